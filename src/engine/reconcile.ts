@@ -1,0 +1,833 @@
+// Upstream: hashicorp/nomad scheduler/reconcile.go at dccea99f7e (the seed).
+//
+// The allocation reconciler: given a job version, its existing allocations,
+// the tainted nodes and the latest deployment, it decides which allocations
+// to place, stop, migrate, and update in place or destructively, whether to
+// create a deployment or change the status of one, and which follow-up
+// evaluations to schedule. It chooses no nodes; the scheduler does that.
+
+import {
+  type Allocation,
+  type Deployment,
+  type DeploymentState,
+  type DesiredUpdates,
+  type Evaluation,
+  type Job,
+  type TaskGroup,
+  AllocClientStatusLost,
+  DeploymentStatusBlocked,
+  DeploymentStatusCancelled,
+  DeploymentStatusDescriptionBlocked,
+  DeploymentStatusDescriptionNewerJob,
+  DeploymentStatusDescriptionPausedForPeer,
+  DeploymentStatusDescriptionRunningAutoPromotion,
+  DeploymentStatusDescriptionRunningNeedsPromotion,
+  DeploymentStatusDescriptionStoppedJob,
+  DeploymentStatusDescriptionSuccessful,
+  DeploymentStatusFailed,
+  DeploymentStatusPaused,
+  DeploymentStatusSuccessful,
+  EvalStatusPending,
+  EvalTriggerRetryFailedAlloc,
+  SECOND,
+  allocIndex,
+  copyDeployment,
+  deploymentActive,
+  hasAutoPromote,
+  isCanary,
+  isHealthy,
+  isMultiregion,
+  isUnhealthy,
+  jobStopped,
+  lookupTaskGroup,
+  newDeployment,
+  newDeploymentState,
+  newDesiredUpdates,
+  requiresPromotion,
+  terminalStatus,
+  updateStrategyIsEmpty,
+} from './structs.ts';
+import {
+  type AllocMatrix,
+  type DelayedRescheduleInfo,
+  AllocNameIndex,
+  AllocSet,
+  filterByTerminal,
+  newAllocMatrix,
+} from './reconcileUtil.ts';
+import { type GroupTracer, NO_TRACE, ReconcileTracer } from './trace.ts';
+import type { AllocPlaceResult, ReconcileResults, ReconcilerInput } from './types.ts';
+import { describeLimit, describeTime } from './explain.ts';
+
+// The status descriptions the scheduler writes on allocations it stops
+// (upstream keeps them in generic_sched.go).
+export const allocNotNeeded = 'alloc not needed due to job update';
+export const allocMigrating = 'alloc is being migrated';
+export const allocUpdating = 'alloc is being updated due to job update';
+export const allocLost = 'alloc is lost since its node is down';
+export const allocRescheduled = 'alloc was rescheduled because it failed';
+export const reschedulingFollowupEvalDesc = 'created for delayed rescheduling';
+
+/** batchedFailedAllocWindowSize is how close together reschedule times must be to share one follow-up evaluation. */
+export const batchedFailedAllocWindowSize = 5 * SECOND;
+
+/**
+ * reconcile runs the reconciler once. Existing allocations are visited by
+ * name index, then ID, whatever order they come in, so that one input always
+ * gives one result (generated IDs aside).
+ */
+export function reconcile(input: ReconcilerInput): ReconcileResults {
+  return new AllocReconciler(input).compute();
+}
+
+/** sortAllocs orders allocations by name index, then ID: the engine's defined visiting order. */
+export function sortAllocs(allocs: readonly Allocation[]): Allocation[] {
+  return allocs
+    .map((alloc) => ({ alloc, index: allocIndex(alloc) }))
+    .sort((x, y) => x.index - y.index || (x.alloc.ID < y.alloc.ID ? -1 : x.alloc.ID > y.alloc.ID ? 1 : 0))
+    .map((x) => x.alloc);
+}
+
+// AllocReconciler holds one reconciliation's state. Upstream's constructor
+// takes eleven arguments; here they come as one input object.
+class AllocReconciler {
+  private readonly job: Job;
+  /** oldDeployment is a deployment that no longer applies (cancelled, successful, or for another job version). */
+  private oldDeployment: Deployment | null = null;
+  /** deployment is the deployment the job is in, copied so the input stays untouched. */
+  private deployment: Deployment | null;
+  private deploymentPaused = false;
+  private deploymentFailed = false;
+  private readonly result: ReconcileResults;
+  private readonly tracer: ReconcileTracer | null;
+
+  constructor(private readonly input: ReconcilerInput) {
+    this.job = input.job;
+    this.deployment = input.deployment ? copyDeployment(input.deployment) : null;
+    this.tracer = input.trace ? new ReconcileTracer() : null;
+    this.result = {
+      deployment: null,
+      deploymentUpdates: [],
+      place: [],
+      destructiveUpdate: [],
+      inplaceUpdate: [],
+      stop: [],
+      attributeUpdates: new Map(),
+      desiredTGUpdates: new Map(),
+      desiredFollowupEvals: new Map(),
+      trace: null,
+    };
+  }
+
+  /** compute reconciles every group and settles the deployment's status. */
+  compute(): ReconcileResults {
+    const m = newAllocMatrix(this.job, sortAllocs(this.input.existingAllocs));
+    this.cancelDeployments();
+
+    if (jobStopped(this.job)) {
+      this.tracer?.note({ jobStopped: true });
+      this.handleStop(m);
+      return this.finish();
+    }
+
+    if (this.deployment !== null) {
+      this.deploymentPaused = this.deployment.Status === DeploymentStatusPaused;
+      this.deploymentFailed = this.deployment.Status === DeploymentStatusFailed;
+    } else if (isMultiregion(this.job) && this.job.Region !== this.job.Multiregion!.Regions[0]!.Name) {
+      // A deployment created below starts paused in every region but the
+      // first, so nothing may be placed for it yet either.
+      this.deploymentPaused = true;
+    }
+
+    let complete = true;
+    for (const [group, set] of m) {
+      const groupComplete = this.computeGroup(group, set);
+      complete = complete && groupComplete;
+    }
+
+    if (this.deployment !== null && complete) {
+      const multiregion = isMultiregion(this.job);
+      this.result.deploymentUpdates.push({
+        DeploymentID: this.deployment.ID,
+        Status: multiregion ? DeploymentStatusBlocked : DeploymentStatusSuccessful,
+        StatusDescription: multiregion ? DeploymentStatusDescriptionBlocked : DeploymentStatusDescriptionSuccessful,
+      });
+    }
+
+    const created = this.result.deployment;
+    if (created !== null && requiresPromotion(created)) {
+      created.StatusDescription = hasAutoPromote(created)
+        ? DeploymentStatusDescriptionRunningAutoPromotion
+        : DeploymentStatusDescriptionRunningNeedsPromotion;
+    }
+    return this.finish();
+  }
+
+  private finish(): ReconcileResults {
+    if (this.tracer) this.result.trace = this.tracer.finish();
+    return this.result;
+  }
+
+  /**
+   * cancelDeployments drops a deployment that no longer applies: all of them
+   * when the job is stopped, one for another job version, and a successful
+   * one. An active one is cancelled on the way.
+   */
+  private cancelDeployments(): void {
+    const d = this.deployment;
+    if (jobStopped(this.job)) {
+      if (d !== null && deploymentActive(d)) {
+        this.result.deploymentUpdates.push({
+          DeploymentID: d.ID,
+          Status: DeploymentStatusCancelled,
+          StatusDescription: DeploymentStatusDescriptionStoppedJob,
+        });
+      }
+      this.noteDeployment(d, 'the job is stopped, so its deployment no longer applies');
+      this.oldDeployment = d;
+      this.deployment = null;
+      return;
+    }
+    if (d === null) {
+      this.tracer?.note({ deploymentNote: 'there is no deployment' });
+      return;
+    }
+
+    if (d.JobCreateIndex !== this.job.CreateIndex || d.JobVersion !== this.job.Version) {
+      if (deploymentActive(d)) {
+        this.result.deploymentUpdates.push({
+          DeploymentID: d.ID,
+          Status: DeploymentStatusCancelled,
+          StatusDescription: DeploymentStatusDescriptionNewerJob,
+        });
+      }
+      this.noteDeployment(d, `it is for job version ${d.JobVersion}, not ${this.job.Version}, so it is left behind`);
+      this.oldDeployment = d;
+      this.deployment = null;
+    }
+
+    if (d.Status === DeploymentStatusSuccessful) {
+      this.noteDeployment(d, 'it completed successfully, so a new change needs a new deployment');
+      this.oldDeployment = d;
+      this.deployment = null;
+    }
+    if (this.deployment !== null) this.noteDeployment(d, `it is the job's current deployment (${d.Status})`);
+  }
+
+  private noteDeployment(d: Deployment | null, why: string): void {
+    if (d !== null) this.tracer?.note({ deploymentNote: `Deployment ${d.ID}: ${why}.` });
+  }
+
+  /** handleStop stops every allocation of a stopped job, marking those on down nodes lost. */
+  private handleStop(m: AllocMatrix): void {
+    for (const [group, all] of m) {
+      const trace = this.groupTracer(group, false);
+      const set = filterByTerminal(all);
+      const { untainted, migrate, lost } = set.filterByTainted(this.input.taintedNodes);
+      this.markStop(untainted, '', allocNotNeeded);
+      this.markStop(migrate, '', allocNotNeeded);
+      this.markStop(lost, AllocClientStatusLost, allocLost);
+      const desired = newDesiredUpdates();
+      desired.Stop = set.size;
+      this.result.desiredTGUpdates.set(group, desired);
+      trace.step('handleStop', 'The job is stopped: every allocation that is still running is stopped.', () => ({
+        untainted: untainted.keys(),
+        migrate: migrate.keys(),
+        lost: lost.keys(),
+      }));
+      trace.decide(all.values(), 'ignore', 'handleStop', 'already terminal');
+      trace.decide([...untainted.values(), ...migrate.values()], 'stop', 'handleStop', 'the job is stopped');
+      trace.decide(lost.values(), 'lost', 'handleStop', 'the job is stopped and the node is down or gone');
+    }
+  }
+
+  private groupTracer(group: string, removed: boolean): GroupTracer {
+    return this.tracer ? this.tracer.group(group, removed) : NO_TRACE;
+  }
+
+  /** markStop stops each allocation of the set with the given client status and description. */
+  private markStop(allocs: AllocSet, clientStatus: string, statusDescription: string): void {
+    for (const alloc of allocs.values()) {
+      this.result.stop.push({ alloc, clientStatus, statusDescription, followupEvalID: '' });
+    }
+  }
+
+  /** markDelayed is markStop that also records each allocation's follow-up evaluation, when it has one. */
+  private markDelayed(
+    allocs: AllocSet,
+    clientStatus: string,
+    statusDescription: string,
+    followupEvals: ReadonlyMap<string, string>,
+  ): void {
+    for (const alloc of allocs.values()) {
+      this.result.stop.push({
+        alloc,
+        clientStatus,
+        statusDescription,
+        followupEvalID: followupEvals.get(alloc.ID) ?? '',
+      });
+    }
+  }
+
+  /**
+   * computeGroup reconciles one task group, step by step, and reports
+   * whether the deployment is complete as far as this group is concerned.
+   */
+  private computeGroup(group: string, all: AllocSet): boolean {
+    const desiredChanges = newDesiredUpdates();
+    this.result.desiredTGUpdates.set(group, desiredChanges);
+    const tg = lookupTaskGroup(this.job, group);
+    const trace = this.groupTracer(group, tg === undefined);
+
+    // A group the job no longer has: stop everything it still runs.
+    if (tg === undefined) {
+      const { untainted, migrate, lost } = all.filterByTainted(this.input.taintedNodes);
+      this.markStop(untainted, '', allocNotNeeded);
+      this.markStop(migrate, '', allocNotNeeded);
+      this.markStop(lost, AllocClientStatusLost, allocLost);
+      desiredChanges.Stop = untainted.size + migrate.size + lost.size;
+      trace.step('removed group', 'The job no longer has this group, so all of its allocations are stopped.', () => ({
+        untainted: untainted.keys(),
+        migrate: migrate.keys(),
+        lost: lost.keys(),
+      }));
+      trace.decide([...untainted.values(), ...migrate.values()], 'stop', 'removed group', 'the job no longer has this group');
+      trace.decide(lost.values(), 'lost', 'removed group', 'the job no longer has this group and the node is down or gone');
+      trace.set('deploymentComplete', true);
+      return true;
+    }
+
+    // The group's state in the current deployment, or a fresh one.
+    const existing = this.deployment?.TaskGroups.get(group);
+    const existingDeployment = existing !== undefined;
+    const dstate: DeploymentState = existing ?? newDeploymentState();
+    if (!existingDeployment && tg.Update !== null && !updateStrategyIsEmpty(tg.Update)) {
+      dstate.AutoRevert = tg.Update.AutoRevert;
+      dstate.AutoPromote = tg.Update.AutoPromote;
+      dstate.ProgressDeadline = tg.Update.ProgressDeadline;
+    }
+    trace.set('existingDeployment', existingDeployment);
+    trace.step('start', `${all.size} allocation(s) of this group; desired count ${tg.Count}.`, () => ({ all: all.keys() }));
+
+    const filtered = this.filterOldTerminalAllocs(all);
+    all = filtered.filtered;
+    desiredChanges.Ignore += filtered.ignore.size;
+    if (filtered.ignore.size > 0) {
+      trace.step('filterOldTerminalAllocs', 'Finished batch allocations of older job versions are left alone.', () => ({
+        ignore: filtered.ignore.keys(),
+      }));
+      trace.decide(filtered.ignore.values(), 'ignore', 'filterOldTerminalAllocs', 'finished batch allocation of an older job version');
+    }
+
+    const handled = this.handleGroupCanaries(all, desiredChanges, trace);
+    const canaries = handled.canaries;
+    all = handled.all;
+
+    let { untainted, migrate, lost } = all.filterByTainted(this.input.taintedNodes);
+    trace.step('filterByTainted', 'Split by node: migrate when the drainer asked, lost when the node is down or gone.', () => ({
+      untainted: untainted.keys(),
+      migrate: migrate.keys(),
+      lost: lost.keys(),
+    }));
+    trace.decide(untainted.values(), 'ignore', 'filterByTainted', 'runs on a healthy node and needs no change');
+    trace.decide(migrate.values(), 'migrate', 'filterByTainted', 'its node is draining: it is stopped and placed elsewhere');
+    trace.decide(lost.values(), 'lost', 'filterByTainted', 'its node is down or no longer exists');
+
+    const reschedulable = untainted.filterByRescheduleable(
+      this.input.batch,
+      this.input.now,
+      this.input.evalID,
+      this.deployment,
+    );
+    const beforeReschedule = untainted;
+    untainted = reschedulable.untainted;
+    const rescheduleNow = reschedulable.rescheduleNow;
+    const rescheduleLater = reschedulable.rescheduleLater;
+    trace.step('filterByRescheduleable', 'Failed allocations are replaced now or later as their reschedule policy allows; finished ones stop counting.', () => ({
+      untainted: untainted.keys(),
+      rescheduleNow: rescheduleNow.keys(),
+      rescheduleLater: rescheduleLater.map((r) => r.allocID),
+    }));
+    trace.decide(
+      [...beforeReschedule.values()].filter((a) => !untainted.has(a.ID) && !rescheduleNow.has(a.ID)),
+      'ignore',
+      'filterByRescheduleable',
+      (a) => (a.NextAllocation !== '' ? 'already replaced by a newer allocation' : `${a.ClientStatus} and not counted: it will not run again`),
+    );
+    trace.decide(rescheduleNow.values(), 'reschedule-now', 'filterByRescheduleable', 'failed, and its reschedule policy allows a replacement now');
+    for (const r of rescheduleLater) {
+      trace.decide([r.alloc], 'reschedule-later', 'filterByRescheduleable', `failed; its reschedule policy allows a replacement at ${describeTime(r.rescheduleTime)}`);
+    }
+
+    // Lost allocations of a group with stop_after_client_disconnect wait.
+    const lostLater = lost.delayByStopAfterClientDisconnect(this.input.now);
+    const lostLaterEvals = this.handleDelayedLost(lostLater, tg.Name);
+    for (const r of lostLater) {
+      trace.decide([r.alloc], 'lost', 'delayByStopAfterClientDisconnect', `lost; stop_after_client_disconnect holds its replacement until ${describeTime(r.rescheduleTime)}`);
+    }
+
+    this.handleDelayedReschedules(rescheduleLater, all, tg.Name);
+
+    // Names in use: running allocations, migrating ones and those to be
+    // replaced now keep theirs.
+    const nameIndex = new AllocNameIndex(this.input.jobID, group, tg.Count, untainted.union(migrate, rescheduleNow));
+
+    let canaryState = dstate.DesiredCanaries !== 0 && !dstate.Promoted;
+    const stop = this.computeStop(tg, nameIndex, untainted, migrate, lost, canaries, canaryState, lostLaterEvals, trace);
+    desiredChanges.Stop += stop.size;
+    untainted = untainted.difference(stop);
+    trace.step('computeStop', `Stop what exceeds the count of ${tg.Count} (highest indexes first) and every lost allocation.`, () => ({
+      stop: stop.keys(),
+      untainted: untainted.keys(),
+    }));
+
+    const updates = this.computeUpdates(tg, untainted, trace);
+    desiredChanges.Ignore += updates.ignore.size;
+    desiredChanges.InPlaceUpdate += updates.inplace.size;
+    const destructive = updates.destructive;
+    if (!existingDeployment) dstate.DesiredTotal += destructive.size + updates.inplace.size;
+    trace.step('computeUpdates', 'Compare each remaining allocation\'s job with the job being scheduled.', () => ({
+      ignore: updates.ignore.keys(),
+      inplace: updates.inplace.keys(),
+      destructive: destructive.keys(),
+    }));
+
+    // Canaries of an unpromoted deployment are not counted for placement.
+    if (canaryState) untainted = untainted.difference(canaries);
+
+    const numDestructive = destructive.size;
+    const strategy = tg.Update;
+    const canariesPromoted = dstate.Promoted;
+    const requireCanary =
+      numDestructive !== 0 && strategy !== null && canaries.size < strategy.Canary && !canariesPromoted;
+    trace.set('requireCanary', requireCanary);
+    if (requireCanary && !this.deploymentPaused && !this.deploymentFailed) {
+      const number = strategy.Canary - canaries.size;
+      desiredChanges.Canary += number;
+      if (!existingDeployment) dstate.DesiredCanaries = strategy.Canary;
+      for (const name of nameIndex.nextCanaries(number, canaries, destructive)) {
+        this.result.place.push({ name, canary: true, taskGroup: tg, previousAlloc: null, reschedule: false });
+      }
+    }
+    trace.decide(
+      [...canaries.values()].filter((a) => !stop.has(a.ID) && !destructive.has(a.ID) && !updates.inplace.has(a.ID)),
+      'canary',
+      'handleGroupCanaries',
+      canaryState ? 'canary of the current deployment, awaiting promotion' : 'canary of the current deployment',
+    );
+
+    canaryState = dstate.DesiredCanaries !== 0 && !dstate.Promoted;
+    trace.set('canaryState', canaryState);
+    trace.set('canaryReason', describeCanaryState(dstate, existingDeployment, requireCanary, strategy?.Canary ?? 0, canaries.size, this.deploymentPaused || this.deploymentFailed));
+
+    const limit = this.computeLimit(tg, untainted, destructive, migrate, canaryState);
+    trace.set('limit', limit);
+    trace.set('limitReason', describeLimit({
+      limit,
+      count: tg.Count,
+      strategyEmpty: updateStrategyIsEmpty(strategy),
+      destructiveOrMigrate: destructive.size + migrate.size,
+      paused: this.deploymentPaused,
+      failed: this.deploymentFailed,
+      canaryState,
+      maxParallel: strategy?.MaxParallel ?? 0,
+    }));
+
+    // Placements wait while a lost allocation's stop_after_client_disconnect runs.
+    let place: AllocPlaceResult[] = [];
+    if (lostLater.length === 0) {
+      place = this.computePlacements(tg, nameIndex, untainted, migrate, rescheduleNow);
+      if (!existingDeployment) dstate.DesiredTotal += place.length;
+    }
+
+    const deploymentPlaceReady = !this.deploymentPaused && !this.deploymentFailed && !canaryState;
+    let remaining = limit;
+    if (deploymentPlaceReady) {
+      desiredChanges.Place += place.length;
+      this.result.place.push(...place);
+      this.markStop(rescheduleNow, '', allocRescheduled);
+      desiredChanges.Stop += rescheduleNow.size;
+      remaining -= Math.min(place.length, remaining);
+    } else {
+      // Even when the deployment holds placements back, lost allocations and
+      // failed ones due now are replaced, so that the job does not shrink.
+      if (lost.size !== 0) {
+        const allowed = Math.min(lost.size, place.length);
+        desiredChanges.Place += allowed;
+        this.result.place.push(...place.slice(0, allowed));
+      }
+      if (rescheduleNow.size !== 0) {
+        for (const p of place) {
+          const prev = p.previousAlloc;
+          const inFailedDeployment = this.deploymentFailed && prev !== null && this.deployment!.ID === prev.DeploymentID;
+          if (p.reschedule && !inFailedDeployment) {
+            this.result.place.push(p);
+            desiredChanges.Place++;
+            this.result.stop.push({ alloc: prev!, clientStatus: '', statusDescription: allocRescheduled, followupEvalID: '' });
+            desiredChanges.Stop++;
+          } else if (p.reschedule && prev !== null) {
+            trace.decide([prev], 'ignore', 'computeGroup', 'failed within the failed deployment, so it is not replaced');
+          }
+        }
+      }
+    }
+    trace.step('computePlacements', deploymentPlaceReady
+      ? 'The deployment allows placements: place what the count lacks and replace failed allocations.'
+      : 'The deployment holds placements back (paused, failed or awaiting canary promotion); only lost and failed allocations are replaced.', () => ({
+      place: place.map((p) => p.name),
+    }));
+
+    if (deploymentPlaceReady) {
+      const min = Math.min(destructive.size, remaining);
+      desiredChanges.DestructiveUpdate += min;
+      desiredChanges.Ignore += destructive.size - min;
+      const ordered = destructive.nameOrder();
+      for (const alloc of ordered.slice(0, min)) {
+        this.result.destructiveUpdate.push({
+          placeName: alloc.Name,
+          placeTaskGroup: tg,
+          stopAlloc: alloc,
+          stopStatusDescription: allocUpdating,
+        });
+      }
+      trace.decide(ordered.slice(min), 'ignore', 'computeGroup', `needs a destructive update but waits: the placement limit of ${limit} is used up`);
+    } else {
+      desiredChanges.Ignore += destructive.size;
+      trace.decide(destructive.values(), 'ignore', 'computeGroup', 'needs a destructive update but waits: the deployment holds updates back');
+    }
+
+    desiredChanges.Migrate += migrate.size;
+    for (const alloc of migrate.nameOrder()) {
+      this.result.stop.push({ alloc, clientStatus: '', statusDescription: allocMigrating, followupEvalID: '' });
+      this.result.place.push({ name: alloc.Name, canary: false, taskGroup: tg, previousAlloc: alloc, reschedule: false });
+    }
+
+    // A deployment is created when the job's spec changes or it runs for
+    // the first time, if the group has an update strategy and work to do.
+    const updatingSpec = destructive.size !== 0 || this.result.inplaceUpdate.length !== 0;
+    let hadRunning = false;
+    for (const alloc of all.values()) {
+      if (alloc.Job.Version === this.job.Version && alloc.Job.CreateIndex === this.job.CreateIndex) {
+        hadRunning = true;
+        break;
+      }
+    }
+    if (!existingDeployment && !updateStrategyIsEmpty(strategy) && dstate.DesiredTotal !== 0 && (!hadRunning || updatingSpec)) {
+      if (this.deployment === null) {
+        this.deployment = newDeployment(this.job, this.input.generateID());
+        if (isMultiregion(this.job) && this.job.Region !== this.job.Multiregion!.Regions[0]!.Name) {
+          this.deployment.Status = DeploymentStatusPaused;
+          this.deployment.StatusDescription = DeploymentStatusDescriptionPausedForPeer;
+        }
+        this.result.deployment = this.deployment;
+      }
+      this.deployment.TaskGroups.set(group, dstate);
+    }
+
+    let deploymentComplete =
+      destructive.size + updates.inplace.size + place.length + migrate.size + rescheduleNow.size + rescheduleLater.length === 0 &&
+      !requireCanary;
+    if (deploymentComplete && this.deployment !== null) {
+      const ds = this.deployment.TaskGroups.get(group);
+      if (ds !== undefined) {
+        if (ds.HealthyAllocs < Math.max(ds.DesiredTotal, ds.DesiredCanaries) || (ds.DesiredCanaries > 0 && !ds.Promoted)) {
+          deploymentComplete = false;
+        }
+      }
+    }
+    trace.set('deploymentComplete', deploymentComplete);
+    return deploymentComplete;
+  }
+
+  /**
+   * filterOldTerminalAllocs sets aside, for batch jobs only, finished
+   * allocations of older job versions: they are neither replaced nor counted.
+   */
+  private filterOldTerminalAllocs(all: AllocSet): { filtered: AllocSet; ignore: AllocSet } {
+    const ignore = new AllocSet();
+    if (!this.input.batch) return { filtered: all, ignore };
+    const filtered = new AllocSet();
+    for (const [id, alloc] of all) {
+      const older = alloc.Job.Version < this.job.Version || alloc.Job.CreateIndex < this.job.CreateIndex;
+      (older && terminalStatus(alloc) ? ignore : filtered).set(id, alloc);
+    }
+    return { filtered, ignore };
+  }
+
+  /**
+   * handleGroupCanaries stops the unpromoted canaries of an old or failed
+   * deployment, stops (or marks lost) the current deployment's canaries on
+   * tainted nodes, and returns the canaries that remain along with the
+   * group's allocations without the ones stopped.
+   */
+  private handleGroupCanaries(
+    all: AllocSet,
+    desiredChanges: DesiredUpdates,
+    trace: GroupTracer,
+  ): { canaries: AllocSet; all: AllocSet } {
+    const stop: string[] = [];
+    if (this.oldDeployment !== null) {
+      for (const s of this.oldDeployment.TaskGroups.values()) if (!s.Promoted) stop.push(...s.PlacedCanaries);
+    }
+    if (this.deployment !== null && this.deployment.Status === DeploymentStatusFailed) {
+      for (const s of this.deployment.TaskGroups.values()) if (!s.Promoted) stop.push(...s.PlacedCanaries);
+    }
+
+    const stopSet = all.fromKeys(stop);
+    this.markStop(stopSet, '', allocNotNeeded);
+    desiredChanges.Stop += stopSet.size;
+    all = all.difference(stopSet);
+    trace.decide(stopSet.values(), 'stop', 'handleGroupCanaries', 'unpromoted canary of an old or failed deployment');
+
+    let canaries = new AllocSet();
+    let migrate = new AllocSet();
+    let lost = new AllocSet();
+    if (this.deployment !== null) {
+      const ids: string[] = [];
+      for (const s of this.deployment.TaskGroups.values()) ids.push(...s.PlacedCanaries);
+      canaries = all.fromKeys(ids);
+      ({ untainted: canaries, migrate, lost } = canaries.filterByTainted(this.input.taintedNodes));
+      this.markStop(migrate, '', allocMigrating);
+      this.markStop(lost, AllocClientStatusLost, allocLost);
+      all = all.difference(migrate, lost);
+      trace.decide(migrate.values(), 'stop', 'handleGroupCanaries', 'canary on a draining node: stopped, and a new canary takes its place');
+      trace.decide(lost.values(), 'lost', 'handleGroupCanaries', 'canary on a node that is down or gone');
+    }
+    trace.step('handleGroupCanaries', 'Stop canaries that no longer apply; keep the current deployment\'s canaries apart.', () => ({
+      stoppedCanaries: stopSet.keys(),
+      canaries: canaries.keys(),
+      migratingCanaries: migrate.keys(),
+      lostCanaries: lost.keys(),
+    }));
+    return { canaries, all };
+  }
+
+  /**
+   * computeLimit is how many changes the group may make now: its count when
+   * there is no update strategy or nothing to replace; nothing while the
+   * deployment is paused, failed or awaiting promotion; otherwise
+   * max_parallel less the deployment's allocations not yet healthy, and
+   * nothing at all once one of them is unhealthy.
+   */
+  private computeLimit(group: TaskGroup, untainted: AllocSet, destructive: AllocSet, migrate: AllocSet, canaryState: boolean): number {
+    if (updateStrategyIsEmpty(group.Update) || destructive.size + migrate.size === 0) return group.Count;
+    if (this.deploymentPaused || this.deploymentFailed) return 0;
+    if (canaryState) return 0;
+
+    let limit = group.Update!.MaxParallel;
+    if (this.deployment !== null) {
+      const { match } = untainted.filterByDeployment(this.deployment.ID);
+      for (const alloc of match.values()) {
+        if (isUnhealthy(alloc.DeploymentStatus)) return 0;
+        if (!isHealthy(alloc.DeploymentStatus)) limit--;
+      }
+    }
+    // Scaling up during a destructive change can push the limit below zero.
+    return limit < 0 ? 0 : limit;
+  }
+
+  /**
+   * computePlacements lists the placements the group needs: a replacement
+   * for each allocation to reschedule now, then new names for whatever the
+   * count still lacks.
+   */
+  private computePlacements(
+    group: TaskGroup,
+    nameIndex: AllocNameIndex,
+    untainted: AllocSet,
+    migrate: AllocSet,
+    reschedule: AllocSet,
+  ): AllocPlaceResult[] {
+    const place: AllocPlaceResult[] = [];
+    for (const alloc of reschedule.values()) {
+      place.push({
+        name: alloc.Name,
+        taskGroup: group,
+        previousAlloc: alloc,
+        reschedule: true,
+        canary: isCanary(alloc.DeploymentStatus),
+      });
+    }
+    const existing = untainted.size + migrate.size + reschedule.size;
+    if (existing >= group.Count) return place;
+    for (const name of nameIndex.next(group.Count - existing)) {
+      place.push({ name, taskGroup: group, previousAlloc: null, reschedule: false, canary: false });
+    }
+    return place;
+  }
+
+  /**
+   * computeStop marks every lost allocation, then, while the group runs more
+   * than its count, stops allocations in this order of preference: those
+   * sharing a name with a promoted canary, migrating ones with the highest
+   * indexes, untainted ones with the highest indexes, and finally any
+   * (duplicate names). Canaries of an unpromoted deployment are never
+   * stopped here.
+   */
+  private computeStop(
+    group: TaskGroup,
+    nameIndex: AllocNameIndex,
+    untainted: AllocSet,
+    migrate: AllocSet,
+    lost: AllocSet,
+    canaries: AllocSet,
+    canaryState: boolean,
+    followupEvals: ReadonlyMap<string, string>,
+    trace: GroupTracer,
+  ): AllocSet {
+    const stop = new AllocSet().union(lost);
+    this.markDelayed(lost, AllocClientStatusLost, allocLost, followupEvals);
+
+    if (canaryState) untainted = untainted.difference(canaries);
+
+    let remove = untainted.size + migrate.size - group.Count;
+    if (remove <= 0) return stop;
+
+    untainted = filterByTerminal(untainted);
+    const stopOne = (id: string, alloc: Allocation, from: AllocSet, reason: string): boolean => {
+      stop.set(id, alloc);
+      this.result.stop.push({ alloc, clientStatus: '', statusDescription: allocNotNeeded, followupEvalID: '' });
+      from.delete(id);
+      trace.decide([alloc], 'stop', 'computeStop', reason);
+      remove--;
+      return remove === 0;
+    };
+
+    if (!canaryState && canaries.size !== 0) {
+      const canaryNames = canaries.nameSet();
+      for (const [id, alloc] of untainted.difference(canaries)) {
+        if (canaryNames.has(alloc.Name) && stopOne(id, alloc, untainted, 'a promoted canary has taken its name')) {
+          return stop;
+        }
+      }
+    }
+
+    if (migrate.size !== 0) {
+      const mNames = new AllocNameIndex(this.input.jobID, group.Name, group.Count, migrate);
+      const removeNames = mNames.highest(remove);
+      for (const [id, alloc] of migrate) {
+        if (!removeNames.has(alloc.Name)) continue;
+        nameIndex.unsetIndex(allocIndex(alloc));
+        if (stopOne(id, alloc, migrate, 'more allocations than the count: a migrating one goes first')) return stop;
+      }
+    }
+
+    const removeNames = nameIndex.highest(remove);
+    for (const [id, alloc] of untainted) {
+      if (removeNames.has(alloc.Name) && stopOne(id, alloc, untainted, `more allocations than the count of ${group.Count}: the highest indexes go`)) {
+        return stop;
+      }
+    }
+
+    // Duplicate names can leave too many; stop any until the count fits.
+    for (const [id, alloc] of untainted) {
+      if (stopOne(id, alloc, untainted, 'more allocations than the count (duplicate names)')) return stop;
+    }
+    return stop;
+  }
+
+  /**
+   * computeUpdates asks the update function about each remaining allocation
+   * and splits them into those to leave alone, those updated in place
+   * (recorded in the results at once) and those needing a destructive update.
+   */
+  private computeUpdates(group: TaskGroup, untainted: AllocSet, trace: GroupTracer): {
+    ignore: AllocSet;
+    inplace: AllocSet;
+    destructive: AllocSet;
+  } {
+    const ignore = new AllocSet();
+    const inplace = new AllocSet();
+    const destructive = new AllocSet();
+    for (const alloc of untainted.values()) {
+      const d = this.input.allocUpdateFn(alloc, this.job, group);
+      if (d.ignore) {
+        ignore.set(alloc.ID, alloc);
+        trace.decide([alloc], 'ignore', 'computeUpdates', d.reason ?? 'no change needed');
+      } else if (d.destructive) {
+        destructive.set(alloc.ID, alloc);
+        trace.decide([alloc], 'destructive', 'computeUpdates', d.reason ?? 'the change cannot be made in place');
+      } else {
+        inplace.set(alloc.ID, alloc);
+        this.result.inplaceUpdate.push(d.updated!);
+        trace.decide([alloc], 'inplace', 'computeUpdates', d.reason ?? 'the change can be made in place');
+      }
+    }
+    return { ignore, inplace, destructive };
+  }
+
+  /**
+   * handleDelayedReschedules schedules follow-up evaluations for failed
+   * allocations to replace later, and annotates each with its evaluation.
+   */
+  private handleDelayedReschedules(rescheduleLater: DelayedRescheduleInfo[], all: AllocSet, tgName: string): void {
+    const followups = this.handleDelayedLost(rescheduleLater, tgName);
+    for (const [allocID, evalID] of followups) {
+      const existing = all.get(allocID)!;
+      this.result.attributeUpdates.set(allocID, { ...existing, FollowupEvalID: evalID });
+    }
+  }
+
+  /**
+   * handleDelayedLost creates follow-up evaluations for allocations to be
+   * replaced later, batching together those due within a few seconds of the
+   * batch's first, and returns each allocation's evaluation ID. Like
+   * upstream, it replaces the group's earlier list of follow-ups, so a
+   * group with both delayed lost and delayed failed allocations keeps only
+   * the latter's evaluations (upstream's behaviour, kept on purpose).
+   */
+  private handleDelayedLost(rescheduleLater: DelayedRescheduleInfo[], tgName: string): Map<string, string> {
+    const ids = new Map<string, string>();
+    if (rescheduleLater.length === 0) return ids;
+
+    rescheduleLater.sort((x, y) => x.rescheduleTime - y.rescheduleTime);
+    const evals: Evaluation[] = [];
+    let batchStart = rescheduleLater[0]!.rescheduleTime;
+    let current = this.followupEval(batchStart, reschedulingFollowupEvalDesc);
+    evals.push(current);
+    for (const info of rescheduleLater) {
+      if (info.rescheduleTime - batchStart >= batchedFailedAllocWindowSize) {
+        batchStart = info.rescheduleTime;
+        // Upstream leaves the description of every batch after the first empty.
+        current = this.followupEval(batchStart, '');
+        evals.push(current);
+      }
+      ids.set(info.allocID, current.ID);
+    }
+    this.result.desiredFollowupEvals.set(tgName, evals);
+    return ids;
+  }
+
+  private followupEval(waitUntil: number, statusDescription: string): Evaluation {
+    return {
+      ID: this.input.generateID(),
+      Namespace: this.job.Namespace,
+      Priority: this.job.Priority,
+      Type: this.job.Type,
+      TriggeredBy: EvalTriggerRetryFailedAlloc,
+      JobID: this.job.ID,
+      JobModifyIndex: this.job.ModifyIndex,
+      Status: EvalStatusPending,
+      StatusDescription: statusDescription,
+      WaitUntil: waitUntil,
+    };
+  }
+}
+
+// describeCanaryState says in words why the group is or is not waiting on canaries.
+function describeCanaryState(
+  dstate: DeploymentState,
+  existingDeployment: boolean,
+  requireCanary: boolean,
+  wanted: number,
+  have: number,
+  held: boolean,
+): string {
+  if (dstate.DesiredCanaries === 0) {
+    return wanted === 0 ? 'The group\'s update strategy asks for no canaries.' : 'No destructive change, so no canaries are needed.';
+  }
+  if (dstate.Promoted) return 'The deployment\'s canaries are promoted: the rollout proceeds.';
+  const placed = requireCanary && !held ? `; placing ${wanted - have} new canar${wanted - have === 1 ? 'y' : 'ies'}` : '';
+  const origin = existingDeployment ? 'The deployment' : 'The new deployment';
+  return `${origin} wants ${dstate.DesiredCanaries} canar${dstate.DesiredCanaries === 1 ? 'y' : 'ies'} and they are not promoted${placed}: nothing else is placed or replaced until promotion.`;
+}
