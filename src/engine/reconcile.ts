@@ -91,7 +91,8 @@ export function sortAllocs(allocs: readonly Allocation[]): Allocation[] {
 // AllocReconciler holds one reconciliation's state. Upstream's constructor
 // takes eleven arguments; here they come as one input object.
 class AllocReconciler {
-  private readonly job: Job;
+  /** job is the job being scheduled; compute sets it once it knows the job is not stopped or purged. */
+  private job!: Job;
   /** oldDeployment is a deployment that no longer applies (cancelled, successful, or for another job version). */
   private oldDeployment: Deployment | null = null;
   /** deployment is the deployment the job is in, copied so the input stays untouched. */
@@ -102,7 +103,6 @@ class AllocReconciler {
   private readonly tracer: ReconcileTracer | null;
 
   constructor(private readonly input: ReconcilerInput) {
-    this.job = input.job;
     this.deployment = input.deployment ? copyDeployment(input.deployment) : null;
     this.tracer = input.trace ? new ReconcileTracer() : null;
     this.result = {
@@ -121,14 +121,16 @@ class AllocReconciler {
 
   /** compute reconciles every group and settles the deployment's status. */
   compute(): ReconcileResults {
-    const m = newAllocMatrix(this.job, sortAllocs(this.input.existingAllocs));
-    this.cancelDeployments();
+    const job = this.input.job;
+    const m = newAllocMatrix(job, sortAllocs(this.input.existingAllocs));
+    this.cancelDeployments(job);
 
-    if (jobStopped(this.job)) {
+    if (jobStopped(job)) {
       this.tracer?.note({ jobStopped: true });
       this.handleStop(m);
       return this.finish();
     }
+    this.job = job;
 
     if (this.deployment !== null) {
       this.deploymentPaused = this.deployment.Status === DeploymentStatusPaused;
@@ -173,9 +175,9 @@ class AllocReconciler {
    * when the job is stopped, one for another job version, and a successful
    * one. An active one is cancelled on the way.
    */
-  private cancelDeployments(): void {
+  private cancelDeployments(job: Job | null): void {
     const d = this.deployment;
-    if (jobStopped(this.job)) {
+    if (jobStopped(job)) {
       if (d !== null && deploymentActive(d)) {
         this.result.deploymentUpdates.push({
           DeploymentID: d.ID,
@@ -193,7 +195,7 @@ class AllocReconciler {
       return;
     }
 
-    if (d.JobCreateIndex !== this.job.CreateIndex || d.JobVersion !== this.job.Version) {
+    if (d.JobCreateIndex !== job.CreateIndex || d.JobVersion !== job.Version) {
       if (deploymentActive(d)) {
         this.result.deploymentUpdates.push({
           DeploymentID: d.ID,
@@ -201,7 +203,7 @@ class AllocReconciler {
           StatusDescription: DeploymentStatusDescriptionNewerJob,
         });
       }
-      this.noteDeployment(d, `it is for job version ${d.JobVersion}, not ${this.job.Version}, so it is left behind`);
+      this.noteDeployment(d, `it is for job version ${d.JobVersion}, not ${job.Version}, so it is left behind`);
       this.oldDeployment = d;
       this.deployment = null;
     }

@@ -204,9 +204,10 @@ export type AllocMatrix = Map<string, AllocSet>;
  * reconciled. Groups come in the job's order, then groups the job no longer
  * has, by name.
  */
-export function newAllocMatrix(job: Job, allocs: readonly Allocation[]): AllocMatrix {
+export function newAllocMatrix(job: Job | null, allocs: readonly Allocation[]): AllocMatrix {
+  const groups = job?.TaskGroups ?? [];
   const m: AllocMatrix = new Map();
-  for (const tg of job.TaskGroups) m.set(tg.Name, new AllocSet());
+  for (const tg of groups) m.set(tg.Name, new AllocSet());
   const removed: string[] = [];
   for (const a of allocs) {
     let set = m.get(a.TaskGroup);
@@ -220,7 +221,7 @@ export function newAllocMatrix(job: Job, allocs: readonly Allocation[]): AllocMa
   if (removed.length < 2) return m;
   // Keep the removed groups in name order rather than first-seen order.
   const ordered: AllocMatrix = new Map();
-  for (const tg of job.TaskGroups) ordered.set(tg.Name, m.get(tg.Name)!);
+  for (const tg of groups) ordered.set(tg.Name, m.get(tg.Name)!);
   for (const name of removed.sort()) ordered.set(name, m.get(name)!);
   return ordered;
 }

@@ -394,9 +394,9 @@ export function lookupTask(tg: TaskGroup, name: string): Task | undefined {
   return tg.Tasks.find((t) => t.Name === name);
 }
 
-/** jobStopped reports whether the job is stopped, in which case every allocation goes. */
-export function jobStopped(job: Job): boolean {
-  return job.Stop;
+/** jobStopped reports whether the job is stopped or gone (purged), in which case every allocation goes. */
+export function jobStopped(job: Job | null): job is null | (Job & { Stop: true }) {
+  return job === null || job.Stop;
 }
 
 /** isMultiregion reports whether the job deploys across regions one after another. */
@@ -455,10 +455,27 @@ export function allocName(jobID: string, group: string, index: number): string {
  * character, so a malformed name counts as index 0.
  */
 export function allocIndex(a: Allocation): number {
-  const l = a.Name.length;
-  const prefix = a.JobID.length + a.TaskGroup.length + 2;
+  // Go measures strings in UTF-8 bytes. For ASCII that is the string length;
+  // otherwise cut the bytes, so that a job or group name with other
+  // characters skips the same prefix upstream does (a cut through a
+  // character decodes to U+FFFD, which, like Go's stray bytes, is no digit).
+  if (isAscii(a.Name) && isAscii(a.JobID) && isAscii(a.TaskGroup)) {
+    const l = a.Name.length;
+    const prefix = a.JobID.length + a.TaskGroup.length + 2;
+    if (l <= 3 || l <= prefix) return 0;
+    return goAtoi(a.Name.slice(prefix, l - 1));
+  }
+  const name = utf8Encoder.encode(a.Name);
+  const l = name.length;
+  const prefix = utf8Encoder.encode(a.JobID).length + utf8Encoder.encode(a.TaskGroup).length + 2;
   if (l <= 3 || l <= prefix) return 0;
-  return goAtoi(a.Name.slice(prefix, l - 1));
+  return goAtoi(new TextDecoder().decode(name.subarray(prefix, l - 1)));
+}
+
+const utf8Encoder = new TextEncoder();
+
+function isAscii(s: string): boolean {
+  return /^[\x00-\x7f]*$/.test(s);
 }
 
 // goAtoi parses a decimal integer as strconv.Atoi does, giving 0 where Go

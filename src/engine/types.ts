@@ -44,8 +44,8 @@ export interface ReconcilerInput {
   batch: boolean;
   /** jobID names allocations; the job may be stopped. */
   jobID: string;
-  /** job is the job version being scheduled. */
-  job: Job;
+  /** job is the job version being scheduled; null when the job was purged, which stops everything. */
+  job: Job | null;
   /** deployment is the job's latest deployment, if any; it is copied, never changed. */
   deployment: Deployment | null;
   /** existingAllocs are the job's allocations, in the order the engine should visit them. */

@@ -1,0 +1,404 @@
+// Upstream: hashicorp/nomad scheduler/util.go at dccea99f7e.
+//
+// The scheduler helpers the reconciler depends on: which nodes taint their
+// allocations (taintedNodes), whether a job change forces allocations to be
+// replaced (tasksUpdated), and how the generic scheduler classifies an
+// allocation whose job changed (genericAllocUpdateFn).
+//
+// Two deliberate differences from upstream, both from SCENARIO.md:
+// - Upstream compares with reflect.DeepEqual, which tells a nil map or slice
+//   from an empty one. Here an absent (null or missing) map or list equals an
+//   empty one, since in a hand-written document that difference is formatting.
+// - Before an in-place update upstream re-checks that the allocation still
+//   fits its node; the scenario does not describe nodes well enough, so an
+//   allocation whose node still exists is assumed to fit.
+
+import {
+  combinedTaskMeta,
+  lookupTask,
+  lookupTaskGroup,
+  shouldDrainNode,
+  terminalStatus,
+} from './structs.ts';
+import type {
+  Affinity,
+  Allocation,
+  Constraint,
+  Job,
+  NetworkResource,
+  Node,
+  RequestedDevice,
+  Spread,
+} from './structs.ts';
+import type { AllocUpdateFn, AllocUpdateDecision } from './types.ts';
+
+// ---------------------------------------------------------------------------
+// Tainted nodes
+
+/**
+ * taintedNodes maps the node of every allocation that can no longer stay
+ * where it is: a node that no longer exists maps to null (it was garbage
+ * collected, so its allocations are lost), and a node that is down or
+ * draining maps to itself. Healthy nodes are left out, as upstream does.
+ */
+export function taintedNodes(
+  nodes: ReadonlyMap<string, Node>,
+  allocs: readonly Allocation[],
+): Map<string, Node | null> {
+  const out = new Map<string, Node | null>();
+  // Upstream skips only node IDs already in its result, so a healthy node is
+  // looked up again for each of its allocations; the answer is the same, so
+  // remembering every node seen is only a shortcut.
+  const seen = new Set<string>();
+  for (const alloc of allocs) {
+    if (seen.has(alloc.NodeID)) continue;
+    seen.add(alloc.NodeID);
+    const node = nodes.get(alloc.NodeID);
+    if (node === undefined) {
+      out.set(alloc.NodeID, null);
+      continue;
+    }
+    if (shouldDrainNode(node.Status) || node.Drain) out.set(alloc.NodeID, node);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Deep equality of JSON values
+
+// isNothing is true for a value that is not there at all.
+function isNothing(v: unknown): v is null | undefined {
+  return v === null || v === undefined;
+}
+
+// isEmptyLike reports whether v counts the same as a missing value. An empty
+// list or map always does (the contract's deviation). In struct mode the
+// zero values "", 0 and false do too: a Go struct decoded from JSON gets its
+// zero value for a field the document leaves out, so for struct-shaped
+// values (artifacts, templates, vault, affinities, spreads) leaving a field
+// out and writing its zero value are the same thing upstream.
+function isEmptyLike(v: unknown, structMode: boolean): boolean {
+  if (isNothing(v)) return true;
+  if (Array.isArray(v)) return v.length === 0;
+  if (typeof v === 'object') {
+    for (const k in v) if (Object.prototype.hasOwnProperty.call(v, k)) return false;
+    return true;
+  }
+  if (!structMode) return false;
+  return v === '' || v === 0 || v === false;
+}
+
+function hasOwn(o: object, k: string): boolean {
+  return Object.prototype.hasOwnProperty.call(o, k);
+}
+
+/**
+ * jsonEqual compares two JSON values: lists in order, maps regardless of key
+ * order, with an absent value (null, undefined or a missing key) equal to an
+ * empty list or map. With `structMode` the zero values "", 0 and false also
+ * equal an absent value (see isEmptyLike). It walks with an explicit stack,
+ * so deeply nested input cannot overflow the call stack.
+ */
+export function jsonEqual(a: unknown, b: unknown, structMode = false): boolean {
+  const stack: [unknown, unknown][] = [[a, b]];
+  while (stack.length > 0) {
+    const [x, y] = stack.pop()!;
+    if (x === y) continue;
+    if (isNothing(x)) {
+      if (!isEmptyLike(y, structMode)) return false;
+      continue;
+    }
+    if (isNothing(y)) {
+      if (!isEmptyLike(x, structMode)) return false;
+      continue;
+    }
+    const xArray = Array.isArray(x);
+    const yArray = Array.isArray(y);
+    if (xArray || yArray) {
+      if (!xArray || !yArray) return false;
+      const xs = x as unknown[];
+      const ys = y as unknown[];
+      if (xs.length !== ys.length) return false;
+      for (let i = 0; i < xs.length; i++) stack.push([xs[i], ys[i]]);
+      continue;
+    }
+    if (typeof x === 'object' && typeof y === 'object') {
+      const xo = x as Record<string, unknown>;
+      const yo = y as Record<string, unknown>;
+      for (const k in xo) {
+        if (!hasOwn(xo, k)) continue;
+        // A key one side lacks is compared as an absent value.
+        stack.push([xo[k], hasOwn(yo, k) ? yo[k] : undefined]);
+      }
+      for (const k in yo) {
+        if (!hasOwn(yo, k) || hasOwn(xo, k)) continue;
+        stack.push([undefined, yo[k]]);
+      }
+      continue;
+    }
+    // Two different primitives, or a primitive against a container.
+    return false;
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------------------
+// tasksUpdated and its parts
+
+// portMap reduces a network's ports to what an in-place update cannot
+// change: each reserved label with its static value, each dynamic label as
+// -1 (a dynamic label shadows a reserved one of the same name, as upstream).
+function portMap(n: NetworkResource): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const p of n.ReservedPorts ?? []) m.set(p.Label, p.Value);
+  for (const p of n.DynamicPorts ?? []) m.set(p.Label, -1);
+  return m;
+}
+
+function sameNumberMap(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [k, v] of a) if (b.get(k) !== v) return false;
+  return true;
+}
+
+/**
+ * networkUpdatedReason says what differs between two network lists that an
+ * in-place update cannot carry over (how many networks there are, and per
+ * network its mode, bandwidth and port labels), or null when nothing does.
+ * Networks are compared by position, as upstream does.
+ */
+export function networkUpdatedReason(
+  netA: readonly NetworkResource[] | null | undefined,
+  netB: readonly NetworkResource[] | null | undefined,
+): string | null {
+  const as = netA ?? [];
+  const bs = netB ?? [];
+  if (as.length !== bs.length) return 'networks added or removed';
+  for (let i = 0; i < as.length; i++) {
+    const an = as[i]!;
+    const bn = bs[i]!;
+    if (an.Mode !== bn.Mode) return 'network mode changed';
+    if (an.MBits !== bn.MBits) return 'network bandwidth changed';
+    if (!sameNumberMap(portMap(an), portMap(bn))) return 'network ports changed';
+  }
+  return null;
+}
+
+/**
+ * affinitiesUpdated reports whether the affinities that steer the group's
+ * placement changed: job, group and task affinities are laid end to end and
+ * compared as one list, so moving an affinity between levels is no change.
+ */
+export function affinitiesUpdated(jobA: Job, jobB: Job, taskGroup: string): boolean {
+  const collect = (job: Job): Affinity[] => {
+    const tg = lookupTaskGroup(job, taskGroup);
+    const out: Affinity[] = [...(job.Affinities ?? []), ...(tg?.Affinities ?? [])];
+    for (const task of tg?.Tasks ?? []) out.push(...(task.Affinities ?? []));
+    return out;
+  };
+  return !jsonEqual(collect(jobA), collect(jobB), true);
+}
+
+/**
+ * spreadsUpdated reports whether the group's spreads changed: job and group
+ * spreads are laid end to end and compared as one list, so moving a spread
+ * between the two levels is no change.
+ */
+export function spreadsUpdated(jobA: Job, jobB: Job, taskGroup: string): boolean {
+  const collect = (job: Job): Spread[] => {
+    const tg = lookupTaskGroup(job, taskGroup);
+    return [...(job.Spreads ?? []), ...(tg?.Spreads ?? [])];
+  };
+  return !jsonEqual(collect(jobA), collect(jobB), true);
+}
+
+// sameFields compares the named fields of two struct-shaped values, an
+// absent field counting as its zero value.
+function sameFields(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>, fields: readonly string[]): boolean {
+  return fields.every((f) => jsonEqual(a[f], b[f], true));
+}
+
+// sameAsSet compares two lists as sets under an equality, as upstream's
+// Constraints.Equals and Affinities.Equals do: same length, and every
+// element of the first has an equal one in the second.
+function sameAsSet<T>(xs: readonly T[], ys: readonly T[], eq: (x: T, y: T) => boolean): boolean {
+  if (xs.length !== ys.length) return false;
+  return xs.every((x) => ys.some((y) => eq(x, y)));
+}
+
+const CONSTRAINT_FIELDS = ['LTarget', 'RTarget', 'Operand'] as const;
+const AFFINITY_FIELDS = ['LTarget', 'RTarget', 'Operand', 'Weight'] as const;
+
+// requestedDeviceEqual is upstream's RequestedDevice.Equals: name, count,
+// and constraints and affinities compared as sets of their targets and
+// operands (and weight, for affinities).
+function requestedDeviceEqual(a: RequestedDevice, b: RequestedDevice): boolean {
+  return (
+    a.Name === b.Name &&
+    a.Count === b.Count &&
+    sameAsSet<Constraint>(a.Constraints ?? [], b.Constraints ?? [], (x, y) => sameFields(x, y, CONSTRAINT_FIELDS)) &&
+    sameAsSet<Affinity>(a.Affinities ?? [], b.Affinities ?? [], (x, y) => sameFields(x, y, AFFINITY_FIELDS))
+  );
+}
+
+/**
+ * devicesEqual is upstream's ResourceDevices.Equals: the device asks are a
+ * set keyed by name, so their order does not matter. Like upstream, a name
+ * repeated in `a` keeps only its last ask.
+ */
+export function devicesEqual(
+  a: readonly RequestedDevice[] | null | undefined,
+  b: readonly RequestedDevice[] | null | undefined,
+): boolean {
+  const as = a ?? [];
+  const bs = b ?? [];
+  if (as.length !== bs.length) return false;
+  const byName = new Map<string, RequestedDevice>();
+  for (const d of as) byName.set(d.Name, d);
+  for (const d of bs) {
+    const other = byName.get(d.Name);
+    if (other === undefined || !requestedDeviceEqual(other, d)) return false;
+  }
+  return true;
+}
+
+/**
+ * tasksUpdatedReason decides whether moving the group from jobA to jobB
+ * needs its allocations replaced rather than updated in place, and says
+ * why: it names the first field, in upstream's order of checks, whose change
+ * a running allocation cannot absorb (tasks, disk, networks and ports,
+ * placement preferences, and per task its driver, user, config, env,
+ * artifacts, vault, templates, meta, networks, CPU, memory and devices).
+ * It returns null when only in-place-updatable things changed. A group
+ * missing from either job counts as a change (upstream would crash).
+ */
+export function tasksUpdatedReason(jobA: Job, jobB: Job, taskGroup: string): string | null {
+  const a = lookupTaskGroup(jobA, taskGroup);
+  const b = lookupTaskGroup(jobB, taskGroup);
+  if (a === undefined || b === undefined) return `group "${taskGroup}" is not in both jobs`;
+
+  if (a.Tasks.length !== b.Tasks.length) return 'task count changed';
+
+  const da = a.EphemeralDisk;
+  const db = b.EphemeralDisk;
+  if (
+    (da === null || da === undefined) !== (db === null || db === undefined) ||
+    (da && db && (da.Sticky !== db.Sticky || da.SizeMB !== db.SizeMB || da.Migrate !== db.Migrate))
+  ) {
+    return 'ephemeral disk changed';
+  }
+
+  const groupNet = networkUpdatedReason(a.Networks, b.Networks);
+  if (groupNet !== null) return `group ${groupNet}`;
+
+  if (affinitiesUpdated(jobA, jobB, taskGroup)) return 'affinities changed';
+  if (spreadsUpdated(jobA, jobB, taskGroup)) return 'spreads changed';
+
+  for (const at of a.Tasks) {
+    const bt = lookupTask(b, at.Name);
+    const task = `task "${at.Name}"`;
+    if (bt === undefined) return `${task}: not in the other job`;
+    if (at.Driver !== bt.Driver) return `${task}: driver changed`;
+    if (at.User !== bt.User) return `${task}: user changed`;
+    if (!jsonEqual(at.Config, bt.Config)) return `${task}: config changed`;
+    if (!jsonEqual(at.Env, bt.Env)) return `${task}: env changed`;
+    if (!jsonEqual(at.Artifacts, bt.Artifacts, true)) return `${task}: artifacts changed`;
+    if (!jsonEqual(at.Vault, bt.Vault, true)) return `${task}: vault changed`;
+    if (!jsonEqual(at.Templates, bt.Templates, true)) return `${task}: templates changed`;
+
+    // Meta is compared merged across job, group and task, so that only a
+    // change in the value a task actually sees counts.
+    if (!jsonEqual(combinedTaskMeta(jobA, taskGroup, at.Name), combinedTaskMeta(jobB, taskGroup, bt.Name))) {
+      return `${task}: meta changed (combined job/group/task meta)`;
+    }
+
+    const ar = at.Resources;
+    const br = bt.Resources;
+    const taskNet = networkUpdatedReason(ar?.Networks, br?.Networks);
+    if (taskNet !== null) return `${task}: ${taskNet}`;
+    if (ar?.CPU !== br?.CPU) return `${task}: CPU changed`;
+    if (ar?.MemoryMB !== br?.MemoryMB) return `${task}: memory changed`;
+    if (!devicesEqual(ar?.Devices, br?.Devices)) return `${task}: devices changed`;
+  }
+  return null;
+}
+
+/**
+ * tasksUpdated reports whether moving the group from jobA to jobB needs its
+ * allocations replaced (a destructive update); tasksUpdatedReason says why.
+ */
+export function tasksUpdated(jobA: Job, jobB: Job, taskGroup: string): boolean {
+  return tasksUpdatedReason(jobA, jobB, taskGroup) !== null;
+}
+
+// ---------------------------------------------------------------------------
+// genericAllocUpdateFn
+
+/**
+ * genericAllocUpdateFn is the service and batch schedulers' way of deciding
+ * how an existing allocation follows a new job version. An allocation whose
+ * job has the new job's JobModifyIndex is already current, so it is left
+ * alone. A change tasksUpdated reports cannot be applied to a running
+ * allocation, so it is replaced. Otherwise a terminal allocation is left
+ * alone (updating it would only add work), one whose node is gone must be
+ * replaced, and anything else is updated in place: upstream first checks
+ * that it still fits its node, which the engine assumes (SCENARIO.md).
+ */
+export function genericAllocUpdateFn(nodes: ReadonlyMap<string, Node>): AllocUpdateFn {
+  // Allocations of one job version share its Job object, so tasksUpdated is
+  // worked out once per (new job, old job, group); jobs are never changed
+  // while the reconciler runs.
+  let cachedNewJob: Job | null = null;
+  let reasons = new WeakMap<Job, Map<string, string | null>>();
+  const tasksChanged = (newJob: Job, oldJob: Job, group: string): string | null => {
+    if (cachedNewJob !== newJob) {
+      cachedNewJob = newJob;
+      reasons = new WeakMap();
+    }
+    let byGroup = reasons.get(oldJob);
+    if (byGroup === undefined) {
+      byGroup = new Map();
+      reasons.set(oldJob, byGroup);
+    }
+    let reason = byGroup.get(group);
+    if (reason === undefined) {
+      reason = tasksUpdatedReason(newJob, oldJob, group);
+      byGroup.set(group, reason);
+    }
+    return reason;
+  };
+
+  return (existing, newJob, newTG): AllocUpdateDecision => {
+    if (existing.Job.JobModifyIndex === newJob.JobModifyIndex) {
+      return { ignore: true, destructive: false, updated: null, reason: 'job modify index unchanged' };
+    }
+
+    const changed = tasksChanged(newJob, existing.Job, newTG.Name);
+    if (changed !== null) {
+      return { ignore: false, destructive: true, updated: null, reason: changed };
+    }
+
+    if (terminalStatus(existing)) {
+      return {
+        ignore: true,
+        destructive: false,
+        updated: null,
+        reason: 'alloc is terminal, so an in-place update would change nothing',
+      };
+    }
+
+    if (!nodes.has(existing.NodeID)) {
+      return { ignore: false, destructive: true, updated: null, reason: 'node no longer exists' };
+    }
+
+    // Upstream hands the plan the new job in place of the allocation's own;
+    // the engine records it on the copy.
+    const updated: Allocation = { ...existing, Job: newJob };
+    return {
+      ignore: false,
+      destructive: false,
+      updated,
+      reason: 'only in-place changes (assumed to still fit its node)',
+    };
+  };
+}
