@@ -238,7 +238,8 @@ class AllocReconciler {
         lost: lost.keys(),
       }));
       trace.decide(all.values(), 'ignore', 'handleStop', 'already terminal');
-      trace.decide([...untainted.values(), ...migrate.values()], 'stop', 'handleStop', 'the job is stopped');
+      trace.decide(untainted.values(), 'stop', 'handleStop', 'the job is stopped');
+      trace.decide(migrate.values(), 'stop', 'handleStop', 'the job is stopped');
       trace.decide(lost.values(), 'lost', 'handleStop', 'the job is stopped and the node is down or gone');
     }
   }
@@ -280,6 +281,7 @@ class AllocReconciler {
     this.result.desiredTGUpdates.set(group, desiredChanges);
     const tg = lookupTaskGroup(this.job, group);
     const trace = this.groupTracer(group, tg === undefined);
+    const tracing = trace !== NO_TRACE;
 
     // A group the job no longer has: stop everything it still runs.
     if (tg === undefined) {
@@ -293,7 +295,8 @@ class AllocReconciler {
         migrate: migrate.keys(),
         lost: lost.keys(),
       }));
-      trace.decide([...untainted.values(), ...migrate.values()], 'stop', 'removed group', 'the job no longer has this group');
+      trace.decide(untainted.values(), 'stop', 'removed group', 'the job no longer has this group');
+      trace.decide(migrate.values(), 'stop', 'removed group', 'the job no longer has this group');
       trace.decide(lost.values(), 'lost', 'removed group', 'the job no longer has this group and the node is down or gone');
       trace.set('deploymentComplete', true);
       return true;
@@ -350,22 +353,26 @@ class AllocReconciler {
       rescheduleNow: rescheduleNow.keys(),
       rescheduleLater: rescheduleLater.map((r) => r.allocID),
     }));
-    trace.decide(
-      [...beforeReschedule.values()].filter((a) => !untainted.has(a.ID) && !rescheduleNow.has(a.ID)),
-      'ignore',
-      'filterByRescheduleable',
-      (a) => (a.NextAllocation !== '' ? 'already replaced by a newer allocation' : `${a.ClientStatus} and not counted: it will not run again`),
-    );
-    trace.decide(rescheduleNow.values(), 'reschedule-now', 'filterByRescheduleable', 'failed, and its reschedule policy allows a replacement now');
-    for (const r of rescheduleLater) {
-      trace.decide([r.alloc], 'reschedule-later', 'filterByRescheduleable', `failed; its reschedule policy allows a replacement at ${describeTime(r.rescheduleTime)}`);
+    if (tracing) {
+      trace.decide(
+        [...beforeReschedule.values()].filter((a) => !untainted.has(a.ID) && !rescheduleNow.has(a.ID)),
+        'ignore',
+        'filterByRescheduleable',
+        (a) => (a.NextAllocation !== '' ? 'already replaced by a newer allocation' : `${a.ClientStatus} and not counted: it will not run again`),
+      );
+      trace.decide(rescheduleNow.values(), 'reschedule-now', 'filterByRescheduleable', 'failed, and its reschedule policy allows a replacement now');
+      for (const r of rescheduleLater) {
+        trace.decide([r.alloc], 'reschedule-later', 'filterByRescheduleable', `failed; its reschedule policy allows a replacement at ${describeTime(r.rescheduleTime)}`);
+      }
     }
 
     // Lost allocations of a group with stop_after_client_disconnect wait.
     const lostLater = lost.delayByStopAfterClientDisconnect(this.input.now);
     const lostLaterEvals = this.handleDelayedLost(lostLater, tg.Name);
-    for (const r of lostLater) {
-      trace.decide([r.alloc], 'lost', 'delayByStopAfterClientDisconnect', `lost; stop_after_client_disconnect holds its replacement until ${describeTime(r.rescheduleTime)}`);
+    if (tracing) {
+      for (const r of lostLater) {
+        trace.decide([r.alloc], 'lost', 'delayByStopAfterClientDisconnect', `lost; stop_after_client_disconnect holds its replacement until ${describeTime(r.rescheduleTime)}`);
+      }
     }
 
     this.handleDelayedReschedules(rescheduleLater, all, tg.Name);
@@ -383,7 +390,7 @@ class AllocReconciler {
       untainted: untainted.keys(),
     }));
 
-    const updates = this.computeUpdates(tg, untainted, trace);
+    const updates = this.computeUpdates(tg, untainted, tracing ? trace : null);
     desiredChanges.Ignore += updates.ignore.size;
     desiredChanges.InPlaceUpdate += updates.inplace.size;
     const destructive = updates.destructive;
@@ -411,12 +418,14 @@ class AllocReconciler {
         this.result.place.push({ name, canary: true, taskGroup: tg, previousAlloc: null, reschedule: false });
       }
     }
-    trace.decide(
-      [...canaries.values()].filter((a) => !stop.has(a.ID) && !destructive.has(a.ID) && !updates.inplace.has(a.ID)),
-      'canary',
-      'handleGroupCanaries',
-      canaryState ? 'canary of the current deployment, awaiting promotion' : 'canary of the current deployment',
-    );
+    if (tracing) {
+      trace.decide(
+        [...canaries.values()].filter((a) => !stop.has(a.ID) && !destructive.has(a.ID) && !updates.inplace.has(a.ID)),
+        'canary',
+        'handleGroupCanaries',
+        canaryState ? 'canary of the current deployment, awaiting promotion' : 'canary of the current deployment',
+      );
+    }
 
     canaryState = dstate.DesiredCanaries !== 0 && !dstate.Promoted;
     trace.set('canaryState', canaryState);
@@ -492,7 +501,7 @@ class AllocReconciler {
           stopStatusDescription: allocUpdating,
         });
       }
-      trace.decide(ordered.slice(min), 'ignore', 'computeGroup', `needs a destructive update but waits: the placement limit of ${limit} is used up`);
+      if (tracing) trace.decide(ordered.slice(min), 'ignore', 'computeGroup', `needs a destructive update but waits: the placement limit of ${limit} is used up`);
     } else {
       desiredChanges.Ignore += destructive.size;
       trace.decide(destructive.values(), 'ignore', 'computeGroup', 'needs a destructive update but waits: the deployment holds updates back');
@@ -733,7 +742,7 @@ class AllocReconciler {
    * and splits them into those to leave alone, those updated in place
    * (recorded in the results at once) and those needing a destructive update.
    */
-  private computeUpdates(group: TaskGroup, untainted: AllocSet, trace: GroupTracer): {
+  private computeUpdates(group: TaskGroup, untainted: AllocSet, trace: GroupTracer | null): {
     ignore: AllocSet;
     inplace: AllocSet;
     destructive: AllocSet;
@@ -745,14 +754,14 @@ class AllocReconciler {
       const d = this.input.allocUpdateFn(alloc, this.job, group);
       if (d.ignore) {
         ignore.set(alloc.ID, alloc);
-        trace.decide([alloc], 'ignore', 'computeUpdates', d.reason ?? 'no change needed');
+        trace?.decide([alloc], 'ignore', 'computeUpdates', d.reason ?? 'no change needed');
       } else if (d.destructive) {
         destructive.set(alloc.ID, alloc);
-        trace.decide([alloc], 'destructive', 'computeUpdates', d.reason ?? 'the change cannot be made in place');
+        trace?.decide([alloc], 'destructive', 'computeUpdates', d.reason ?? 'the change cannot be made in place');
       } else {
         inplace.set(alloc.ID, alloc);
         this.result.inplaceUpdate.push(d.updated!);
-        trace.decide([alloc], 'inplace', 'computeUpdates', d.reason ?? 'the change can be made in place');
+        trace?.decide([alloc], 'inplace', 'computeUpdates', d.reason ?? 'the change can be made in place');
       }
     }
     return { ignore, inplace, destructive };

@@ -73,11 +73,19 @@ export class AllocSet extends Map<string, Allocation> {
       .map((x) => x.alloc);
   }
 
-  /** difference is a new set of the allocations in this set and in none of the others. */
+  /**
+   * difference is the set of the allocations in this set and in none of the
+   * others. When there is nothing to take away it is this set itself: the
+   * reconciler changes no set after building it, except fresh ones in
+   * computeStop.
+   */
   difference(...others: ReadonlyMap<string, Allocation>[]): AllocSet {
+    others = others.filter((o) => o.size > 0);
+    if (others.length === 0) return this;
     const diff = new AllocSet();
-    for (const [id, a] of this) {
-      if (!others.some((o) => o.has(id))) diff.set(id, a);
+    outer: for (const [id, a] of this) {
+      for (const o of others) if (o.has(id)) continue outer;
+      diff.set(id, a);
     }
     return diff;
   }

@@ -459,34 +459,50 @@ export function allocIndex(a: Allocation): number {
   // otherwise cut the bytes, so that a job or group name with other
   // characters skips the same prefix upstream does (a cut through a
   // character decodes to U+FFFD, which, like Go's stray bytes, is no digit).
-  if (isAscii(a.Name) && isAscii(a.JobID) && isAscii(a.TaskGroup)) {
-    const l = a.Name.length;
+  const name = a.Name;
+  if (isAscii(name) && isAscii(a.JobID) && isAscii(a.TaskGroup)) {
+    const l = name.length;
     const prefix = a.JobID.length + a.TaskGroup.length + 2;
     if (l <= 3 || l <= prefix) return 0;
-    return goAtoi(a.Name.slice(prefix, l - 1));
+    return goAtoi(name, prefix, l - 1);
   }
-  const name = utf8Encoder.encode(a.Name);
-  const l = name.length;
+  const bytes = utf8Encoder.encode(name);
+  const l = bytes.length;
   const prefix = utf8Encoder.encode(a.JobID).length + utf8Encoder.encode(a.TaskGroup).length + 2;
   if (l <= 3 || l <= prefix) return 0;
-  return goAtoi(new TextDecoder().decode(name.subarray(prefix, l - 1)));
+  const digits = new TextDecoder().decode(bytes.subarray(prefix, l - 1));
+  return goAtoi(digits, 0, digits.length);
 }
 
 const utf8Encoder = new TextEncoder();
 
+// isAscii reports whether every character of s is ASCII (one UTF-8 byte).
 function isAscii(s: string): boolean {
-  return /^[\x00-\x7f]*$/.test(s);
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return false;
+  return true;
 }
 
-// goAtoi parses a decimal integer as strconv.Atoi does, giving 0 where Go
-// would return an error (and so where upstream ignores it).
-function goAtoi(s: string): number {
-  if (!/^[+-]?\d+$/.test(s)) return 0;
-  const n = Number(s);
+// goAtoi parses s[from, to) as a decimal integer the way strconv.Atoi does,
+// giving 0 where Go would return an error (and so where upstream ignores it).
+// A negative index would become a huge unsigned number in Go; upstream never
+// produces one, and reading it as 0 keeps the bitmap finite.
+function goAtoi(s: string, from: number, to: number): number {
+  let i = from;
+  let negative = false;
+  const sign = s.charCodeAt(i);
+  if (sign === 0x2b || sign === 0x2d) {
+    negative = sign === 0x2d;
+    i++;
+  }
+  if (i >= to) return 0;
+  let n = 0;
+  for (; i < to; i++) {
+    const d = s.charCodeAt(i) - 0x30;
+    if (d < 0 || d > 9) return 0;
+    n = n * 10 + d;
+  }
   if (!Number.isSafeInteger(n)) return 0;
-  // A negative index becomes a huge unsigned number in Go; upstream never
-  // produces one, and treating it as 0 keeps the bitmap finite.
-  return n < 0 ? 0 : n;
+  return negative ? 0 : n;
 }
 
 /** serverTerminalStatus reports whether the server wants the allocation stopped or evicted. */
