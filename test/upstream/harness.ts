@@ -29,6 +29,7 @@ import type {
   ReconcilerInput,
 } from '../../src/engine/types.ts';
 import { copyAllocSkipJob, uuid } from './mock.ts';
+import { documentMismatch, expectSameThroughDocument } from './viaDocument.ts';
 
 // ---------------------------------------------------------------------------
 // Update blocks
@@ -315,6 +316,13 @@ export function newReconciler(
       const before = structuredClone({ job, deployment, allocs, tainted });
       const r = reconcile(input);
       expect({ job, deployment, allocs, tainted }, 'reconcile changed its inputs').toEqual(before);
+
+      // Where the setup fits the scenario contract, it must give the same
+      // result when written as a document, read back and reconciled.
+      const setup = { updateFn, batch, jobID, job, deployment, allocs, tainted: input.taintedNodes, evalID, now: reconciler.now };
+      if (documentMismatch(setup) === null) {
+        expectSameThroughDocument(setup, (generateID) => reconcile({ ...input, generateID }));
+      }
       return r;
     },
   };

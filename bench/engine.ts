@@ -1,0 +1,99 @@
+// `npm run bench`: how long reading, validating and reconciling a scenario
+// takes next to plain JSON.parse of the same text, for 1k, 10k and 50k
+// allocations. Prints medians over several runs after a warm-up.
+
+import { performance } from 'node:perf_hooks';
+import { readScenario } from '../src/scenario/read.ts';
+import { runScenario } from '../src/result/run.ts';
+import { generateScenarioText } from './generate.ts';
+
+interface Size {
+  label: string;
+  allocs: number;
+  nodes: number;
+  runs: number;
+}
+
+const SIZES: Size[] = [
+  { label: '1k', allocs: 1_000, nodes: 100, runs: 21 },
+  { label: '10k', allocs: 10_000, nodes: 1_000, runs: 11 },
+  { label: '50k', allocs: 50_000, nodes: 5_000, runs: 7 },
+];
+const WARMUP = 3;
+
+interface Timings {
+  parse: number;
+  read: number;
+  reconcile: number;
+  total: number;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+}
+
+function time(fn: () => void): number {
+  const start = performance.now();
+  fn();
+  return performance.now() - start;
+}
+
+// IDs are generated deterministically so that the benchmark does not time UUIDs' randomness source.
+function counter(): () => string {
+  let n = 0;
+  return () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+}
+
+function measure(text: string, runs: number): Timings {
+  const parse: number[] = [];
+  const read: number[] = [];
+  const reconcile: number[] = [];
+  for (let i = 0; i < WARMUP + runs; i++) {
+    const tParse = time(() => void JSON.parse(text));
+    let scenario: Extract<ReturnType<typeof readScenario>, { ok: true }>['scenario'] | undefined;
+    const tRead = time(() => {
+      const r = readScenario(text);
+      if (!r.ok) throw new Error(`generated scenario is invalid: ${JSON.stringify(r.diagnostics.slice(0, 3))}`);
+      scenario = r.scenario;
+    });
+    const tReconcile = time(() => void runScenario(scenario!, { generateID: counter() }));
+    if (i >= WARMUP) {
+      parse.push(tParse);
+      read.push(tRead);
+      reconcile.push(tReconcile);
+    }
+  }
+  const m = { parse: median(parse), read: median(read), reconcile: median(reconcile) };
+  return { ...m, total: m.read + m.reconcile };
+}
+
+function ms(x: number): string {
+  return `${x.toFixed(1).padStart(8)} ms`;
+}
+
+function verdict(ok: boolean): string {
+  return ok ? 'ok' : 'MISSED';
+}
+
+const results = new Map<string, Timings>();
+console.log('size  allocs  nodes   text MB   JSON.parse  read+validate    reconcile        total  total/parse');
+for (const size of SIZES) {
+  const text = generateScenarioText({ allocs: size.allocs, nodes: size.nodes });
+  const t = measure(text, size.runs);
+  results.set(size.label, t);
+  console.log(
+    `${size.label.padEnd(4)} ${String(size.allocs).padStart(7)} ${String(size.nodes).padStart(6)} ` +
+      `${(text.length / 1e6).toFixed(1).padStart(9)} ${ms(t.parse)} ${ms(t.read)} ${ms(t.reconcile)} ${ms(t.total)} ` +
+      `${(t.total / t.parse).toFixed(2).padStart(11)}x`,
+  );
+}
+
+const t10 = results.get('10k')!;
+const t50 = results.get('50k')!;
+const ratio10 = t10.total / t10.parse;
+const ratio50to10 = t50.total / t10.total;
+console.log('');
+console.log(`goal: 10k read+validate+reconcile <= 2x JSON.parse: ${ratio10.toFixed(2)}x  ${verdict(ratio10 <= 2)}`);
+console.log(`goal: 50k <= 6x 10k (read+validate+reconcile):       ${ratio50to10.toFixed(2)}x  ${verdict(ratio50to10 <= 6)}`);

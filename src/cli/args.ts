@@ -1,0 +1,64 @@
+// The runner's command line: flags and scenario files, parsed into data
+// (never by exiting), so the runner decides what a mistake costs.
+
+/** OutputFormat is how a result is printed: the result document as JSON, or as `nomad job plan` prints it. */
+export type OutputFormat = 'json' | 'plan';
+
+/** CliOptions is a parsed command line. */
+export interface CliOptions {
+  files: string[];
+  format: OutputFormat;
+  explain: boolean;
+  help: boolean;
+}
+
+/** ParsedArgs is either the options or what is wrong with the command line. */
+export type ParsedArgs = { ok: true; options: CliOptions } | { ok: false; error: string };
+
+/** USAGE is the help text, printed by --help and after a command-line mistake. */
+export const USAGE = `Usage: npm run --silent reconcile -- [options] FILE...
+
+Reconciles each scenario file (- for standard input) and prints what Nomad's
+allocation reconciler decides: one pretty-printed result document for a single
+file, one compact JSON document per line for several, in order.
+
+Options:
+  --format json|plan  json (default): the result document;
+                      plan: the task group annotations as \`nomad job plan\` prints them
+  --explain           print the reconciler's reasoning per task group instead of
+                      the JSON result (after the plan with --format plan)
+  -h, --help          show this help
+
+An invalid scenario prints FILE: PATH: message lines on standard error; the other
+files are still reconciled and the run exits with status 2.
+`;
+
+const FORMATS: readonly string[] = ['json', 'plan'];
+
+/** parseArgs reads the command line; `--` ends the options, `-` is standard input. */
+export function parseArgs(argv: readonly string[]): ParsedArgs {
+  const options: CliOptions = { files: [], format: 'json', explain: false, help: false };
+  let onlyFiles = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (onlyFiles || arg === '-' || !arg.startsWith('-')) {
+      options.files.push(arg);
+      continue;
+    }
+    if (arg === '--') {
+      onlyFiles = true;
+    } else if (arg === '-h' || arg === '--help') {
+      options.help = true;
+    } else if (arg === '--explain') {
+      options.explain = true;
+    } else if (arg === '--format' || arg.startsWith('--format=')) {
+      const value = arg === '--format' ? argv[++i] : arg.slice('--format='.length);
+      if (value === undefined) return { ok: false, error: '--format needs a value: json or plan' };
+      if (!FORMATS.includes(value)) return { ok: false, error: `unknown format ${JSON.stringify(value)}: use json or plan` };
+      options.format = value as OutputFormat;
+    } else {
+      return { ok: false, error: `unknown option ${arg}` };
+    }
+  }
+  return { ok: true, options };
+}

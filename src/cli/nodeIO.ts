@@ -1,0 +1,22 @@
+// The runner's inputs and outputs for a real process: files, standard input
+// and the two output streams.
+
+import { readFile } from 'node:fs/promises';
+import type { CliIO } from './run.ts';
+
+// readStdin collects standard input as UTF-8 text.
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** nodeIO connects the runner to this process's files and streams. */
+export function nodeIO(): CliIO {
+  return {
+    stdin: readStdin,
+    readFile: (path) => readFile(path, 'utf8'),
+    stdout: (s) => void process.stdout.write(s),
+    stderr: (s) => void process.stderr.write(s),
+  };
+}

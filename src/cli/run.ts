@@ -1,0 +1,113 @@
+// The command-line runner, without Node: it takes its arguments, its inputs
+// and its output writers as parameters and returns the exit status, so tests
+// run it in-process. main.ts connects it to the process.
+
+import { readScenario } from '../scenario/read.ts';
+import type { Diagnostic } from '../scenario/diagnostics.ts';
+import { runScenario } from '../result/run.ts';
+import { formatPlan } from '../result/plan.ts';
+import { formatExplain } from './explain.ts';
+import { type CliOptions, USAGE, parseArgs } from './args.ts';
+
+/** CliIO is everything the runner reads and writes. Writers receive whole lines, newline included. */
+export interface CliIO {
+  stdin: () => Promise<string>;
+  readFile: (path: string) => Promise<string>;
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+}
+
+/** EXIT_OK, EXIT_INTERNAL and EXIT_INPUT are the runner's exit statuses: success, a bug in the engine, bad input or usage. */
+export const EXIT_OK = 0;
+export const EXIT_INTERNAL = 1;
+export const EXIT_INPUT = 2;
+
+/** STDIN_NAME is how diagnostics name standard input (given as `-`). */
+export const STDIN_NAME = '<stdin>';
+
+/** formatDiagnostic renders one diagnostic as `FILE: PATH: message`, with line:column when it has no path. */
+export function formatDiagnostic(file: string, d: Diagnostic): string {
+  let where = d.path;
+  if (!where && d.line !== undefined) where = d.column !== undefined ? `${d.line}:${d.column}` : `${d.line}`;
+  return where ? `${file}: ${where}: ${d.message}` : `${file}: ${d.message}`;
+}
+
+function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+// render prints one result in the requested form.
+function render(options: CliOptions, several: boolean, run: ReturnType<typeof runScenario>): string {
+  if (options.format === 'json' && !options.explain) {
+    return several ? JSON.stringify(run.document) + '\n' : JSON.stringify(run.document, null, 2) + '\n';
+  }
+  const parts: string[] = [];
+  if (options.format === 'plan') parts.push(formatPlan(run.document));
+  if (options.explain) {
+    parts.push(run.results.trace ? formatExplain(run.results.trace) : 'No trace was recorded.\n');
+  }
+  return parts.join('\n');
+}
+
+/**
+ * run is the command-line runner: it reconciles each scenario file in order
+ * and prints its result; an unreadable or invalid file is reported on stderr
+ * and the others still run. It resolves to the exit status: 0, 2 when any
+ * file failed or the command line is wrong, 1 when the engine threw (a bug).
+ */
+export async function run(argv: readonly string[], io: CliIO): Promise<number> {
+  const parsed = parseArgs(argv);
+  if (!parsed.ok) {
+    io.stderr(`reconcile: ${parsed.error}\n\n${USAGE}`);
+    return EXIT_INPUT;
+  }
+  const options = parsed.options;
+  if (options.help) {
+    io.stdout(USAGE);
+    return EXIT_OK;
+  }
+  if (options.files.length === 0) {
+    io.stderr(`reconcile: no scenario file given\n\n${USAGE}`);
+    return EXIT_INPUT;
+  }
+
+  const several = options.files.length > 1;
+  const textual = options.format === 'plan' || options.explain;
+  let stdinText: Promise<string> | undefined;
+  let status = EXIT_OK;
+  let printed = 0;
+
+  for (const file of options.files) {
+    const name = file === '-' ? STDIN_NAME : file;
+    let text: string;
+    try {
+      // Standard input can be named more than once; it is read only once.
+      text = file === '-' ? await (stdinText ??= io.stdin()) : await io.readFile(file);
+    } catch (e) {
+      io.stderr(`${name}: cannot read: ${errorMessage(e)}\n`);
+      status = Math.max(status, EXIT_INPUT);
+      continue;
+    }
+
+    const read = readScenario(text);
+    if (!read.ok) {
+      for (const d of read.diagnostics) io.stderr(formatDiagnostic(name, d) + '\n');
+      status = Math.max(status, EXIT_INPUT);
+      continue;
+    }
+
+    let output: string;
+    try {
+      output = render(options, several, runScenario(read.scenario, { trace: options.explain }));
+    } catch (e) {
+      io.stderr(`${name}: internal error: ${e instanceof Error && e.stack ? e.stack : errorMessage(e)}\n`);
+      // Bad input (2) outranks a bug (1): the user can act on it.
+      status = Math.max(status, EXIT_INTERNAL);
+      continue;
+    }
+    if (several && textual) output = `${printed > 0 ? '\n' : ''}==> ${name} <==\n${output}`;
+    io.stdout(output);
+    printed++;
+  }
+  return status;
+}

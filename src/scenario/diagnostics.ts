@@ -1,0 +1,56 @@
+// Diagnostics: what the scenario reader says about a document it cannot
+// accept. Bad input never throws; every problem becomes one of these, with
+// the JSON path it concerns and, for text input, where in the text it is.
+
+/**
+ * Diagnostic is one problem with a scenario document. `path` names the value
+ * (`Allocations[3].ClientStatus`; "" for the document itself or a JSON
+ * syntax error) and `message` says what was expected there, without
+ * repeating the path. Lines and columns are 1-based and count UTF-16 code
+ * units, as editors do; they are present only when the input was text.
+ */
+export interface Diagnostic {
+  code: string;
+  path: string;
+  message: string;
+  line?: number;
+  column?: number;
+  endLine?: number;
+  endColumn?: number;
+}
+
+/** DiagnosticCode names every kind of problem the reader reports, so that callers can tell them apart without parsing messages. */
+export const DiagnosticCode = {
+  /** JsonSyntax: the text is not JSON. */
+  JsonSyntax: 'json-syntax',
+  /** WrongType: a value has the wrong JSON type (a number where a string belongs, …). */
+  WrongType: 'wrong-type',
+  /** Required: a field that has no default is absent or null. */
+  Required: 'required',
+  /** NotInEnum: a string is not one of the values the field allows. */
+  NotInEnum: 'not-in-enum',
+  /** OutOfRange: a number is negative, fractional, too large, or a count beyond what the engine models. */
+  OutOfRange: 'out-of-range',
+  /** BadDuration: a string is not a Go duration. */
+  BadDuration: 'bad-duration',
+  /** BadInstant: a string is not an RFC 3339 time. */
+  BadInstant: 'bad-instant',
+  /** Duplicate: an ID, name or version that must be unique is repeated. */
+  Duplicate: 'duplicate',
+  /** UnknownReference: a reference (an allocation's JobVersion) matches nothing. */
+  UnknownReference: 'unknown-reference',
+  /** Mismatch: two fields that must agree do not (a job version's ID). */
+  Mismatch: 'mismatch',
+  /** Unsupported: valid Nomad input that the playground does not model (system jobs, HCL jobspecs). */
+  Unsupported: 'unsupported',
+  /** TooDeep: arbitrary JSON (task config, templates, …) nests deeper than the reader follows. */
+  TooDeep: 'too-deep',
+  /** TooManyErrors: the reader stopped collecting after MAX_DIAGNOSTICS problems. */
+  TooManyErrors: 'too-many-errors',
+} as const;
+
+/** DiagnosticCodeValue is the type of one of DiagnosticCode's values. */
+export type DiagnosticCodeValue = (typeof DiagnosticCode)[keyof typeof DiagnosticCode];
+
+/** MAX_DIAGNOSTICS is how many problems the reader collects before it stops; a document with more is mostly noise after that. */
+export const MAX_DIAGNOSTICS = 100;

@@ -1,0 +1,177 @@
+// JSON text: parsing it, and positions in it. The happy path is JSON.parse
+// alone; jsonc-parser, which knows where everything is but is much slower,
+// runs only when there is something to point at: a syntax error, or
+// diagnostics that need a line and column.
+
+import {
+  type Node as JsonNode,
+  type ParseError,
+  findNodeAtLocation,
+  parseTree,
+  printParseErrorCode,
+} from 'jsonc-parser';
+import { type Diagnostic, DiagnosticCode } from './diagnostics.ts';
+import { splitPath } from './path.ts';
+
+/** ParsedText is JSON text read into a value, or the syntax errors that stopped it. */
+export type ParsedText = { ok: true; value: unknown } | { ok: false; diagnostics: Diagnostic[] };
+
+const BYTE_ORDER_MARK = '\uFEFF';
+const MAX_SYNTAX_ERRORS = 5;
+
+/** parseJsonText parses a scenario's text; a syntax error becomes a diagnostic with its line and column. */
+export function parseJsonText(text: string): ParsedText {
+  // Editors on Windows save a byte order mark; JSON.parse refuses it.
+  const body = text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
+  try {
+    return { ok: true, value: JSON.parse(body) as unknown };
+  } catch (e) {
+    return { ok: false, diagnostics: syntaxDiagnostics(text, e) };
+  }
+}
+
+// syntaxDiagnostics explains why JSON.parse failed, with positions from
+// jsonc-parser (set to accept nothing JSON does not), falling back to the
+// position in JSON.parse's own message.
+function syntaxDiagnostics(text: string, error: unknown): Diagnostic[] {
+  const lines = new LineIndex(text);
+  const errors: ParseError[] = [];
+  try {
+    parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  } catch {
+    // Nesting deep enough to exhaust the stack: JSON.parse's message will do.
+  }
+  const found = errors.filter((e) => !(e.offset === 0 && text.startsWith(BYTE_ORDER_MARK)));
+  if (found.length > 0) {
+    return found.slice(0, MAX_SYNTAX_ERRORS).map((e) => {
+      const d: Diagnostic = {
+        code: DiagnosticCode.JsonSyntax,
+        path: '',
+        message: `invalid JSON: ${syntaxMessage(printParseErrorCode(e.error), text, e.offset)}`,
+      };
+      lines.setRange(d, e.offset, Math.max(e.length, 1));
+      return d;
+    });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  const d: Diagnostic = { code: DiagnosticCode.JsonSyntax, path: '', message: `invalid JSON: ${message}` };
+  const position = /position (\d+)/.exec(message);
+  lines.setRange(d, position ? Number(position[1]) : 0, 1);
+  return [d];
+}
+
+// syntaxMessage turns jsonc-parser's error names into sentences.
+function syntaxMessage(code: string, text: string, offset: number): string {
+  const near = offset < text.length ? ` near ${JSON.stringify(text.slice(offset, offset + 12))}` : ' at the end of the text';
+  switch (code) {
+    case 'InvalidSymbol':
+      return `unexpected character${near}`;
+    case 'InvalidNumberFormat':
+      return `malformed number${near}`;
+    case 'PropertyNameExpected':
+      return `expected a property name in double quotes${near}`;
+    case 'ValueExpected':
+      return `expected a value${near}`;
+    case 'ColonExpected':
+      return `expected ':'${near}`;
+    case 'CommaExpected':
+      return `expected ','${near}`;
+    case 'CloseBraceExpected':
+      return `expected '}'${near}`;
+    case 'CloseBracketExpected':
+      return `expected ']'${near}`;
+    case 'EndOfFileExpected':
+      return `unexpected text after the JSON value${near}`;
+    case 'InvalidCommentToken':
+    case 'UnexpectedEndOfComment':
+      return `comments are not allowed in JSON${near}`;
+    case 'UnexpectedEndOfString':
+      return `unterminated string${near}`;
+    case 'UnexpectedEndOfNumber':
+      return `malformed number${near}`;
+    case 'InvalidUnicode':
+      return `malformed \\u escape${near}`;
+    case 'InvalidEscapeCharacter':
+      return `invalid escape in a string${near}`;
+    case 'InvalidCharacter':
+      return `control character in a string${near}`;
+    default:
+      return `${code}${near}`;
+  }
+}
+
+/**
+ * locateDiagnostics gives each diagnostic the line and column range of the
+ * value its path names: the value itself when it is in the text, or, for a
+ * field that is missing, the start of the closest enclosing value that is.
+ * It parses the text once, so call it only when there are diagnostics.
+ */
+export function locateDiagnostics(text: string, diagnostics: Diagnostic[]): void {
+  let root: JsonNode | undefined;
+  try {
+    root = parseTree(text, [], { disallowComments: true });
+  } catch {
+    return; // nesting too deep for jsonc-parser's recursion: leave the paths alone
+  }
+  if (root === undefined) return;
+  const lines = new LineIndex(text);
+  for (const d of diagnostics) {
+    // The cap notice is about the whole read, not a place in the text.
+    if (d.line !== undefined || d.code === DiagnosticCode.TooManyErrors) continue;
+    const segments = splitPath(d.path);
+    let node = segments.length === 0 ? undefined : findNodeAtLocation(root, segments);
+    if (node !== undefined) {
+      lines.setRange(d, node.offset, node.length);
+      continue;
+    }
+    while (node === undefined && segments.length > 0) {
+      segments.pop();
+      node = findNodeAtLocation(root, segments);
+    }
+    if (node === undefined) node = root;
+    // Point at the key that holds the enclosing value when there is one, else its first character.
+    const key = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
+    if (key !== undefined) lines.setRange(d, key.offset, key.length);
+    else lines.setRange(d, node.offset, 1);
+  }
+}
+
+/** LineIndex converts offsets in a text to 1-based lines and columns (in UTF-16 code units, as editors count). */
+export class LineIndex {
+  private readonly starts: number[];
+
+  constructor(text: string) {
+    // Editors hide a byte order mark, so columns on the first line start after it.
+    this.starts = [text.startsWith(BYTE_ORDER_MARK) ? 1 : 0];
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10) this.starts.push(i + 1);
+      else if (c === 13) {
+        if (text.charCodeAt(i + 1) === 10) i++;
+        this.starts.push(i + 1);
+      }
+    }
+  }
+
+  /** position is the 1-based line and column of an offset. */
+  position(offset: number): { line: number; column: number } {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - this.starts[lo]! + 1 };
+  }
+
+  /** setRange sets a diagnostic's line, column, endLine and endColumn to cover `length` characters from `offset`. */
+  setRange(d: Diagnostic, offset: number, length: number): void {
+    const start = this.position(offset);
+    const end = this.position(offset + length);
+    d.line = start.line;
+    d.column = start.column;
+    d.endLine = end.line;
+    d.endColumn = end.column;
+  }
+}

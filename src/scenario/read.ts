@@ -1,0 +1,164 @@
+// The scenario reader: JSON text (or an already parsed value) in, a fully
+// defaulted Scenario or a list of diagnostics out. It never throws on bad
+// input. One pass over the document checks and converts everything; only
+// when something is wrong does it look for positions in the text.
+
+import type { Allocation, Deployment, Instant, Job, Node } from '../engine/structs.ts';
+import { type Diagnostic, DiagnosticCode } from './diagnostics.ts';
+import { readAllocations } from './alloc.ts';
+import { readDeployment } from './deployment.ts';
+import { Reader, describeValue, isObject, readArray, readInstant, readString } from './fields.ts';
+import { readJob } from './job.ts';
+import { locateDiagnostics, parseJsonText } from './json.ts';
+import { readNodes } from './node.ts';
+import { indexPath } from './path.ts';
+
+/** Scenario is one situation to reconcile: the job version being scheduled, its earlier versions, the cluster and the allocations. */
+export interface Scenario {
+  Name: string;
+  Description: string;
+  Now: Instant;
+  EvalID: string;
+  Job: Job;
+  JobVersions: Job[];
+  Nodes: Node[];
+  Allocations: Allocation[];
+  Deployment: Deployment | null;
+}
+
+/** ReadOptions supply the clock and ID generator for documents that leave Now or EvalID out. */
+export interface ReadOptions {
+  /** now gives the evaluation time when the document has no Now; default: the wall clock. */
+  now?: () => Instant;
+  /** generateID makes the EvalID when the document has none; default: crypto.randomUUID. */
+  generateID?: () => string;
+}
+
+/** ReadResult is a scenario, or why the document is not one. */
+export type ReadResult = { ok: true; scenario: Scenario } | { ok: false; diagnostics: Diagnostic[] };
+
+/**
+ * readScenario reads a scenario document from JSON text. Diagnostics carry
+ * the line and column of the value they are about.
+ */
+export function readScenario(text: string, options: ReadOptions = {}): ReadResult {
+  if (typeof text !== 'string') return readScenarioValue(text, options);
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) return parsed;
+  const result = readScenarioValue(parsed.value, options);
+  if (!result.ok) locateDiagnostics(text, result.diagnostics);
+  return result;
+}
+
+/** readScenarioValue reads a scenario document that is already parsed; its diagnostics have paths but no positions. */
+export function readScenarioValue(value: unknown, options: ReadOptions = {}): ReadResult {
+  const r = new Reader();
+  const scenario = readDocument(r, value, options);
+  if (scenario === null || r.diagnostics.length > 0) {
+    return { ok: false, diagnostics: r.diagnostics };
+  }
+  return { ok: true, scenario };
+}
+
+// readDocument reads the top level. Each part is read even when an earlier
+// one failed, so that one read reports as much as it can.
+function readDocument(r: Reader, value: unknown, options: ReadOptions): Scenario | null {
+  if (!isObject(value)) {
+    r.report(DiagnosticCode.WrongType, '', `expected the scenario to be a JSON object, got ${describeValue(value)}`);
+    return null;
+  }
+  const job = readScheduledJob(r, value);
+  const versions = job === null ? [] : readJobVersions(r, value.JobVersions, job);
+  const byVersion = new Map<number, Job>();
+  if (job !== null) {
+    byVersion.set(job.Version, job);
+    for (const v of versions) if (!byVersion.has(v.Version)) byVersion.set(v.Version, v);
+  }
+  const nodes = readNodes(r, value.Nodes, '', 'Nodes');
+  const allocations = job === null ? [] : readAllocations(r, value.Allocations, '', 'Allocations', { current: job, byVersion });
+  const deployment = job === null ? null : readDeployment(r, value.Deployment, '', 'Deployment', job);
+  const name = readString(r, value.Name, '', 'Name', '');
+  const description = readString(r, value.Description, '', 'Description', '');
+  const now = value.Now == null ? defaultNow(options) : readInstant(r, value.Now, '', 'Now', 0);
+  const evalID = value.EvalID == null ? defaultEvalID(options) : readString(r, value.EvalID, '', 'EvalID', '');
+  if (job === null) return null;
+  return {
+    Name: name,
+    Description: description,
+    Now: now,
+    EvalID: evalID,
+    Job: job,
+    JobVersions: versions,
+    Nodes: nodes,
+    Allocations: allocations,
+    Deployment: deployment,
+  };
+}
+
+// readScheduledJob reads the job being scheduled from Job; a JobSpec is
+// valid contract but not read yet, and exactly one of the two is allowed.
+function readScheduledJob(r: Reader, doc: Record<string, unknown>): Job | null {
+  const hasJob = doc.Job != null;
+  const hasSpec = doc.JobSpec != null;
+  if (hasJob && hasSpec) {
+    r.report(DiagnosticCode.WrongType, 'JobSpec', 'give either Job or JobSpec, not both');
+    return null;
+  }
+  if (hasSpec) {
+    r.report(
+      DiagnosticCode.Unsupported,
+      'JobSpec',
+      'HCL jobspecs are not supported yet: give the job as API JSON in Job (for example the output of `nomad job run -output`)',
+    );
+    return null;
+  }
+  if (!hasJob) {
+    r.report(DiagnosticCode.Required, 'Job', 'required: give the job being scheduled as a JSON object');
+    return null;
+  }
+  return readJob(r, doc.Job, 'Job', null);
+}
+
+// readJobVersions reads the earlier job versions: each must be of the same
+// job and have a Version of its own.
+function readJobVersions(r: Reader, value: unknown, job: Job): Job[] {
+  const list = readArray(r, value, '', 'JobVersions');
+  if (list === null) return [];
+  const versions: Job[] = [];
+  const seen = new Map<number, number>([[job.Version, -1]]);
+  for (let i = 0; i < list.length && !r.full; i++) {
+    const path = indexPath('JobVersions', i);
+    const entry = list[i];
+    const version = readJob(r, entry, path, job.ID);
+    if (version === null) continue;
+    if (isObject(entry) && entry.ID != null && version.ID !== job.ID) {
+      r.report(
+        DiagnosticCode.Mismatch,
+        path + '.ID',
+        `${describeValue(version.ID)} is not the job's ID ${describeValue(job.ID)}: JobVersions are earlier versions of the same job`,
+      );
+    }
+    const earlier = seen.get(version.Version);
+    if (earlier !== undefined) {
+      r.report(
+        DiagnosticCode.Duplicate,
+        path + '.Version',
+        earlier < 0
+          ? `version ${version.Version} is the version of Job itself: JobVersions are earlier versions`
+          : `version ${version.Version} is also JobVersions[${earlier}]'s`,
+      );
+    } else {
+      seen.set(version.Version, i);
+    }
+    versions.push(version);
+  }
+  return versions;
+}
+
+function defaultNow(options: ReadOptions): Instant {
+  return options.now ? options.now() : Date.now() * 1e6;
+}
+
+function defaultEvalID(options: ReadOptions): string {
+  return options.generateID ? options.generateID() : globalThis.crypto.randomUUID();
+}

@@ -1,0 +1,192 @@
+// The scenario writer: a Scenario back into a contract document, in
+// Nomad's forms (durations in nanoseconds, instants as RFC 3339, Go's zero
+// time for an unset instant). Every field is written with its value, so the
+// document reads back to an equal Scenario without relying on defaults.
+// Allocations that run the scheduled job write no job; those that run one of
+// JobVersions write its Version; any other job is written inline.
+
+import type {
+  Allocation,
+  Deployment,
+  DeploymentState,
+  Job,
+  Node,
+  Task,
+  TaskGroup,
+} from '../engine/structs.ts';
+import type { Scenario } from './read.ts';
+import { formatInstant } from '../engine/time.ts';
+
+export { formatInstant };
+
+/** writeScenario renders a scenario as a contract document; readScenario reads it back to an equal Scenario. */
+export function writeScenario(s: Scenario): Record<string, unknown> {
+  return {
+    Name: s.Name,
+    Description: s.Description,
+    Now: formatInstant(s.Now),
+    EvalID: s.EvalID,
+    Job: writeJob(s.Job),
+    JobVersions: s.JobVersions.map(writeJob),
+    Nodes: s.Nodes.map(writeNode),
+    Allocations: s.Allocations.map((a) => writeAllocation(a, s)),
+    Deployment: s.Deployment === null ? null : writeDeployment(s.Deployment),
+  };
+}
+
+/** writeJob renders a job with every field the reader reads; group policies are written whole, so no job-level block is needed. */
+export function writeJob(job: Job): Record<string, unknown> {
+  return {
+    ID: job.ID,
+    Name: job.Name,
+    Namespace: job.Namespace,
+    Type: job.Type,
+    Stop: job.Stop,
+    Version: job.Version,
+    CreateIndex: job.CreateIndex,
+    ModifyIndex: job.ModifyIndex,
+    JobModifyIndex: job.JobModifyIndex,
+    Priority: job.Priority,
+    Region: job.Region,
+    Datacenters: job.Datacenters,
+    Multiregion: job.Multiregion,
+    Meta: job.Meta,
+    Affinities: job.Affinities,
+    Spreads: job.Spreads,
+    Constraints: job.Constraints,
+    TaskGroups: job.TaskGroups.map(writeTaskGroup),
+  };
+}
+
+function writeTaskGroup(tg: TaskGroup): Record<string, unknown> {
+  return {
+    Name: tg.Name,
+    Count: tg.Count,
+    Update: tg.Update,
+    ReschedulePolicy: tg.ReschedulePolicy,
+    Migrate: tg.Migrate,
+    StopAfterClientDisconnect: tg.StopAfterClientDisconnect,
+    EphemeralDisk: tg.EphemeralDisk,
+    Networks: tg.Networks,
+    Affinities: tg.Affinities,
+    Spreads: tg.Spreads,
+    Constraints: tg.Constraints,
+    Meta: tg.Meta,
+    Tasks: tg.Tasks.map(writeTask),
+  };
+}
+
+function writeTask(t: Task): Record<string, unknown> {
+  return {
+    Name: t.Name,
+    Driver: t.Driver,
+    User: t.User,
+    Config: t.Config,
+    Env: t.Env,
+    Artifacts: t.Artifacts,
+    Vault: t.Vault,
+    Templates: t.Templates,
+    Meta: t.Meta,
+    Affinities: t.Affinities,
+    KillTimeout: t.KillTimeout,
+    Resources: t.Resources,
+  };
+}
+
+/** writeNode renders a node. */
+export function writeNode(n: Node): Record<string, unknown> {
+  return {
+    ID: n.ID,
+    Name: n.Name,
+    Datacenter: n.Datacenter,
+    NodeClass: n.NodeClass,
+    Status: n.Status,
+    Drain: n.Drain,
+    SchedulingEligibility: n.SchedulingEligibility,
+  };
+}
+
+/** writeAllocation renders an allocation, naming its job by version when the scenario holds that job, else inline. */
+export function writeAllocation(a: Allocation, s: Scenario): Record<string, unknown> {
+  const doc: Record<string, unknown> = {
+    ID: a.ID,
+    Name: a.Name,
+    JobID: a.JobID,
+    TaskGroup: a.TaskGroup,
+    NodeID: a.NodeID,
+    NodeName: a.NodeName,
+  };
+  if (a.Job !== s.Job) {
+    if (s.JobVersions.includes(a.Job)) doc.JobVersion = a.Job.Version;
+    else doc.Job = writeJob(a.Job);
+  }
+  doc.DesiredStatus = a.DesiredStatus;
+  doc.ClientStatus = a.ClientStatus;
+  doc.DesiredTransition = a.DesiredTransition;
+  doc.DeploymentID = a.DeploymentID;
+  doc.DeploymentStatus = a.DeploymentStatus;
+  doc.RescheduleTracker =
+    a.RescheduleTracker === null
+      ? null
+      : {
+          Events: a.RescheduleTracker.Events.map((e) => ({
+            RescheduleTime: formatInstant(e.RescheduleTime),
+            PrevAllocID: e.PrevAllocID,
+            PrevNodeID: e.PrevNodeID,
+            Delay: e.Delay,
+          })),
+        };
+  doc.FollowupEvalID = a.FollowupEvalID;
+  doc.NextAllocation = a.NextAllocation;
+  doc.PreviousAllocation = a.PreviousAllocation;
+  doc.TaskStates = a.TaskStates === null ? null : writeTaskStates(a.TaskStates);
+  doc.AllocStates = a.AllocStates.map((st) => ({ Field: st.Field, Value: st.Value, Time: formatInstant(st.Time) }));
+  doc.ModifyTime = formatInstant(a.ModifyTime);
+  doc.CreateIndex = a.CreateIndex;
+  return doc;
+}
+
+function writeTaskStates(states: NonNullable<Allocation['TaskStates']>): Record<string, unknown> {
+  const out: Record<string, unknown> = Object.create(null);
+  for (const name of Object.keys(states)) {
+    const st = states[name]!;
+    out[name] = { State: st.State, Failed: st.Failed, FinishedAt: formatInstant(st.FinishedAt) };
+  }
+  return out;
+}
+
+/** writeDeployment renders a deployment, its group states in the Map's order. */
+export function writeDeployment(d: Deployment): Record<string, unknown> {
+  const groups: Record<string, unknown> = Object.create(null);
+  for (const [name, state] of d.TaskGroups) groups[name] = writeDeploymentState(state);
+  return {
+    ID: d.ID,
+    Namespace: d.Namespace,
+    JobID: d.JobID,
+    JobVersion: d.JobVersion,
+    JobModifyIndex: d.JobModifyIndex,
+    JobSpecModifyIndex: d.JobSpecModifyIndex,
+    JobCreateIndex: d.JobCreateIndex,
+    IsMultiregion: d.IsMultiregion,
+    Status: d.Status,
+    StatusDescription: d.StatusDescription,
+    TaskGroups: groups,
+  };
+}
+
+/** writeDeploymentState renders one group's deployment progress. */
+export function writeDeploymentState(s: DeploymentState): Record<string, unknown> {
+  return {
+    AutoRevert: s.AutoRevert,
+    AutoPromote: s.AutoPromote,
+    ProgressDeadline: s.ProgressDeadline,
+    RequireProgressBy: formatInstant(s.RequireProgressBy),
+    Promoted: s.Promoted,
+    PlacedCanaries: s.PlacedCanaries,
+    DesiredCanaries: s.DesiredCanaries,
+    DesiredTotal: s.DesiredTotal,
+    PlacedAllocs: s.PlacedAllocs,
+    HealthyAllocs: s.HealthyAllocs,
+    UnhealthyAllocs: s.UnhealthyAllocs,
+  };
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { parseArgs } from '../../src/cli/args.ts';
+
+describe('parseArgs', () => {
+  it('collects files, with - for standard input', () => {
+    expect(parseArgs(['a.json', '-', 'b.json'])).toEqual({
+      ok: true,
+      options: { files: ['a.json', '-', 'b.json'], format: 'json', explain: false, help: false },
+    });
+  });
+
+  it('reads --format in both spellings, and --explain', () => {
+    const a = parseArgs(['--format', 'plan', 'x.json']);
+    const b = parseArgs(['--format=plan', '--explain', 'x.json']);
+    expect(a.ok && a.options.format).toBe('plan');
+    expect(b.ok && b.options.format).toBe('plan');
+    expect(b.ok && b.options.explain).toBe(true);
+  });
+
+  it('rejects an unknown option, an unknown format and a missing value', () => {
+    expect(parseArgs(['--verbose'])).toEqual({ ok: false, error: 'unknown option --verbose' });
+    expect(parseArgs(['--format', 'yaml']).ok).toBe(false);
+    expect(parseArgs(['--format']).ok).toBe(false);
+  });
+
+  it('takes everything after -- as files', () => {
+    const r = parseArgs(['--', '--explain']);
+    expect(r.ok && r.options.files).toEqual(['--explain']);
+    expect(r.ok && r.options.explain).toBe(false);
+  });
+});

@@ -1,0 +1,49 @@
+// Shared by the CLI tests: the fixture scenarios and an in-memory CliIO.
+
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { run, type CliIO } from '../../src/cli/run.ts';
+
+/** FIXTURES is the directory of the fixture scenarios, shared with the other test suites. */
+export const FIXTURES = fileURLToPath(new URL('../fixtures/scenarios/', import.meta.url));
+
+/** fixture is the path of one fixture scenario. */
+export function fixture(name: string): string {
+  return `${FIXTURES}${name}.json`;
+}
+
+/** fixtureText reads one fixture scenario. */
+export function fixtureText(name: string): string {
+  return readFileSync(fixture(name), 'utf8');
+}
+
+/** Captured is what one in-process run printed and returned. */
+export interface Captured {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** runCli runs the runner in-process; files are read from disk, standard input is `stdin`. */
+export async function runCli(argv: string[], stdin = ''): Promise<Captured> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIO = {
+    stdin: async () => stdin,
+    readFile: async (p) => readFileSync(p, 'utf8'),
+    stdout: (s) => {
+      stdout += s;
+    },
+    stderr: (s) => {
+      stderr += s;
+    },
+  };
+  const code = await run(argv, io);
+  return { code, stdout, stderr };
+}
+
+/** UUID matches a generated ID. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** zeroCounts is a DesiredTGUpdates entry with every count at zero. */
+export const zeroCounts = { Ignore: 0, Place: 0, Migrate: 0, Stop: 0, InPlaceUpdate: 0, DestructiveUpdate: 0, Canary: 0 };
