@@ -73,19 +73,11 @@ export const batchedFailedAllocWindowSize = 5 * SECOND;
 
 /**
  * reconcile runs the reconciler once. Existing allocations are visited by
- * name index, then ID, whatever order they come in, so that one input always
- * gives one result (generated IDs aside).
+ * name index, then ID, whatever order they come in (newAllocMatrix), so that
+ * one input always gives one result (generated IDs aside).
  */
 export function reconcile(input: ReconcilerInput): ReconcileResults {
   return new AllocReconciler(input).compute();
-}
-
-/** sortAllocs orders allocations by name index, then ID: the engine's defined visiting order. */
-export function sortAllocs(allocs: readonly Allocation[]): Allocation[] {
-  return allocs
-    .map((alloc) => ({ alloc, index: allocIndex(alloc) }))
-    .sort((x, y) => x.index - y.index || (x.alloc.ID < y.alloc.ID ? -1 : x.alloc.ID > y.alloc.ID ? 1 : 0))
-    .map((x) => x.alloc);
 }
 
 // AllocReconciler holds one reconciliation's state. Upstream's constructor
@@ -122,7 +114,7 @@ class AllocReconciler {
   /** compute reconciles every group and settles the deployment's status. */
   compute(): ReconcileResults {
     const job = this.input.job;
-    const m = newAllocMatrix(job, sortAllocs(this.input.existingAllocs));
+    const m = newAllocMatrix(job, this.input.existingAllocs);
     this.cancelDeployments(job);
 
     if (jobStopped(job)) {
@@ -555,12 +547,12 @@ class AllocReconciler {
    * allocations of older job versions: they are neither replaced nor counted.
    */
   private filterOldTerminalAllocs(all: AllocSet): { filtered: AllocSet; ignore: AllocSet } {
-    const ignore = new AllocSet();
+    const ignore = all.empty();
     if (!this.input.batch) return { filtered: all, ignore };
-    const filtered = new AllocSet();
-    for (const [id, alloc] of all) {
+    const filtered = all.empty();
+    for (const alloc of all.values()) {
       const older = alloc.Job.Version < this.job.Version || alloc.Job.CreateIndex < this.job.CreateIndex;
-      (older && terminalStatus(alloc) ? ignore : filtered).set(id, alloc);
+      (older && terminalStatus(alloc) ? ignore : filtered).add(alloc);
     }
     return { filtered, ignore };
   }
@@ -590,9 +582,9 @@ class AllocReconciler {
     all = all.difference(stopSet);
     trace.decide(stopSet.values(), 'stop', 'handleGroupCanaries', 'unpromoted canary of an old or failed deployment');
 
-    let canaries = new AllocSet();
-    let migrate = new AllocSet();
-    let lost = new AllocSet();
+    let canaries = all.empty();
+    let migrate = all.empty();
+    let lost = all.empty();
     if (this.deployment !== null) {
       const ids: string[] = [];
       for (const s of this.deployment.TaskGroups.values()) ids.push(...s.PlacedCanaries);
@@ -686,7 +678,7 @@ class AllocReconciler {
     followupEvals: ReadonlyMap<string, string>,
     trace: GroupTracer,
   ): AllocSet {
-    const stop = new AllocSet().union(lost);
+    const stop = lost.union();
     this.markDelayed(lost, AllocClientStatusLost, allocLost, followupEvals);
 
     if (canaryState) untainted = untainted.difference(canaries);
@@ -695,10 +687,10 @@ class AllocReconciler {
     if (remove <= 0) return stop;
 
     untainted = filterByTerminal(untainted);
-    const stopOne = (id: string, alloc: Allocation, from: AllocSet, reason: string): boolean => {
-      stop.set(id, alloc);
+    const stopOne = (alloc: Allocation, from: AllocSet, reason: string): boolean => {
+      stop.add(alloc);
       this.result.stop.push({ alloc, clientStatus: '', statusDescription: allocNotNeeded, followupEvalID: '' });
-      from.delete(id);
+      from.delete(alloc.ID);
       trace.decide([alloc], 'stop', 'computeStop', reason);
       remove--;
       return remove === 0;
@@ -706,8 +698,8 @@ class AllocReconciler {
 
     if (!canaryState && canaries.size !== 0) {
       const canaryNames = canaries.nameSet();
-      for (const [id, alloc] of untainted.difference(canaries)) {
-        if (canaryNames.has(alloc.Name) && stopOne(id, alloc, untainted, 'a promoted canary has taken its name')) {
+      for (const alloc of untainted.difference(canaries).values()) {
+        if (canaryNames.has(alloc.Name) && stopOne(alloc, untainted, 'a promoted canary has taken its name')) {
           return stop;
         }
       }
@@ -716,23 +708,23 @@ class AllocReconciler {
     if (migrate.size !== 0) {
       const mNames = new AllocNameIndex(this.input.jobID, group.Name, group.Count, migrate);
       const removeNames = mNames.highest(remove);
-      for (const [id, alloc] of migrate) {
+      for (const alloc of migrate.values()) {
         if (!removeNames.has(alloc.Name)) continue;
         nameIndex.unsetIndex(allocIndex(alloc));
-        if (stopOne(id, alloc, migrate, 'more allocations than the count: a migrating one goes first')) return stop;
+        if (stopOne(alloc, migrate, 'more allocations than the count: a migrating one goes first')) return stop;
       }
     }
 
     const removeNames = nameIndex.highest(remove);
-    for (const [id, alloc] of untainted) {
-      if (removeNames.has(alloc.Name) && stopOne(id, alloc, untainted, `more allocations than the count of ${group.Count}: the highest indexes go`)) {
+    for (const alloc of untainted.values()) {
+      if (removeNames.has(alloc.Name) && stopOne(alloc, untainted, `more allocations than the count of ${group.Count}: the highest indexes go`)) {
         return stop;
       }
     }
 
     // Duplicate names can leave too many; stop any until the count fits.
-    for (const [id, alloc] of untainted) {
-      if (stopOne(id, alloc, untainted, 'more allocations than the count (duplicate names)')) return stop;
+    for (const alloc of untainted.values()) {
+      if (stopOne(alloc, untainted, 'more allocations than the count (duplicate names)')) return stop;
     }
     return stop;
   }
@@ -747,19 +739,19 @@ class AllocReconciler {
     inplace: AllocSet;
     destructive: AllocSet;
   } {
-    const ignore = new AllocSet();
-    const inplace = new AllocSet();
-    const destructive = new AllocSet();
+    const ignore = untainted.empty();
+    const inplace = untainted.empty();
+    const destructive = untainted.empty();
     for (const alloc of untainted.values()) {
       const d = this.input.allocUpdateFn(alloc, this.job, group);
       if (d.ignore) {
-        ignore.set(alloc.ID, alloc);
+        ignore.add(alloc);
         trace?.decide([alloc], 'ignore', 'computeUpdates', d.reason ?? 'no change needed');
       } else if (d.destructive) {
-        destructive.set(alloc.ID, alloc);
+        destructive.add(alloc);
         trace?.decide([alloc], 'destructive', 'computeUpdates', d.reason ?? 'the change cannot be made in place');
       } else {
-        inplace.set(alloc.ID, alloc);
+        inplace.add(alloc);
         this.result.inplaceUpdate.push(d.updated!);
         trace?.decide([alloc], 'inplace', 'computeUpdates', d.reason ?? 'the change can be made in place');
       }

@@ -44,18 +44,107 @@ export interface DelayedRescheduleInfo {
   rescheduleTime: Instant;
 }
 
-/** AllocSet is a set of allocations keyed by ID, with the operations that split it. */
-export class AllocSet extends Map<string, Allocation> {
-  /** of builds a set from allocations, keeping their order. */
-  static of(allocs: Iterable<Allocation>): AllocSet {
-    const set = new AllocSet();
-    for (const a of allocs) set.set(a.ID, a);
-    return set;
+// AllocUniverse is one group's allocations in visiting order, with each
+// allocation's position and name index (parsed once). Every AllocSet of the
+// group is a subset of it, held as one flag per position, so that the
+// reconciler's many splits and differences cost a pass over a byte array
+// rather than hash-map work.
+class AllocUniverse {
+  readonly position = new Map<string, number>();
+
+  constructor(
+    readonly allocs: readonly Allocation[],
+    readonly nameIndexes: readonly number[],
+  ) {
+    allocs.forEach((a, i) => this.position.set(a.ID, i));
+  }
+}
+
+/**
+ * AllocSet is a set of one group's allocations (upstream's allocSet, a map
+ * from ID to allocation), with the operations that split it. It iterates in
+ * the group's visiting order. Sets are values: the reconciler builds new ones
+ * and changes none after building it, except the fresh sets computeStop fills.
+ */
+export class AllocSet {
+  private constructor(
+    private readonly universe: AllocUniverse,
+    private readonly members: Uint8Array,
+    private count: number,
+  ) {}
+
+  /**
+   * group makes the set of all of a group's allocations, visited by name
+   * index, then ID, in every set derived from it.
+   */
+  static group(allocs: readonly Allocation[]): AllocSet {
+    const sorted = allocs
+      .map((alloc) => ({ alloc, index: allocIndex(alloc) }))
+      .sort((x, y) => x.index - y.index || compareIDs(x.alloc, y.alloc));
+    const universe = new AllocUniverse(
+      sorted.map((x) => x.alloc),
+      sorted.map((x) => x.index),
+    );
+    return new AllocSet(universe, new Uint8Array(sorted.length).fill(1), sorted.length);
   }
 
-  /** ids lists the IDs in iteration order (for traces and tests). */
-  ids(): string[] {
-    return [...this.keys()];
+  /** empty is a new, empty set of the same group. */
+  empty(): AllocSet {
+    return new AllocSet(this.universe, new Uint8Array(this.universe.allocs.length), 0);
+  }
+
+  /** size is the number of allocations in the set. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** has reports whether the allocation with this ID is in the set. */
+  has(id: string): boolean {
+    const i = this.universe.position.get(id);
+    return i !== undefined && this.members[i] === 1;
+  }
+
+  /** get returns the allocation with this ID, if it is in the set. */
+  get(id: string): Allocation | undefined {
+    const i = this.universe.position.get(id);
+    return i !== undefined && this.members[i] === 1 ? this.universe.allocs[i] : undefined;
+  }
+
+  /** add puts an allocation of the group into the set. */
+  add(alloc: Allocation): void {
+    const i = this.universe.position.get(alloc.ID);
+    if (i === undefined) throw new Error(`allocation ${alloc.ID} is not of this group`);
+    this.addAt(i);
+  }
+
+  /** delete takes the allocation with this ID out of the set. */
+  delete(id: string): void {
+    const i = this.universe.position.get(id);
+    if (i !== undefined && this.members[i] === 1) {
+      this.members[i] = 0;
+      this.count--;
+    }
+  }
+
+  private addAt(i: number): void {
+    if (this.members[i] === 0) {
+      this.members[i] = 1;
+      this.count++;
+    }
+  }
+
+  /** values lists the allocations in visiting order (a snapshot: changing the set later does not change it). */
+  values(): Allocation[] {
+    const out: Allocation[] = [];
+    if (this.count === 0) return out;
+    const { allocs } = this.universe;
+    for (let i = 0; i < allocs.length; i++) if (this.members[i] === 1) out.push(allocs[i]!);
+    return out;
+  }
+
+  /** keys lists the allocation IDs in visiting order. */
+  keys(): string[] {
+    return this.values().map((a) => a.ID);
   }
 
   /** nameSet is the set of names the allocations use. */
@@ -65,46 +154,68 @@ export class AllocSet extends Map<string, Allocation> {
     return names;
   }
 
-  /** nameOrder lists the allocations by name index (ties keep set order). */
+  /** nameOrder lists the allocations by name index (ties keep set order): the visiting order itself. */
   nameOrder(): Allocation[] {
-    return [...this.values()]
-      .map((alloc) => ({ alloc, index: allocIndex(alloc) }))
-      .sort((x, y) => x.index - y.index)
-      .map((x) => x.alloc);
+    return this.values();
   }
 
-  /**
-   * difference is the set of the allocations in this set and in none of the
-   * others. When there is nothing to take away it is this set itself: the
-   * reconciler changes no set after building it, except fresh ones in
-   * computeStop.
-   */
-  difference(...others: ReadonlyMap<string, Allocation>[]): AllocSet {
-    others = others.filter((o) => o.size > 0);
-    if (others.length === 0) return this;
-    const diff = new AllocSet();
-    outer: for (const [id, a] of this) {
-      for (const o of others) if (o.has(id)) continue outer;
-      diff.set(id, a);
+  /** nameIndexes lists the name index of each allocation, in visiting order. */
+  nameIndexes(): number[] {
+    const out: number[] = [];
+    const { nameIndexes } = this.universe;
+    for (let i = 0; i < nameIndexes.length; i++) if (this.members[i] === 1) out.push(nameIndexes[i]!);
+    return out;
+  }
+
+  /** difference is the set of the allocations in this set and in none of the others. */
+  difference(...others: AllocSet[]): AllocSet {
+    const diff = this.copy();
+    for (const o of others) {
+      if (o.count === 0) continue;
+      for (let i = 0; i < diff.members.length; i++) {
+        if (o.members[i] === 1 && diff.members[i] === 1) {
+          diff.members[i] = 0;
+          diff.count--;
+        }
+      }
     }
     return diff;
   }
 
-  /** union is a new set of the allocations in this set or any of the others. */
-  union(...others: ReadonlyMap<string, Allocation>[]): AllocSet {
-    const union = new AllocSet(this);
-    for (const o of others) for (const [id, a] of o) union.set(id, a);
+  /** union is the set of the allocations in this set or any of the others. */
+  union(...others: AllocSet[]): AllocSet {
+    const union = this.copy();
+    for (const o of others) {
+      if (o.count === 0) continue;
+      for (let i = 0; i < union.members.length; i++) if (o.members[i] === 1) union.addAt(i);
+    }
     return union;
+  }
+
+  private copy(): AllocSet {
+    return new AllocSet(this.universe, this.members.slice(), this.count);
   }
 
   /** fromKeys is the subset whose IDs appear in any of the key lists. */
   fromKeys(...keys: readonly string[][]): AllocSet {
-    const wanted = new Set<string>();
-    for (const list of keys) for (const k of list) wanted.add(k);
-    const from = new AllocSet();
-    if (wanted.size === 0) return from;
-    for (const [id, a] of this) if (wanted.has(id)) from.set(id, a);
+    const from = this.empty();
+    for (const list of keys) {
+      for (const k of list) {
+        const i = this.universe.position.get(k);
+        if (i !== undefined && this.members[i] === 1) from.addAt(i);
+      }
+    }
     return from;
+  }
+
+  // split sorts each member into one of the sets `pick` names by number.
+  private split(n: number, pick: (a: Allocation) => number): AllocSet[] {
+    const out = Array.from({ length: n }, () => this.empty());
+    const { allocs } = this.universe;
+    for (let i = 0; i < allocs.length; i++) {
+      if (this.members[i] === 1) out[pick(allocs[i]!)]!.addAt(i);
+    }
+    return out;
   }
 
   /**
@@ -118,30 +229,14 @@ export class AllocSet extends Map<string, Allocation> {
     migrate: AllocSet;
     lost: AllocSet;
   } {
-    const untainted = new AllocSet();
-    const migrate = new AllocSet();
-    const lost = new AllocSet();
-    for (const a of this.values()) {
-      if (terminalStatus(a)) {
-        untainted.set(a.ID, a);
-        continue;
-      }
-      if (transitionShouldMigrate(a.DesiredTransition)) {
-        migrate.set(a.ID, a);
-        continue;
-      }
-      if (!nodes.has(a.NodeID)) {
-        untainted.set(a.ID, a);
-        continue;
-      }
+    const [untainted, migrate, lost] = this.split(3, (a) => {
+      if (terminalStatus(a)) return 0;
+      if (transitionShouldMigrate(a.DesiredTransition)) return 1;
+      if (!nodes.has(a.NodeID)) return 0;
       const node = nodes.get(a.NodeID) ?? null;
-      if (node === null || nodeTerminalStatus(node)) {
-        lost.set(a.ID, a);
-        continue;
-      }
-      untainted.set(a.ID, a);
-    }
-    return { untainted, migrate, lost };
+      return node === null || nodeTerminalStatus(node) ? 2 : 0;
+    });
+    return { untainted: untainted!, migrate: migrate!, lost: lost! };
   }
 
   /**
@@ -156,21 +251,24 @@ export class AllocSet extends Map<string, Allocation> {
     evalID: string,
     deployment: Deployment | null,
   ): { untainted: AllocSet; rescheduleNow: AllocSet; rescheduleLater: DelayedRescheduleInfo[] } {
-    const untainted = new AllocSet();
-    const rescheduleNow = new AllocSet();
+    const untainted = this.empty();
+    const rescheduleNow = this.empty();
     const rescheduleLater: DelayedRescheduleInfo[] = [];
-    for (const a of this.values()) {
+    const { allocs } = this.universe;
+    for (let i = 0; i < allocs.length; i++) {
+      if (this.members[i] === 0) continue;
+      const a = allocs[i]!;
       if (a.NextAllocation !== '') continue;
       const { untainted: isUntainted, ignore } = shouldFilter(a, isBatch);
-      if (isUntainted) untainted.set(a.ID, a);
+      if (isUntainted) untainted.addAt(i);
       if (isUntainted || ignore) continue;
 
       // Only failed allocations the server still wants running get here.
       const r = updateByReschedulable(a, now, evalID, deployment);
       if (r.rescheduleNow) {
-        rescheduleNow.set(a.ID, a);
+        rescheduleNow.addAt(i);
       } else {
-        untainted.set(a.ID, a);
+        untainted.addAt(i);
         if (r.rescheduleLater) {
           rescheduleLater.push({ allocID: a.ID, alloc: a, rescheduleTime: r.rescheduleTime });
         }
@@ -181,10 +279,8 @@ export class AllocSet extends Map<string, Allocation> {
 
   /** filterByDeployment splits the set into allocations of the given deployment and the rest. */
   filterByDeployment(id: string): { match: AllocSet; nonmatch: AllocSet } {
-    const match = new AllocSet();
-    const nonmatch = new AllocSet();
-    for (const a of this.values()) (a.DeploymentID === id ? match : nonmatch).set(a.ID, a);
-    return { match, nonmatch };
+    const [match, nonmatch] = this.split(2, (a) => (a.DeploymentID === id ? 0 : 1));
+    return { match: match!, nonmatch: nonmatch! };
   }
 
   /**
@@ -201,6 +297,11 @@ export class AllocSet extends Map<string, Allocation> {
     }
     return later;
   }
+
+  /** filterByTerminal keeps only the allocations that are not terminal. */
+  filterByTerminal(): AllocSet {
+    return this.split(2, (a) => (terminalStatus(a) ? 1 : 0))[0]!;
+  }
 }
 
 /** AllocMatrix maps each task group to its allocations. */
@@ -210,28 +311,38 @@ export type AllocMatrix = Map<string, AllocSet>;
  * newAllocMatrix groups the allocations by task group and gives every group
  * of the job an entry, even one without allocations, so that each is
  * reconciled. Groups come in the job's order, then groups the job no longer
- * has, by name.
+ * has, by name; within a group, allocations are visited by name index, then
+ * ID. Like upstream's map keyed by ID, of two allocations with one ID in a
+ * group the later one stays.
  */
 export function newAllocMatrix(job: Job | null, allocs: readonly Allocation[]): AllocMatrix {
-  const groups = job?.TaskGroups ?? [];
-  const m: AllocMatrix = new Map();
-  for (const tg of groups) m.set(tg.Name, new AllocSet());
+  const byGroup = new Map<string, Map<string, Allocation>>();
+  for (const tg of job?.TaskGroups ?? []) byGroup.set(tg.Name, new Map());
   const removed: string[] = [];
   for (const a of allocs) {
-    let set = m.get(a.TaskGroup);
-    if (!set) {
-      set = new AllocSet();
-      m.set(a.TaskGroup, set);
+    let group = byGroup.get(a.TaskGroup);
+    if (!group) {
+      group = new Map();
+      byGroup.set(a.TaskGroup, group);
       removed.push(a.TaskGroup);
     }
-    set.set(a.ID, a);
+    group.set(a.ID, a);
   }
-  if (removed.length < 2) return m;
-  // Keep the removed groups in name order rather than first-seen order.
-  const ordered: AllocMatrix = new Map();
-  for (const tg of groups) ordered.set(tg.Name, m.get(tg.Name)!);
-  for (const name of removed.sort()) ordered.set(name, m.get(name)!);
-  return ordered;
+  const m: AllocMatrix = new Map();
+  for (const name of [...(job?.TaskGroups ?? []).map((tg) => tg.Name), ...removed.sort()]) {
+    m.set(name, AllocSet.group([...byGroup.get(name)!.values()]));
+  }
+  return m;
+}
+
+// compareIDs orders two allocations by ID.
+function compareIDs(x: Allocation, y: Allocation): number {
+  return x.ID < y.ID ? -1 : x.ID > y.ID ? 1 : 0;
+}
+
+/** sortAllocs orders allocations by name index, then ID: the engine's defined visiting order. */
+export function sortAllocs(allocs: readonly Allocation[]): Allocation[] {
+  return AllocSet.group(allocs).values();
 }
 
 /**
@@ -286,9 +397,7 @@ export function updateByReschedulable(
 
 /** filterByTerminal keeps only the allocations that are not terminal. */
 export function filterByTerminal(set: AllocSet): AllocSet {
-  const nonTerminal = new AllocSet();
-  for (const [id, a] of set) if (!terminalStatus(a)) nonTerminal.set(id, a);
-  return nonTerminal;
+  return set.filterByTerminal();
 }
 
 /**
@@ -297,19 +406,17 @@ export function filterByTerminal(set: AllocSet): AllocSet {
  * than the highest index when that index is itself a multiple of eight, so
  * that the highest index always fits.
  */
-export function bitmapFrom(input: ReadonlyMap<string, Allocation>, minSize: number): Bitmap {
+export function bitmapFrom(input: AllocSet, minSize: number): Bitmap {
+  const indexes = input.nameIndexes();
   let max = 0;
-  for (const a of input.values()) {
-    const n = allocIndex(a);
-    if (n > max) max = n;
-  }
-  if (minSize < input.size) minSize = input.size;
+  for (const n of indexes) if (n > max) max = n;
+  if (minSize < indexes.length) minSize = indexes.length;
   if (max < minSize) max = minSize;
   else if (max % 8 === 0) max++;
   if (max === 0) max = 8;
   if (max % 8 !== 0) max += 8 - (max % 8);
   const bitmap = new Bitmap(max);
-  for (const a of input.values()) bitmap.set(allocIndex(a));
+  for (const n of indexes) bitmap.set(n);
   return bitmap;
 }
 
@@ -326,7 +433,7 @@ export class AllocNameIndex {
     readonly job: string,
     readonly taskGroup: string,
     readonly count: number,
-    input: ReadonlyMap<string, Allocation>,
+    input: AllocSet,
   ) {
     this.b = bitmapFrom(input, count);
   }

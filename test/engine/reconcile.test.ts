@@ -4,7 +4,8 @@
 // (shared/seed/reconcile.go), not from our own output.
 
 import { describe, expect, test } from 'vitest';
-import { reconcile, sortAllocs } from '../../src/engine/reconcile.ts';
+import { reconcile } from '../../src/engine/reconcile.ts';
+import { sortAllocs } from '../../src/engine/reconcileUtil.ts';
 import {
   type Allocation,
   type Deployment,
