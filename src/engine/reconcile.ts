@@ -353,9 +353,6 @@ class AllocReconciler {
         (a) => (a.NextAllocation !== '' ? 'already replaced by a newer allocation' : `${a.ClientStatus} and not counted: it will not run again`),
       );
       trace.decide(rescheduleNow.values(), 'reschedule-now', 'filterByRescheduleable', 'failed, and its reschedule policy allows a replacement now');
-      for (const r of rescheduleLater) {
-        trace.decide([r.alloc], 'reschedule-later', 'filterByRescheduleable', `failed; its reschedule policy allows a replacement at ${describeTime(r.rescheduleTime)}`);
-      }
     }
 
     // Lost allocations of a group with stop_after_client_disconnect wait.
@@ -387,6 +384,14 @@ class AllocReconciler {
     desiredChanges.InPlaceUpdate += updates.inplace.size;
     const destructive = updates.destructive;
     if (!existingDeployment) dstate.DesiredTotal += destructive.size + updates.inplace.size;
+    if (tracing) {
+      // A failed allocation waiting for its reschedule is left alone by the
+      // update step; the wait is what decides its fate.
+      const waiting = rescheduleLater.filter((r) => updates.ignore.has(r.allocID));
+      for (const r of waiting) {
+        trace.decide([r.alloc], 'reschedule-later', 'filterByRescheduleable', `failed; its reschedule policy allows a replacement at ${describeTime(r.rescheduleTime)}`);
+      }
+    }
     trace.step('computeUpdates', 'Compare each remaining allocation\'s job with the job being scheduled.', () => ({
       ignore: updates.ignore.keys(),
       inplace: updates.inplace.keys(),

@@ -78,6 +78,16 @@ export class AllocSet {
    * index, then ID, in every set derived from it.
    */
   static group(allocs: readonly Allocation[]): AllocSet {
+    const set = AllocSet.sorted(allocs);
+    if (set.universe.position.size === allocs.length) return set;
+    // Upstream keys its map by ID, so of two allocations with one ID the
+    // later one stays: drop the earlier ones and start again.
+    const last = new Map<string, Allocation>();
+    for (const a of allocs) last.set(a.ID, a);
+    return AllocSet.sorted([...last.values()]);
+  }
+
+  private static sorted(allocs: readonly Allocation[]): AllocSet {
     const sorted = allocs
       .map((alloc) => ({ alloc, index: allocIndex(alloc) }))
       .sort((x, y) => x.index - y.index || compareIDs(x.alloc, y.alloc));
@@ -312,25 +322,24 @@ export type AllocMatrix = Map<string, AllocSet>;
  * of the job an entry, even one without allocations, so that each is
  * reconciled. Groups come in the job's order, then groups the job no longer
  * has, by name; within a group, allocations are visited by name index, then
- * ID. Like upstream's map keyed by ID, of two allocations with one ID in a
- * group the later one stays.
+ * ID (AllocSet.group).
  */
 export function newAllocMatrix(job: Job | null, allocs: readonly Allocation[]): AllocMatrix {
-  const byGroup = new Map<string, Map<string, Allocation>>();
-  for (const tg of job?.TaskGroups ?? []) byGroup.set(tg.Name, new Map());
+  const byGroup = new Map<string, Allocation[]>();
+  for (const tg of job?.TaskGroups ?? []) byGroup.set(tg.Name, []);
   const removed: string[] = [];
   for (const a of allocs) {
     let group = byGroup.get(a.TaskGroup);
     if (!group) {
-      group = new Map();
+      group = [];
       byGroup.set(a.TaskGroup, group);
       removed.push(a.TaskGroup);
     }
-    group.set(a.ID, a);
+    group.push(a);
   }
   const m: AllocMatrix = new Map();
   for (const name of [...(job?.TaskGroups ?? []).map((tg) => tg.Name), ...removed.sort()]) {
-    m.set(name, AllocSet.group([...byGroup.get(name)!.values()]));
+    m.set(name, AllocSet.group(byGroup.get(name)!));
   }
   return m;
 }

@@ -3,7 +3,10 @@
 // that inputs are never changed. Expectations are worked out from the seed
 // (shared/seed/reconcile.go), not from our own output.
 
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { runScenario } from '../../src/result/run.ts';
+import { readScenario } from '../../src/scenario/read.ts';
 import { reconcile } from '../../src/engine/reconcile.ts';
 import { sortAllocs } from '../../src/engine/reconcileUtil.ts';
 import {
@@ -174,5 +177,18 @@ describe('trace', () => {
 
   test('no trace unless asked', () => {
     expect(run(mockJob(), []).trace).toBeNull();
+  });
+});
+
+describe('trace through a scenario', () => {
+  test('a failed allocation waiting for its reschedule is explained as reschedule-later, not ignored', () => {
+    const read = readScenario(readFileSync(new URL('../fixtures/scenarios/failed-rescheduled.json', import.meta.url), 'utf8'));
+    if (!read.ok) throw new Error('fixture is invalid');
+    const { results } = runScenario(read.scenario, { trace: true });
+    const decisions = new Map(results.trace!.groups[0]!.decisions.map((d) => [d.allocID, d]));
+    expect(decisions.get('alloc-0')?.action).toBe('ignore');
+    expect(decisions.get('alloc-1')?.action).toBe('reschedule-now');
+    // 00:09:50 plus the doubled 30s delay.
+    expect(decisions.get('alloc-2')).toMatchObject({ action: 'reschedule-later', reason: expect.stringContaining('2026-01-01T00:10:50Z') });
   });
 });
