@@ -452,7 +452,7 @@ class AllocReconciler {
     let remaining = limit;
     if (deploymentPlaceReady) {
       desiredChanges.Place += place.length;
-      this.result.place.push(...place);
+      for (const p of place) this.result.place.push(p);
       this.markStop(rescheduleNow, '', allocRescheduled);
       desiredChanges.Stop += rescheduleNow.size;
       remaining -= Math.min(place.length, remaining);
@@ -462,7 +462,7 @@ class AllocReconciler {
       if (lost.size !== 0) {
         const allowed = Math.min(lost.size, place.length);
         desiredChanges.Place += allowed;
-        this.result.place.push(...place.slice(0, allowed));
+        for (const p of place.slice(0, allowed)) this.result.place.push(p);
       }
       if (rescheduleNow.size !== 0) {
         for (const p of place) {
@@ -573,15 +573,15 @@ class AllocReconciler {
     desiredChanges: DesiredUpdates,
     trace: GroupTracer,
   ): { canaries: AllocSet; all: AllocSet } {
-    const stop: string[] = [];
+    const stop: string[][] = [];
     if (this.oldDeployment !== null) {
-      for (const s of this.oldDeployment.TaskGroups.values()) if (!s.Promoted) stop.push(...s.PlacedCanaries);
+      for (const s of this.oldDeployment.TaskGroups.values()) if (!s.Promoted) stop.push(s.PlacedCanaries);
     }
     if (this.deployment !== null && this.deployment.Status === DeploymentStatusFailed) {
-      for (const s of this.deployment.TaskGroups.values()) if (!s.Promoted) stop.push(...s.PlacedCanaries);
+      for (const s of this.deployment.TaskGroups.values()) if (!s.Promoted) stop.push(s.PlacedCanaries);
     }
 
-    const stopSet = all.fromKeys(stop);
+    const stopSet = all.fromKeys(...stop);
     this.markStop(stopSet, '', allocNotNeeded);
     desiredChanges.Stop += stopSet.size;
     all = all.difference(stopSet);
@@ -591,9 +591,9 @@ class AllocReconciler {
     let migrate = all.empty();
     let lost = all.empty();
     if (this.deployment !== null) {
-      const ids: string[] = [];
-      for (const s of this.deployment.TaskGroups.values()) ids.push(...s.PlacedCanaries);
-      canaries = all.fromKeys(ids);
+      const ids: string[][] = [];
+      for (const s of this.deployment.TaskGroups.values()) ids.push(s.PlacedCanaries);
+      canaries = all.fromKeys(...ids);
       ({ untainted: canaries, migrate, lost } = canaries.filterByTainted(this.input.taintedNodes));
       this.markStop(migrate, '', allocMigrating);
       this.markStop(lost, AllocClientStatusLost, allocLost);

@@ -192,9 +192,8 @@ export function networkUpdatedReason(
 export function affinitiesUpdated(jobA: Job, jobB: Job, taskGroup: string): boolean {
   const collect = (job: Job): Affinity[] => {
     const tg = lookupTaskGroup(job, taskGroup);
-    const out: Affinity[] = [...(job.Affinities ?? []), ...(tg?.Affinities ?? [])];
-    for (const task of tg?.Tasks ?? []) out.push(...(task.Affinities ?? []));
-    return out;
+    const lists = [job.Affinities ?? [], tg?.Affinities ?? [], ...(tg?.Tasks ?? []).map((t) => t.Affinities ?? [])];
+    return lists.flat();
   };
   return !jsonEqual(collect(jobA), collect(jobB), true);
 }

@@ -192,3 +192,13 @@ describe('trace through a scenario', () => {
     expect(decisions.get('alloc-2')).toMatchObject({ action: 'reschedule-later', reason: expect.stringContaining('2026-01-01T00:10:50Z') });
   });
 });
+
+describe('scale', () => {
+  test('a group of the largest count the reader accepts places without exhausting the stack', () => {
+    const job = mockJob();
+    job.TaskGroups[0]!.Count = 1_000_000;
+    const r = run(job, []);
+    expect(r.place).toHaveLength(1_000_000);
+    expect(r.place[999_999]!.name).toBe(allocName(job.ID, 'web', 999_999));
+  });
+});
