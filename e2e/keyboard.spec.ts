@@ -1,0 +1,44 @@
+// Keyboard use: shortcuts in the editor, tabs and buttons without a mouse.
+
+import { expect, test } from '@playwright/test';
+import { DEFAULT_SCENARIO, openApp, planLineText, setTab, shot } from './helpers.ts';
+
+test('Ctrl/Cmd+Enter runs at once, without waiting for the pause after typing', async ({ page }) => {
+  // A very long debounce: only the shortcut can start a run.
+  await openApp(page, '?debounce=600000');
+  const job = structuredClone(DEFAULT_SCENARIO.Job);
+  job.TaskGroups[1]!.Count = 4;
+  await setTab(page, 'job', JSON.stringify(job, null, 2));
+  await page.waitForTimeout(500);
+  expect(await planLineText(page, 'cache')).toBe('Task Group: "cache" (2 in-place update)');
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect.poll(() => planLineText(page, 'cache')).toBe('Task Group: "cache" (2 create, 2 in-place update)');
+});
+
+test('Shift+Alt+F formats the JSON of the tab', async ({ page }) => {
+  await openApp(page);
+  await setTab(page, 'job', JSON.stringify(DEFAULT_SCENARIO.Job));
+  const lines = page.locator('[data-testid=editor] .monaco-editor .line-numbers');
+  await expect(lines).toHaveCount(1);
+  await page.keyboard.press('Shift+Alt+F');
+  await expect.poll(() => lines.count()).toBeGreaterThan(10);
+  await expect(page.getByTestId('scenario-errors')).toHaveAttribute('data-count', '0');
+  await shot(page, '40-formatted');
+});
+
+test('tabs and the theme work from the keyboard', async ({ page }) => {
+  await openApp(page);
+  await page.getByTestId('editor-tab-job').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('editor-tab-cluster')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('editor-tab-cluster')).toBeFocused();
+
+  await page.getByTestId('result-tab-plan').focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('result-tab-json')).toHaveAttribute('aria-selected', 'true');
+
+  await page.getByTestId('theme-toggle').focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+});

@@ -1,0 +1,97 @@
+// The lane of pending placements and the arrows that join replaced
+// allocations to their replacements.
+
+import type { ResultDocument } from '../result/document.ts';
+import { nameIndex } from './cards.ts';
+import type { AllocCard, EdgeKind, GhostCard, ReplacementEdge } from './model.ts';
+
+/** LANE_ID is the graph ID of the lane of pending placements. */
+export const LANE_ID = 'lane';
+
+/** Link is an arrow before layout: which card, in which box, to which ghost. */
+export type Link = Omit<ReplacementEdge, 'from' | 'to'>;
+
+/** Lane is the lane's cards and the arrows ending at them. */
+export interface Lane {
+  ghosts: GhostCard[];
+  links: Link[];
+}
+
+function uniqueKey(seen: Map<string, number>, base: string): string {
+  const n = (seen.get(base) ?? 0) + 1;
+  seen.set(base, n);
+  return n === 1 ? base : `${base}#${n}`;
+}
+
+/**
+ * buildLane lists the ghost cards (canaries first, then placements, then
+ * the replacements of destructive updates) and the arrows from old
+ * allocations: migrations and reschedules name their previous allocation;
+ * a destructive update replaces the allocation it stops; a lost allocation
+ * is joined to a placement of the same name that names no previous
+ * allocation (the reconciler reuses a lost allocation's name).
+ * `cards` maps allocation IDs to their cards and the box that holds them.
+ */
+export function buildLane(doc: ResultDocument, cards: ReadonlyMap<string, { card: AllocCard; box: string }>): Lane {
+  const seen = new Map<string, number>();
+  const ghosts: GhostCard[] = [];
+  const links: Link[] = [];
+  const link = (kind: EdgeKind, allocID: string, ghost: GhostCard): void => {
+    const from = cards.get(allocID);
+    if (from === undefined) return;
+    from.card.replaced = true;
+    ghost.linked = true;
+    links.push({ id: `${kind}:${allocID}->${ghost.key}`, kind, source: from.box, allocID, target: LANE_ID, ghostKey: ghost.key });
+  };
+
+  const lostByName = new Map<string, string[]>();
+  for (const { card } of cards.values()) {
+    if (card.action !== 'lost') continue;
+    const k = `${card.group}\u0001${card.name}`;
+    lostByName.set(k, [...(lostByName.get(k) ?? []), card.id]);
+  }
+
+  const places = [...doc.Place.filter((p) => p.Canary), ...doc.Place.filter((p) => !p.Canary)];
+  for (const p of places) {
+    const ghost: GhostCard = {
+      key: uniqueKey(seen, `place:${p.TaskGroup}:${p.Name}:${p.PreviousAllocID}`),
+      kind: 'place',
+      name: p.Name,
+      index: nameIndex(p.Name),
+      group: p.TaskGroup,
+      canary: p.Canary,
+      reschedule: p.Reschedule,
+      previousAllocID: p.PreviousAllocID,
+      linked: false,
+    };
+    ghosts.push(ghost);
+    if (p.PreviousAllocID !== '') {
+      link(p.Reschedule ? 'reschedule' : 'migrate', p.PreviousAllocID, ghost);
+    } else {
+      const lost = lostByName.get(`${p.TaskGroup}\u0001${p.Name}`);
+      const id = lost?.shift();
+      if (id !== undefined) link('lost', id, ghost);
+    }
+  }
+  for (const d of doc.DestructiveUpdate) {
+    const ghost: GhostCard = {
+      key: uniqueKey(seen, `destructive:${d.TaskGroup}:${d.Name}:${d.StopAllocID}`),
+      kind: 'destructive',
+      name: d.Name,
+      index: nameIndex(d.Name),
+      group: d.TaskGroup,
+      canary: false,
+      reschedule: false,
+      previousAllocID: d.StopAllocID,
+      linked: false,
+    };
+    ghosts.push(ghost);
+    link('destructive', d.StopAllocID, ghost);
+  }
+  return { ghosts, links };
+}
+
+/** ghostSignature is a string that changes whenever anything drawn on the ghost card changes. */
+export function ghostSignature(g: GhostCard): string {
+  return [g.key, g.kind, g.name, g.canary, g.reschedule, g.previousAllocID, g.linked].join('\u0001');
+}

@@ -1,0 +1,121 @@
+// The graph's view models: what the cluster graph draws, in plain data, so
+// that building it is testable without a browser and so that unchanged parts
+// keep their identity from one reconciliation to the next.
+
+import type { AllocAction } from '../engine/types.ts';
+
+/** NodeCondition is how a client-node box presents its node; `gc` is a node that no longer exists. */
+export type NodeCondition = 'ready' | 'initializing' | 'down' | 'gc';
+
+/** AllocCard is one existing allocation as drawn inside its node's box, with the reconciler's decision. */
+export interface AllocCard {
+  id: string;
+  name: string;
+  /** index is the name's index, such as "[3]", or the whole name when it has none. */
+  index: string;
+  group: string;
+  version: number;
+  clientStatus: string;
+  desiredStatus: string;
+  canary: boolean;
+  /** healthy is the deployment health: true, false, or null when unknown or not in a deployment. */
+  healthy: boolean | null;
+  action: AllocAction;
+  /** step is the reconciler step that decided (empty when the decision was read from the result document). */
+  step: string;
+  reason: string;
+  /** stopReason is the status description the result stops it with, or "" when it is not stopped. */
+  stopReason: string;
+  /** followup is when a delayed replacement is evaluated (RFC 3339), or "". */
+  followup: string;
+  /** replaced is true when an arrow leaves this card towards its replacement. */
+  replaced: boolean;
+}
+
+/** NodeBoxView is the content of one client-node box; its identity survives a rebuild that does not change it. */
+export interface NodeBoxView {
+  nodeID: string;
+  name: string;
+  datacenter: string;
+  condition: NodeCondition;
+  draining: boolean;
+  ineligible: boolean;
+  allocs: readonly AllocCard[];
+  /** signature is a cheap summary of everything drawn; equal signatures mean equal boxes. */
+  signature: string;
+}
+
+/** PlacementKind says why a ghost card is in the lane: a new placement or a destructive update's replacement. */
+export type PlacementKind = 'place' | 'destructive';
+
+/** GhostCard is a pending placement: the reconciler names it but does not choose a node. */
+export interface GhostCard {
+  /** key is unique in the lane and stable across rebuilds; edges end at it. */
+  key: string;
+  kind: PlacementKind;
+  name: string;
+  index: string;
+  group: string;
+  canary: boolean;
+  reschedule: boolean;
+  /** previousAllocID is the allocation it replaces, or "". */
+  previousAllocID: string;
+  /** linked is true when an arrow ends at this card. */
+  linked: boolean;
+}
+
+/** LaneView is the content of the lane of pending placements. */
+export interface LaneView {
+  placements: readonly GhostCard[];
+  /** columns is how many ghost cards sit side by side. */
+  columns: number;
+  signature: string;
+}
+
+/** EdgeKind is why an arrow joins an allocation to a placement. */
+export type EdgeKind = 'migrate' | 'destructive' | 'reschedule' | 'lost';
+
+/** Point is a position in flow coordinates. */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/**
+ * ReplacementEdge is an arrow from an old allocation (a card in a box) to
+ * its replacement (a ghost in the lane). Its ends are computed from the
+ * layout, so that drawing it needs no measuring of the page.
+ */
+export interface ReplacementEdge {
+  id: string;
+  kind: EdgeKind;
+  /** source is the box's graph ID; allocID the allocation the arrow leaves. */
+  source: string;
+  allocID: string;
+  /** target is the lane's graph ID; ghostKey the ghost card the arrow reaches. */
+  target: string;
+  ghostKey: string;
+  /** from is the middle of the card's left side; to the middle of the ghost's right side. */
+  from: Point;
+  to: Point;
+}
+
+/** Placed is a view positioned on the canvas, in flow coordinates. */
+export interface Placed<V> {
+  /** id is the graph node ID: `node:<NodeID>`, `gc:<NodeID>` or `lane`. */
+  id: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  view: V;
+}
+
+/** GraphModel is the whole drawing: boxes in a grid, the lane to their left, and the arrows. */
+export interface GraphModel {
+  boxes: Placed<NodeBoxView>[];
+  lane: Placed<LaneView>;
+  edges: ReplacementEdge[];
+  /** allocCount is the number of allocation cards, for summaries. */
+  allocCount: number;
+}

@@ -1,0 +1,41 @@
+// The entry point: creates the store (with the reconciler worker, the
+// browser's timers and the saved theme) and mounts the app.
+
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createAppStore } from './store/createAppStore.ts';
+import { loadTheme, saveTheme } from './store/themeStorage.ts';
+import { App } from './ui/App.tsx';
+import defaultScenario from './ui/defaultScenario.json';
+import { StoreProvider } from './ui/storeContext.tsx';
+import { readUrlOptions } from './ui/urlOptions.ts';
+import type { WorkerLike } from './worker/client.ts';
+import { splitScenario } from './worker/tabs.ts';
+import './ui/styles.css';
+
+const storage = (() => {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+})();
+
+const store = createAppStore({
+  initialTexts: splitScenario(defaultScenario as Record<string, unknown>),
+  createWorker: () => new Worker(new URL('./worker/entry.ts', import.meta.url), { type: 'module', name: 'reconciler' }) as unknown as WorkerLike,
+  timers: { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (h) => window.clearTimeout(h as number) },
+  theme: loadTheme(storage),
+  onTheme: (t) => saveTheme(storage, t),
+  ...readUrlOptions(window.location.search),
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('main: index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <StoreProvider store={store}>
+      <App />
+    </StoreProvider>
+  </StrictMode>,
+);

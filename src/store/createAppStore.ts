@@ -1,0 +1,46 @@
+// The one store of the app, wired to a reconciler client. main.tsx creates
+// it with a real worker and window's timers; tests pass fakes.
+
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { ReconcileClient, type Timers, type WorkerLike } from '../worker/client.ts';
+import type { TabTexts } from '../worker/tabs.ts';
+import { createEditorSlice } from './editorSlice.ts';
+import { applyClientEvent } from './runEvents.ts';
+import { createRunSlice } from './runSlice.ts';
+import type { AppState, ThemePreference } from './state.ts';
+import { createViewSlice } from './viewSlice.ts';
+
+/** AppStore is the store's API (getState, setState, subscribe). */
+export type AppStore = StoreApi<AppState>;
+
+/** AppStoreOptions are the store's outside world. */
+export interface AppStoreOptions {
+  initialTexts: TabTexts;
+  createWorker: () => WorkerLike;
+  timers: Timers;
+  theme?: ThemePreference;
+  onTheme?: (t: ThemePreference) => void;
+  debounceMs?: number;
+  timeoutMs?: number;
+}
+
+/** createAppStore makes the store and runs the initial texts at once. */
+export function createAppStore(options: AppStoreOptions): AppStore {
+  let store: AppStore | null = null;
+  const client = new ReconcileClient({
+    createWorker: options.createWorker,
+    timers: options.timers,
+    debounceMs: options.debounceMs,
+    timeoutMs: options.timeoutMs,
+    onEvent: (e) => {
+      if (store) store.setState(applyClientEvent(store.getState(), e));
+    },
+  });
+  store = createStore<AppState>()((set, get) => ({
+    ...createEditorSlice(set, get, client, options.initialTexts),
+    ...createRunSlice(get, client),
+    ...createViewSlice(set, options.theme ?? 'system', options.onTheme ?? (() => {})),
+  }));
+  client.runNow(options.initialTexts);
+  return store;
+}

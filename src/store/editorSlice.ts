@@ -1,0 +1,30 @@
+// The editor slice: the raw text of each tab.
+
+import type { StoreApi } from 'zustand/vanilla';
+import type { ReconcileClient } from '../worker/client.ts';
+import type { TabTexts } from '../worker/tabs.ts';
+import type { AppState, EditorActions, EditorState } from './state.ts';
+
+type SetState = StoreApi<AppState>['setState'];
+type Get = StoreApi<AppState>['getState'];
+
+/** createEditorSlice makes the editor state and its actions; edits go to the client to be run. */
+export function createEditorSlice(set: SetState, get: Get, client: ReconcileClient, initial: TabTexts): EditorState & EditorActions {
+  return {
+    texts: initial,
+    activeTab: 'job',
+    revision: 0,
+    setText(tab, text) {
+      const texts = { ...get().texts, [tab]: text };
+      set({ texts, revision: get().revision + 1 });
+      client.update(texts);
+    },
+    setActiveTab(tab) {
+      set({ activeTab: tab });
+    },
+    loadTexts(texts) {
+      set({ texts, revision: get().revision + 1 });
+      client.runNow(texts);
+    },
+  };
+}

@@ -1,0 +1,22 @@
+// The run slice: what the reconciler worker last said.
+
+import type { StoreApi } from 'zustand/vanilla';
+import type { ReconcileClient } from '../worker/client.ts';
+import type { AppState, RunActions, RunState } from './state.ts';
+
+type Get = StoreApi<AppState>['getState'];
+
+/** initialRunState is the run state before the first answer. */
+export function initialRunState(): RunState {
+  return { status: 'idle', result: null, stale: false, diagnostics: [], notice: null, lastMillis: null };
+}
+
+/** createRunSlice makes the run state and its actions. */
+export function createRunSlice(get: Get, client: ReconcileClient): RunState & RunActions {
+  return {
+    ...initialRunState(),
+    runNow() {
+      client.runNow(get().texts);
+    },
+  };
+}

@@ -1,0 +1,45 @@
+// Module-level selectors over the store, so that components subscribe to
+// exactly what they draw and selector identity is stable across renders.
+
+import type { LocatedDiagnostic } from '../worker/locate.ts';
+import type { TabID } from '../worker/tabs.ts';
+import type { AppState } from './state.ts';
+
+/** selectTexts is the raw text of both tabs. */
+export const selectTexts = (s: AppState) => s.texts;
+/** selectActiveTab is the tab shown in the editor. */
+export const selectActiveTab = (s: AppState) => s.activeTab;
+/** selectResult is the last good result, or null before the first one. */
+export const selectResult = (s: AppState) => s.result;
+/** selectStale tells whether the result on screen is of an older text. */
+export const selectStale = (s: AppState) => s.stale;
+/** selectStatus is where the latest run stands. */
+export const selectStatus = (s: AppState) => s.status;
+/** selectDiagnostics are the latest text's problems. */
+export const selectDiagnostics = (s: AppState) => s.diagnostics;
+/** selectNotice is a message about the worker itself, or null. */
+export const selectNotice = (s: AppState) => s.notice;
+/** selectLastMillis is how long the latest run took. */
+export const selectLastMillis = (s: AppState) => s.lastMillis;
+/** selectTheme is the person's theme choice. */
+export const selectTheme = (s: AppState) => s.theme;
+/** selectResultTab is the result panel's tab. */
+export const selectResultTab = (s: AppState) => s.resultTab;
+/** selectSelectedAllocID is the allocation whose details are open. */
+export const selectSelectedAllocID = (s: AppState) => s.selectedAllocID;
+/** selectHighlight is the set of allocations the explanation points at. */
+export const selectHighlight = (s: AppState) => s.highlight;
+
+/** diagnosticsOfTab keeps the diagnostics placed in one tab. */
+export function diagnosticsOfTab(all: readonly LocatedDiagnostic[], tab: TabID): LocatedDiagnostic[] {
+  return all.filter((d) => d.tab === tab);
+}
+
+/** selectRevealRequest is the latest request to show a place in the editor. */
+export const selectRevealRequest = (s: AppState) => s.revealRequest;
+
+/** AppActions are the store's actions; they never change, so a component reads them once instead of subscribing. */
+export type AppActions = Pick<
+  AppState,
+  'setText' | 'setActiveTab' | 'loadTexts' | 'runNow' | 'setTheme' | 'setResultTab' | 'selectAlloc' | 'setHighlight' | 'reveal'
+>;

@@ -1,0 +1,53 @@
+// The app: editors on the left, the graph in the centre, the plan and its
+// siblings on the right. Layout only; each panel reads the store itself.
+
+import { useEffect } from 'react';
+import { EditorPanel } from './editor/EditorPanel.tsx';
+import { DetailsSlot } from './layout/DetailsSlot.tsx';
+import { Description } from './layout/Description.tsx';
+import { GraphSlot } from './layout/GraphSlot.tsx';
+import { Header } from './layout/Header.tsx';
+import { ResultPanel } from './result/ResultPanel.tsx';
+import { useActions } from './storeContext.tsx';
+import { useResolvedTheme } from './theme/useResolvedTheme.ts';
+
+/** App lays out the panels and owns the page-wide shortcuts and theme. */
+export function App() {
+  const theme = useResolvedTheme();
+  const { runNow } = useActions();
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+    document.documentElement.style.colorScheme = theme;
+  }, [theme]);
+
+  // Ctrl/Cmd+Enter re-runs from anywhere; inside the editor Monaco handles it first.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.defaultPrevented) {
+        e.preventDefault();
+        runNow();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [runNow]);
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#editor-tabpanel">
+        Skip to the editor
+      </a>
+      <Header />
+      <main className="workspace">
+        <EditorPanel />
+        <div className="centre">
+          <Description />
+          <GraphSlot />
+          <DetailsSlot />
+        </div>
+        <ResultPanel />
+      </main>
+    </div>
+  );
+}

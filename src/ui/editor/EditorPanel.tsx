@@ -1,0 +1,65 @@
+// The left panel: the Job and Cluster tabs over one editor, a format
+// button, and the list of problems.
+
+import type { KeyboardEvent } from 'react';
+import { TABS, type TabID } from '../../worker/tabs.ts';
+import { ErrorList } from '../errors/ErrorList.tsx';
+import { useActions, useActiveTab, useDiagnostics } from '../storeContext.tsx';
+import { ScenarioEditor } from './ScenarioEditor.tsx';
+
+const TAB_LABEL: Record<TabID, string> = { job: 'Job', cluster: 'Cluster' };
+
+/** EditorPanel is the scenario editor with its tabs and problem list. */
+export function EditorPanel() {
+  const active = useActiveTab();
+  const diagnostics = useDiagnostics();
+  const { setActiveTab, runNow } = useActions();
+
+  // Arrow keys move between tabs, as in every tablist.
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    const i = TABS.indexOf(active);
+    const next = TABS[(i + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length] ?? active;
+    setActiveTab(next);
+    document.getElementById(`editor-tab-${next}`)?.focus();
+    e.preventDefault();
+  };
+
+  return (
+    <section className="panel editor-panel" aria-label="Scenario">
+      <div className="tabbar">
+        <div role="tablist" aria-label="Scenario parts" onKeyDown={onKeyDown}>
+          {TABS.map((tab) => {
+            const count = diagnostics.filter((d) => d.tab === tab).length;
+            return (
+              <button
+                key={tab}
+                id={`editor-tab-${tab}`}
+                type="button"
+                role="tab"
+                className="tab"
+                data-testid={`editor-tab-${tab}`}
+                aria-selected={active === tab}
+                aria-controls="editor-tabpanel"
+                tabIndex={active === tab ? 0 : -1}
+                onClick={() => setActiveTab(tab)}
+              >
+                {TAB_LABEL[tab]}
+                <span className="tab-badge" data-visible={count > 0} aria-label={`${count} problems`}>
+                  {count}
+                </span>
+              </button>
+            );
+          })}
+        </div>
+        <button type="button" className="button" onClick={runNow} title="Run the reconciler now (Ctrl/Cmd+Enter)" data-testid="run-now">
+          ▶ Run
+        </button>
+      </div>
+      <div id="editor-tabpanel" role="tabpanel" aria-labelledby={`editor-tab-${active}`} className="editor-tabpanel">
+        <ScenarioEditor />
+      </div>
+      <ErrorList />
+    </section>
+  );
+}

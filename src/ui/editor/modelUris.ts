@@ -1,0 +1,9 @@
+// The Monaco model URIs of the two tabs; the schemas match on them.
+
+import type { TabID } from '../../worker/tabs.ts';
+
+/** MODEL_URIS names each tab's model, so that each gets its own schema. */
+export const MODEL_URIS: Record<TabID, string> = {
+  job: 'inmemory://scenario/job.json',
+  cluster: 'inmemory://scenario/cluster.json',
+};

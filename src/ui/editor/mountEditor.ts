@@ -1,0 +1,108 @@
+// Binds a Monaco editor to the store: one model per tab holding the raw
+// text, markers from the reader's diagnostics, the active tab, and the
+// keyboard shortcuts. Imperative by nature, so kept out of React.
+
+import type { AppStore } from '../../store/createAppStore.ts';
+import { TABS, type TabID } from '../../worker/tabs.ts';
+import type { Monaco } from './monaco.ts';
+import { MARKER_OWNER, markersForTab } from './markers.ts';
+import { MODEL_URIS } from './modelUris.ts';
+
+type Editor = ReturnType<Monaco['editor']['create']>;
+type Model = NonNullable<ReturnType<Editor['getModel']>>;
+type ViewState = ReturnType<Editor['saveViewState']>;
+
+/** MountedEditor is a live editor; dispose ends it. */
+export interface MountedEditor {
+  editor: Editor;
+  dispose(): void;
+}
+
+/**
+ * mountEditor creates the editor in `host`. Text flows one way at a time:
+ * typing goes to the store; a text replaced in the store from outside (a
+ * scenario loaded) goes into the model. Nothing parsed ever rewrites it.
+ */
+export function mountEditor(monaco: Monaco, host: HTMLElement, store: AppStore, theme: string): MountedEditor {
+  const state = store.getState();
+  const models = new Map<TabID, Model>();
+  const views = new Map<TabID, ViewState>();
+  for (const tab of TABS) {
+    const uri = monaco.Uri.parse(MODEL_URIS[tab]);
+    const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(state.texts[tab], 'json', uri);
+    if (model.getValue() !== state.texts[tab]) model.setValue(state.texts[tab]);
+    models.set(tab, model);
+  }
+  const editor = monaco.editor.create(host, {
+    model: models.get(state.activeTab) ?? null,
+    theme,
+    automaticLayout: true,
+    minimap: { enabled: false },
+    fontSize: 13,
+    tabSize: 2,
+    scrollBeyondLastLine: false,
+    fixedOverflowWidgets: true,
+    renderValidationDecorations: 'on',
+    ariaLabel: 'Scenario editor. Press Ctrl+M to make Tab move the focus out of the editor.',
+    accessibilitySupport: 'auto',
+  });
+
+  // Typing goes to the store; `applying` marks changes that came from it.
+  let applying = false;
+  const subscriptions = [...models].map(([tab, model]) =>
+    model.onDidChangeContent(() => {
+      if (!applying) store.getState().setText(tab, model.getValue());
+    }),
+  );
+
+  editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => store.getState().runNow());
+  // Shift+Alt+F is Monaco's own format binding; registering it again keeps
+  // it working when the context menu's keybinding set changes.
+  editor.addCommand(monaco.KeyMod.Shift | monaco.KeyMod.Alt | monaco.KeyCode.KeyF, () => {
+    void editor.getAction('editor.action.formatDocument')?.run();
+  });
+
+  let shown = state.activeTab;
+  const applyDiagnostics = () => {
+    const diagnostics = store.getState().diagnostics;
+    for (const [tab, model] of models) monaco.editor.setModelMarkers(model, MARKER_OWNER, markersForTab(diagnostics, tab));
+  };
+  applyDiagnostics();
+
+  const unsubscribe = store.subscribe((s, prev) => {
+    if (s.texts !== prev.texts) {
+      for (const [tab, model] of models) {
+        if (model.getValue() !== s.texts[tab]) {
+          applying = true;
+          // An edit operation, not setValue, so that undo still works.
+          model.pushEditOperations([], [{ range: model.getFullModelRange(), text: s.texts[tab] }], () => null);
+          applying = false;
+        }
+      }
+    }
+    if (s.activeTab !== shown) {
+      views.set(shown, editor.saveViewState());
+      shown = s.activeTab;
+      editor.setModel(models.get(shown) ?? null);
+      const view = views.get(shown);
+      if (view) editor.restoreViewState(view);
+    }
+    if (s.diagnostics !== prev.diagnostics) applyDiagnostics();
+    if (s.revealRequest && s.revealRequest !== prev.revealRequest) {
+      const { line, column } = s.revealRequest;
+      editor.setPosition({ lineNumber: line, column });
+      editor.revealLineInCenter(line);
+      editor.focus();
+    }
+  });
+
+  return {
+    editor,
+    dispose() {
+      unsubscribe();
+      for (const s of subscriptions) s.dispose();
+      editor.dispose();
+      for (const model of models.values()) model.dispose();
+    },
+  };
+}

@@ -1,0 +1,67 @@
+// For each allocation of a group, the branch that decided its fate: the
+// step and the reason. Long tables stay folded until asked for.
+
+import { memo, useState } from 'react';
+import type { AllocDecision } from '../../engine/types.ts';
+import { ACTIONS } from '../graph/vocabulary.ts';
+import { sortDecisions } from './describe.ts';
+
+const OPEN_UP_TO = 40;
+
+/** DecisionTable lists a group's decisions in name order; hovering a row highlights its allocation. */
+export const DecisionTable = memo(function DecisionTable({
+  decisions,
+  onHighlight,
+}: {
+  decisions: readonly AllocDecision[];
+  onHighlight: (keys: ReadonlySet<string> | null) => void;
+}) {
+  const [open, setOpen] = useState(decisions.length <= OPEN_UP_TO);
+  return (
+    <details className="xp-decisions" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>Each allocation’s fate ({decisions.length})</summary>
+      {open && (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Allocation</th>
+              <th scope="col">Fate</th>
+              <th scope="col">Decided in</th>
+              <th scope="col">Why</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sortDecisions(decisions).map((d) => {
+              const enter = (): void => onHighlight(new Set([d.allocID]));
+              const leave = (): void => onHighlight(null);
+              return (
+                <tr
+                  key={d.allocID}
+                  data-testid="explain-decision"
+                  data-decision-for={d.allocID}
+                  data-action={d.action}
+                  tabIndex={0}
+                  onMouseEnter={enter}
+                  onMouseLeave={leave}
+                  onFocus={enter}
+                  onBlur={leave}
+                >
+                  <td title={d.allocID}>{d.name}</td>
+                  <td>
+                    <span className="xp-fate" data-action={d.action}>
+                      {ACTIONS[d.action].symbol} {ACTIONS[d.action].label}
+                    </span>
+                  </td>
+                  <td>
+                    <code>{d.step}</code>
+                  </td>
+                  <td>{d.reason}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </details>
+  );
+});

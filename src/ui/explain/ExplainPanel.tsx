@@ -1,0 +1,88 @@
+// The reconciler's trace made readable: per task group, the steps of
+// computeGroup with the allocation sets at each, why there is or is not a
+// canary state, how the placement limit came out, and each allocation's fate.
+
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import type { GroupTrace, ReconcileTrace } from '../../engine/types.ts';
+import type { Scenario } from '../../scenario/read.ts';
+import { GroupExplain } from './GroupExplain.tsx';
+import '../graph/theme.css';
+import './explain.css';
+
+const NONE: ReadonlySet<string> = new Set();
+
+// namesByID reads back the ID-to-name map that namesKey encodes.
+function namesByID(key: string): Map<string, string> {
+  const m = new Map<string, string>();
+  if (key === '') return m;
+  for (const pair of key.split('\u0002')) {
+    const [id, name] = pair.split('\u0001') as [string, string];
+    m.set(id, name);
+  }
+  return m;
+}
+
+// sentence capitalises a note and ends it with a full stop.
+function sentence(note: string): string {
+  if (note === '') return '';
+  const s = note[0]!.toUpperCase() + note.slice(1);
+  return /[.!?]$/.test(s) ? s : `${s}.`;
+}
+
+/** ExplainPanelProps are what the shell passes to the explanation. */
+export interface ExplainPanelProps {
+  trace: ReconcileTrace | null;
+  scenario: Scenario;
+  /** onHighlight receives the allocation IDs (and placement names) a hovered or focused step or set concerns; empty when none. */
+  onHighlight: (allocIDs: ReadonlySet<string>) => void;
+}
+
+/** ExplainPanel draws the trace of one reconciliation, group by group. */
+export function ExplainPanel({ trace, scenario, onHighlight }: ExplainPanelProps) {
+  // The allocations' names by ID: the same map while no name changes.
+  const namesKey = useMemo(() => scenario.Allocations.map((a) => `${a.ID}\u0001${a.Name}`).join('\u0002'), [scenario]);
+  const names = useMemo(() => namesByID(namesKey), [namesKey]);
+
+  // Each result brings new trace objects; a group whose trace reads the same
+  // keeps its previous object, so that its memoised section is not redrawn.
+  const previous = useRef(new Map<string, { text: string; group: GroupTrace }>());
+  const groups = useMemo(() => {
+    const next = new Map<string, { text: string; group: GroupTrace }>();
+    const out = (trace?.groups ?? []).map((g) => {
+      const text = JSON.stringify(g);
+      const old = previous.current.get(g.group);
+      const kept = old !== undefined && old.text === text ? old : { text, group: g };
+      next.set(g.group, kept);
+      return kept.group;
+    });
+    previous.current = next;
+    return out;
+  }, [trace]);
+
+  // A stable callback for the memoised children, whatever the shell passes.
+  const latest = useRef(onHighlight);
+  useEffect(() => {
+    latest.current = onHighlight;
+  }, [onHighlight]);
+  const highlight = useCallback((keys: ReadonlySet<string> | null) => latest.current(keys ?? NONE), []);
+
+  if (trace === null) {
+    return (
+      <div className="xp" data-testid="explain">
+        <p className="xp-empty">No explanation for this result.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="xp" data-testid="explain">
+      <p className="xp-summary">
+        {trace.jobStopped ? <b>The job is stopped: every allocation goes. </b> : null}
+        {sentence(trace.deploymentNote)}
+      </p>
+      {groups.length === 0 && <p className="xp-empty">The job has no task groups and no allocations.</p>}
+      {groups.map((g) => (
+        <GroupExplain key={g.group} group={g} names={names} onHighlight={highlight} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+// One task group's reasoning: the deployment facts (canary state, placement
+// limit), the steps of computeGroup, and each allocation's fate.
+
+import { memo } from 'react';
+import type { GroupTrace } from '../../engine/types.ts';
+import { DecisionTable } from './DecisionTable.tsx';
+import { StepList } from './StepList.tsx';
+
+function yesNo(b: boolean): string {
+  return b ? 'yes' : 'no';
+}
+
+/** GroupExplain draws the trace of one task group. */
+export const GroupExplain = memo(function GroupExplain({
+  group,
+  names,
+  onHighlight,
+}: {
+  group: GroupTrace;
+  names: ReadonlyMap<string, string>;
+  onHighlight: (keys: ReadonlySet<string> | null) => void;
+}) {
+  return (
+    <section className="xp-group" data-testid="explain-group" data-group={group.group} aria-label={`Task group ${group.group}`}>
+      <h3>
+        Task group “{group.group}”{group.removed && <span className="xp-tag">removed from the job</span>}
+      </h3>
+      {!group.removed && (
+        <dl className="xp-facts">
+          <dt>Deployment</dt>
+          <dd>{group.existingDeployment ? 'the group is part of the current deployment' : 'the group has no state in a current deployment'}</dd>
+          <dt>Canary state</dt>
+          <dd data-testid="explain-canary">
+            <b>{yesNo(group.canaryState)}</b>
+            {group.requireCanary ? ' (canaries are required)' : ''} — {group.canaryReason}
+          </dd>
+          <dt>Placement limit</dt>
+          <dd data-testid="explain-limit">
+            <b>{group.limit}</b> — {group.limitReason}
+          </dd>
+          <dt>Deployment complete</dt>
+          <dd>{yesNo(group.deploymentComplete)}</dd>
+        </dl>
+      )}
+      <h4>Steps of computeGroup</h4>
+      <StepList steps={group.steps} names={names} onHighlight={onHighlight} />
+      <DecisionTable decisions={group.decisions} onHighlight={onHighlight} />
+    </section>
+  );
+});

@@ -1,0 +1,48 @@
+// The steps of computeGroup for one group, in the order they ran, each with
+// its note and the allocation sets it left. Hovering or focusing a step
+// highlights every allocation it concerns.
+
+import { memo } from 'react';
+import type { TraceStep } from '../../engine/types.ts';
+import { members, setLabel, stepKeys, stepTitle } from './describe.ts';
+import { SetList } from './SetList.tsx';
+
+/** StepList draws a group's steps with their sets. */
+export const StepList = memo(function StepList({
+  steps,
+  names,
+  onHighlight,
+}: {
+  steps: readonly TraceStep[];
+  names: ReadonlyMap<string, string>;
+  onHighlight: (keys: ReadonlySet<string> | null) => void;
+}) {
+  return (
+    <ol className="xp-steps">
+      {steps.map((s, i) => {
+        const enter = (): void => onHighlight(stepKeys(s));
+        const leave = (): void => onHighlight(null);
+        return (
+          <li key={`${s.step}:${i}`} className="xp-step" data-testid="explain-step" data-step={s.step}>
+            <div
+              className="xp-step__head"
+              tabIndex={0}
+              onMouseEnter={enter}
+              onMouseLeave={leave}
+              onFocus={enter}
+              onBlur={leave}
+            >
+              <code className="xp-step__name">{stepTitle(s.step)}</code>
+              <span className="xp-step__note">{s.note}</span>
+            </div>
+            <ul className="xp-sets">
+              {Object.entries(s.sets).map(([name, ids]) => (
+                <SetList key={name} label={setLabel(name)} items={members(ids, names)} onHighlight={onHighlight} />
+              ))}
+            </ul>
+          </li>
+        );
+      })}
+    </ol>
+  );
+});

@@ -1,0 +1,68 @@
+// One existing allocation inside its node's box: a button with its name
+// index, job version, client status, canary and health badges, and the
+// reconciler's decision drawn on top.
+
+import { memo } from 'react';
+import type { AllocCard } from '../../graph/model.ts';
+import { ACTIONS, healthLabel, healthSymbol } from './vocabulary.ts';
+
+const GROUP_CHARS = 14;
+
+// clip shortens text to what fits on a card, without CSS clipping.
+function clip(text: string, chars: number): string {
+  return text.length <= chars ? text : `${text.slice(0, chars - 1)}…`;
+}
+
+/** cardDescription is the card's accessible label and tooltip: everything it shows, in words. */
+export function cardDescription(c: AllocCard): string {
+  const parts = [`${c.name}, job version ${c.version}, ${c.clientStatus}`];
+  if (c.canary) parts.push('canary');
+  if (c.canary || c.healthy !== null) parts.push(healthLabel(c.healthy));
+  let decision = `${ACTIONS[c.action].label}: ${c.reason}`;
+  if (c.stopReason !== '' && c.stopReason !== c.reason) decision += ` (${c.stopReason})`;
+  if (c.followup !== '' && !decision.includes(c.followup)) decision += `; follow-up evaluation at ${c.followup}`;
+  return `${parts.join(', ')}. ${decision}`;
+}
+
+// actionLine is the card's third line: the decision in a word or two.
+function actionLine(c: AllocCard): string {
+  const term = ACTIONS[c.action];
+  if (c.action === 'ignore') return `${term.symbol} no change`;
+  if (c.action === 'stop' && c.stopReason !== '') return `${term.symbol} ${clip(c.stopReason, 17)}`;
+  if (c.action === 'reschedule-later' && c.followup !== '') return `${term.symbol} later, ${c.followup.slice(11, 19)}`;
+  return `${term.symbol} ${term.label}`;
+}
+
+/** AllocCardView draws one allocation card; clicks are handled by the graph (event delegation). */
+export const AllocCardView = memo(function AllocCardView({ card, highlighted }: { card: AllocCard; highlighted: boolean }) {
+  const label = cardDescription(card);
+  const flagged = card.action === 'lost' || card.action === 'inplace';
+  return (
+    <button
+      type="button"
+      className="cg-card"
+      data-testid="alloc"
+      data-alloc-id={card.id}
+      data-action={card.action}
+      data-highlighted={highlighted ? 'true' : undefined}
+      aria-label={label}
+      title={label}
+    >
+      <span className="cg-card__line cg-card__head">
+        <span className="cg-card__index">{card.index}</span>
+        <span className="cg-card__group">{clip(card.group, GROUP_CHARS)}</span>
+      </span>
+      <span className="cg-card__line">
+        <span className="cg-card__version">v{card.version}</span>
+        <span className={`cg-status cg-status--${card.clientStatus}`}>{card.clientStatus}</span>
+        {card.canary && <span className="cg-badge cg-badge--canary">C</span>}
+        {(card.canary || card.healthy !== null) && (
+          <span className={`cg-badge cg-badge--health-${String(card.healthy)}`}>{healthSymbol(card.healthy)}</span>
+        )}
+      </span>
+      <span className={flagged ? 'cg-card__action cg-card__flag' : 'cg-card__action'} aria-hidden="true">
+        {actionLine(card)}
+      </span>
+    </button>
+  );
+});

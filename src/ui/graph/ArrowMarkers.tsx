@@ -1,0 +1,32 @@
+// The arrowheads of the replacement arrows, one SVG marker per kind, coloured
+// by the theme's variables (React Flow's own markers take a fixed colour).
+
+import { arrowMarkerID } from '../../graph/flow.ts';
+import type { EdgeKind } from '../../graph/model.ts';
+
+const KINDS: readonly EdgeKind[] = ['migrate', 'destructive', 'reschedule', 'lost'];
+
+/** ArrowMarkers defines the markers that replacement edges name in their markerEnd. */
+export function ArrowMarkers() {
+  return (
+    <svg className="cg-markers" aria-hidden="true" width="0" height="0">
+      <defs>
+        {KINDS.map((k) => (
+          <marker
+            key={k}
+            id={arrowMarkerID(k)}
+            className={`cg-marker cg-marker--${k}`}
+            viewBox="0 0 10 10"
+            refX="9"
+            refY="5"
+            markerWidth="7"
+            markerHeight="7"
+            orient="auto-start-reverse"
+          >
+            <path d="M 0 0 L 10 5 L 0 10 z" />
+          </marker>
+        ))}
+      </defs>
+    </svg>
+  );
+}

@@ -1,0 +1,69 @@
+// A client node of the cluster as a React Flow node: a box with the node's
+// name, datacenter and condition, and its allocations as light cards inside
+// (not one React Flow node per allocation).
+
+import { Handle, type NodeProps, Position } from '@xyflow/react';
+import { memo, useMemo } from 'react';
+import type { BoxFlowNode } from '../../graph/flow.ts';
+import type { NodeBoxView } from '../../graph/model.ts';
+import { AllocCardView } from './AllocCardView.tsx';
+import { useHighlighted } from './highlight.ts';
+import { CONDITIONS } from './vocabulary.ts';
+
+function conditionBadges(v: NodeBoxView): string[] {
+  const out: string[] = [];
+  if (v.condition !== 'ready') out.push(v.condition);
+  if (v.draining) out.push('draining');
+  if (v.ineligible) out.push('ineligible');
+  return out;
+}
+
+function ClientNodeBoxView({ data }: NodeProps<BoxFlowNode>) {
+  const v = data.view;
+  const ids = useMemo(() => v.allocs.map((c) => c.id), [v]);
+  const highlighted = useHighlighted(ids);
+  const lit = useMemo(() => new Set(highlighted.split('\n')), [highlighted]);
+  const badges = conditionBadges(v);
+  const gc = v.condition === 'gc';
+  const title = gc ? `Node ${v.nodeID || '(none)'} no longer exists (garbage-collected)` : `${v.name} (${v.nodeID})`;
+  return (
+    <section
+      className="cg-box"
+      data-testid="client-node"
+      data-node-id={v.nodeID}
+      data-condition={v.condition}
+      data-draining={v.draining ? 'true' : undefined}
+      data-ineligible={v.ineligible ? 'true' : undefined}
+      data-gc={gc ? 'true' : undefined}
+      aria-label={`${gc ? 'garbage-collected node' : 'client node'} ${v.name}${badges.length ? `, ${badges.join(', ')}` : ''}, ${v.allocs.length} allocation(s)`}
+    >
+      {/* One fixed anchor: arrows are drawn between the layout's points (ReplacementEdge). */}
+      <Handle type="source" position={Position.Left} isConnectable={false} className="cg-handle" />
+      <header className="cg-box__header" title={title}>
+        <span className="cg-box__name">{gc ? `${CONDITIONS.gc.symbol} ${v.nodeID || '(no node)'}` : v.name}</span>
+        <span className="cg-box__meta">
+          {gc ? 'node no longer exists' : `${v.datacenter || '—'} · ${v.condition}`}
+        </span>
+        <span className="cg-box__badges">
+          {badges.map((b) => (
+            <span key={b} className={`cg-cond cg-cond--${b}`}>
+              {CONDITIONS[b as keyof typeof CONDITIONS].symbol} {CONDITIONS[b as keyof typeof CONDITIONS].label}
+            </span>
+          ))}
+        </span>
+      </header>
+      {v.allocs.length === 0 ? (
+        <p className="cg-box__empty">no allocations</p>
+      ) : (
+        <div className="cg-box__cards">
+          {v.allocs.map((c) => (
+            <AllocCardView key={c.id} card={c} highlighted={lit.has(c.id)} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** ClientNodeBox is the memoised React Flow node type of a client node; it re-renders only when its view changes. */
+export const ClientNodeBox = memo(ClientNodeBoxView, (a, b) => a.data.view === b.data.view);

@@ -1,0 +1,56 @@
+// The set of highlighted allocations, kept outside React state so that a
+// hover in the explanation re-renders only the boxes whose cards change.
+
+import { createContext, useContext, useSyncExternalStore } from 'react';
+
+/** HighlightStore holds the highlighted allocation IDs (and placement names) and notifies subscribers. */
+export interface HighlightStore {
+  get(): ReadonlySet<string>;
+  set(ids: ReadonlySet<string>): void;
+  subscribe(listener: () => void): () => void;
+}
+
+const EMPTY: ReadonlySet<string> = new Set();
+
+/** createHighlightStore makes an empty highlight store. */
+export function createHighlightStore(): HighlightStore {
+  let current = EMPTY;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => current,
+    set(ids) {
+      if (ids === current) return;
+      current = ids;
+      for (const l of listeners) l();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** HighlightContext gives the graph's nodes their ClusterGraph's highlight store. */
+export const HighlightContext = createContext<HighlightStore>(createHighlightStore());
+
+/**
+ * useHighlighted returns the keys among `keys` that are highlighted, joined
+ * into one string, so that a component re-renders only when its own share of
+ * the highlight changes.
+ */
+export function useHighlighted(keys: readonly string[]): string {
+  const store = useContext(HighlightContext);
+  const snapshot = (): string => {
+    const set = store.get();
+    if (set.size === 0) return '';
+    let out = '';
+    for (const k of keys) if (set.has(k)) out += `${k}\n`;
+    return out;
+  };
+  return useSyncExternalStore(store.subscribe, snapshot, snapshot);
+}
+
+/** isHighlighted reads one key out of useHighlighted's result. */
+export function isHighlighted(highlighted: string, key: string): boolean {
+  return highlighted !== '' && highlighted.split('\n').includes(key);
+}

@@ -1,0 +1,32 @@
+// The centre of the app: the cluster graph of the last good result. The
+// graph itself dims and labels a stale result; this slot only passes it on.
+
+import { useCallback } from 'react';
+import { useActions, useHighlight, useResult, useStale, useStatus } from '../storeContext.tsx';
+import { ClusterGraph } from './slots.ts';
+
+/** GraphSlot draws the graph of the last good result, telling it when that result is out of date. */
+export function GraphSlot() {
+  const result = useResult();
+  const stale = useStale();
+  const status = useStatus();
+  const highlight = useHighlight();
+  const { selectAlloc } = useActions();
+  const onSelectAlloc = useCallback((id: string | null) => selectAlloc(id), [selectAlloc]);
+
+  return (
+    <section className="panel graph-panel" aria-label="Cluster graph" data-testid="graph-panel" data-stale={stale}>
+      {!result && <div className="graph-empty">{status === 'invalid' ? 'Fix the scenario to see the graph.' : 'Reconciling…'}</div>}
+      {result && (
+        <ClusterGraph
+          scenario={result.scenario}
+          document={result.document}
+          trace={result.trace}
+          stale={stale}
+          highlight={highlight}
+          onSelectAlloc={onSelectAlloc}
+        />
+      )}
+    </section>
+  );
+}

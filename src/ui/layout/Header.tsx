@@ -1,0 +1,42 @@
+// The header: the app's name, the scenario's title, the run status and the
+// theme toggle. Every part has a fixed size, so status changes never shift
+// the panels below.
+
+import { ThemeToggle } from '../theme/ThemeToggle.tsx';
+import { useLastMillis, useResult, useStale, useStatus } from '../storeContext.tsx';
+import type { RunStatus } from '../../store/state.ts';
+
+const STATUS_TEXT: Record<RunStatus, string> = {
+  idle: 'Starting…',
+  running: 'Reconciling…',
+  ok: 'Up to date',
+  invalid: 'Scenario has problems',
+  timeout: 'Reconciler restarted',
+  crashed: 'Reconciler failed',
+};
+
+/** Header shows what is open and whether the result is current. */
+export function Header() {
+  const result = useResult();
+  const status = useStatus();
+  const stale = useStale();
+  const millis = useLastMillis();
+  const name = result?.scenario.Name;
+  return (
+    <header className="header">
+      <h1 className="title">
+        Nomad Reconciler Playground
+        {name && <span className="scenario-name"> — {name}</span>}
+      </h1>
+      <div className="status" data-testid="run-status" data-status={status} data-stale={stale} role="status">
+        <span className="status-dot" aria-hidden="true" />
+        {STATUS_TEXT[status]}
+        {status === 'ok' && millis !== null && <span className="muted"> · {millis < 1 ? '<1' : Math.round(millis)} ms</span>}
+      </div>
+      <span className="hint muted" aria-hidden="true">
+        Ctrl/⌘+Enter run · Shift+Alt+F format · Ctrl+M Tab leaves editor
+      </span>
+      <ThemeToggle />
+    </header>
+  );
+}

@@ -1,0 +1,63 @@
+// The right panel: the plan, the explanation and the raw result document,
+// as tabs.
+
+import type { KeyboardEvent } from 'react';
+import type { ResultTab } from '../../store/state.ts';
+import { useActions, useResultTab, useStale } from '../storeContext.tsx';
+import { ExplainTab } from './ExplainTab.tsx';
+import { PlanView } from './PlanView.tsx';
+import { RawJson } from './RawJson.tsx';
+
+const TABS: { id: ResultTab; label: string }[] = [
+  { id: 'plan', label: 'Plan' },
+  { id: 'explain', label: 'Explanation' },
+  { id: 'json', label: 'Result JSON' },
+];
+
+/** ResultPanel shows one view of the result at a time. */
+export function ResultPanel() {
+  const tab = useResultTab();
+  const stale = useStale();
+  const { setResultTab } = useActions();
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    const i = TABS.findIndex((t) => t.id === tab);
+    const next = TABS[(i + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length];
+    if (!next) return;
+    setResultTab(next.id);
+    document.getElementById(`result-tab-${next.id}`)?.focus();
+    e.preventDefault();
+  };
+  return (
+    <section className="panel result-panel" aria-label="Result">
+      <div className="tabbar">
+        <div role="tablist" aria-label="Result views" onKeyDown={onKeyDown}>
+          {TABS.map((t) => (
+            <button
+              key={t.id}
+              id={`result-tab-${t.id}`}
+              type="button"
+              role="tab"
+              className="tab"
+              data-testid={`result-tab-${t.id}`}
+              aria-selected={tab === t.id}
+              aria-controls="result-tabpanel"
+              tabIndex={tab === t.id ? 0 : -1}
+              onClick={() => setResultTab(t.id)}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+        <span className="stale-pill" data-visible={stale} aria-hidden={!stale} title="The scenario has changed since this result; it is the last good one.">
+          out of date
+        </span>
+      </div>
+      <div id="result-tabpanel" role="tabpanel" aria-labelledby={`result-tab-${tab}`} className="result-body" data-testid="result-tabpanel" data-stale={stale}>
+        {tab === 'plan' && <PlanView />}
+        {tab === 'explain' && <ExplainTab />}
+        {tab === 'json' && <RawJson />}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+// The store reaches components through context, and components read it
+// through the named hooks below, each over a module-level selector.
+
+import { createContext, useContext, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import type { AppStore } from '../store/createAppStore.ts';
+import * as sel from '../store/selectors.ts';
+import type { AppActions } from '../store/selectors.ts';
+
+const StoreContext = createContext<AppStore | null>(null);
+
+/** StoreProvider makes one store available to the app below it. */
+export function StoreProvider({ store, children }: { store: AppStore; children: ReactNode }) {
+  return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>;
+}
+
+/** useStoreApi is the store itself, for effects that read without subscribing. */
+export function useStoreApi(): AppStore {
+  const store = useContext(StoreContext);
+  if (!store) throw new Error('useStoreApi: no StoreProvider above this component');
+  return store;
+}
+
+/** useActions returns the store's actions; they never change, so nothing re-renders for them. */
+export function useActions(): AppActions {
+  return useStoreApi().getState();
+}
+
+/** useTexts is the raw text of both tabs. */
+export const useTexts = () => useStore(useStoreApi(), sel.selectTexts);
+/** useActiveTab is the tab the editor shows. */
+export const useActiveTab = () => useStore(useStoreApi(), sel.selectActiveTab);
+/** useResult is the last good result. */
+export const useResult = () => useStore(useStoreApi(), sel.selectResult);
+/** useStale tells whether the result on screen is of an older text. */
+export const useStale = () => useStore(useStoreApi(), sel.selectStale);
+/** useStatus is where the latest run stands. */
+export const useStatus = () => useStore(useStoreApi(), sel.selectStatus);
+/** useDiagnostics are the latest text's problems. */
+export const useDiagnostics = () => useStore(useStoreApi(), sel.selectDiagnostics);
+/** useNotice is a message about the worker, or null. */
+export const useNotice = () => useStore(useStoreApi(), sel.selectNotice);
+/** useLastMillis is how long the latest run took in the worker. */
+export const useLastMillis = () => useStore(useStoreApi(), sel.selectLastMillis);
+/** useThemePreference is the person's theme choice. */
+export const useThemePreference = () => useStore(useStoreApi(), sel.selectTheme);
+/** useResultTab is the result panel's tab. */
+export const useResultTab = () => useStore(useStoreApi(), sel.selectResultTab);
+/** useSelectedAllocID is the allocation whose details are open. */
+export const useSelectedAllocID = () => useStore(useStoreApi(), sel.selectSelectedAllocID);
+/** useHighlight is the set of allocations the explanation points at. */
+export const useHighlight = () => useStore(useStoreApi(), sel.selectHighlight);

@@ -1,0 +1,195 @@
+// The page's side of the reconciler worker: debounces edits, numbers each
+// request, drops answers to superseded requests, and ends and restarts a
+// worker that takes too long. Timers and the worker are injected, so the
+// logic is tested without a browser.
+
+import type { RunRequest, RunResponse, WorkerResponse } from './protocol.ts';
+import type { TabTexts } from './tabs.ts';
+
+/** WorkerLike is the part of a Worker the client uses. */
+export interface WorkerLike {
+  postMessage(message: RunRequest): void;
+  terminate(): void;
+  onmessage: ((e: { data: WorkerResponse }) => void) | null;
+  onerror: ((e: unknown) => void) | null;
+}
+
+/** Timers are the clock functions the client needs (window's, or fakes in tests). */
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** ClientEvent is what the client reports to its owner. */
+export type ClientEvent =
+  | { type: 'started'; seq: number }
+  | { type: 'response'; response: RunResponse }
+  | { type: 'timeout'; seq: number; millis: number }
+  | { type: 'worker-error'; seq: number; message: string };
+
+/** ClientOptions configure a ReconcileClient. */
+export interface ClientOptions {
+  createWorker: () => WorkerLike;
+  timers: Timers;
+  onEvent: (e: ClientEvent) => void;
+  /** debounceMs is how long typing must pause before a run (default 150). */
+  debounceMs?: number;
+  /** timeoutMs is how long a run may take before the worker is restarted (default 3000). */
+  timeoutMs?: number;
+  /** bootTimeoutMs is how long a new worker may take to load before it counts as failed (default 20000). */
+  bootTimeoutMs?: number;
+}
+
+/** DEFAULT_DEBOUNCE_MS is the pause after the last keystroke before a run. */
+export const DEFAULT_DEBOUNCE_MS = 150;
+/** DEFAULT_TIMEOUT_MS is how long a run may take before its worker is ended. */
+export const DEFAULT_TIMEOUT_MS = 3000;
+/** DEFAULT_BOOT_TIMEOUT_MS is how long a new worker may take to load its code. */
+export const DEFAULT_BOOT_TIMEOUT_MS = 20000;
+
+/**
+ * ReconcileClient runs the latest texts in a worker. Only one run is in
+ * flight at a time; texts that arrive meanwhile wait, and only the newest of
+ * them is run next, so a slow run never queues a backlog.
+ */
+export class ReconcileClient {
+  private worker: WorkerLike | null = null;
+  /** ready is true once the current worker said it has loaded. */
+  private ready = false;
+  private seq = 0;
+  private debounce: unknown = null;
+  private deadline: unknown = null;
+  private inFlight: number | null = null;
+  private waiting: TabTexts | null = null;
+  private disposed = false;
+
+  constructor(private readonly options: ClientOptions) {}
+
+  /** update schedules a run of these texts after the debounce pause. */
+  update(texts: TabTexts): void {
+    const { timers } = this.options;
+    if (this.debounce !== null) timers.clearTimeout(this.debounce);
+    this.debounce = timers.setTimeout(() => {
+      this.debounce = null;
+      this.runNow(texts);
+    }, this.options.debounceMs ?? DEFAULT_DEBOUNCE_MS);
+  }
+
+  /** runNow runs these texts at once (or as soon as the run in flight ends), skipping the debounce. */
+  runNow(texts: TabTexts): void {
+    if (this.disposed) return;
+    if (this.debounce !== null) {
+      this.options.timers.clearTimeout(this.debounce);
+      this.debounce = null;
+    }
+    if (this.inFlight !== null) {
+      this.waiting = texts;
+      return;
+    }
+    this.start(texts);
+  }
+
+  /** latestSeq is the sequence number of the newest request sent. */
+  get latestSeq(): number {
+    return this.seq;
+  }
+
+  /** dispose ends the worker and every timer. */
+  dispose(): void {
+    this.disposed = true;
+    const { timers } = this.options;
+    if (this.debounce !== null) timers.clearTimeout(this.debounce);
+    if (this.deadline !== null) timers.clearTimeout(this.deadline);
+    this.worker?.terminate();
+    this.worker = null;
+  }
+
+  private start(texts: TabTexts): void {
+    const seq = ++this.seq;
+    const worker = this.ensureWorker();
+    this.inFlight = seq;
+    this.options.onEvent({ type: 'started', seq });
+    if (this.ready) this.startDeadline(seq);
+    else this.deadline = this.options.timers.setTimeout(() => this.bootFailed(seq), this.options.bootTimeoutMs ?? DEFAULT_BOOT_TIMEOUT_MS);
+    // A worker still loading queues the message until it listens.
+    worker.postMessage({ type: 'run', seq, texts });
+  }
+
+  // startDeadline starts the time limit of the run in flight: loading the
+  // worker's code does not count against it.
+  private startDeadline(seq: number): void {
+    if (this.deadline !== null) this.options.timers.clearTimeout(this.deadline);
+    const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.deadline = this.options.timers.setTimeout(() => this.timedOut(seq, timeoutMs), timeoutMs);
+  }
+
+  private bootFailed(seq: number): void {
+    if (seq !== this.inFlight) return;
+    this.deadline = null;
+    this.failed({ message: 'it did not start' });
+  }
+
+  private ensureWorker(): WorkerLike {
+    if (this.worker) return this.worker;
+    const w = this.options.createWorker();
+    this.ready = false;
+    w.onmessage = (e) => {
+      // Only the current worker's messages count; an ended one may still speak.
+      if (this.worker === w) this.received(e.data);
+    };
+    w.onerror = (e) => {
+      if (this.worker === w) this.failed(e);
+    };
+    this.worker = w;
+    return w;
+  }
+
+  private received(response: WorkerResponse): void {
+    if (response.type === 'ready') {
+      this.ready = true;
+      if (this.inFlight !== null) this.startDeadline(this.inFlight);
+      return;
+    }
+    // An answer to anything but the run in flight belongs to a worker that
+    // was replaced; drop it.
+    if (response.seq !== this.inFlight) return;
+    this.finish();
+    this.options.onEvent({ type: 'response', response });
+    this.next();
+  }
+
+  private timedOut(seq: number, millis: number): void {
+    if (seq !== this.inFlight) return;
+    this.deadline = null;
+    this.restart();
+    this.options.onEvent({ type: 'timeout', seq, millis });
+    this.next();
+  }
+
+  private failed(e: unknown): void {
+    const seq = this.inFlight;
+    if (seq === null) return;
+    this.restart();
+    const message = typeof e === 'object' && e !== null && 'message' in e ? String((e as { message: unknown }).message) : 'the worker failed';
+    this.options.onEvent({ type: 'worker-error', seq, message });
+    this.next();
+  }
+
+  private restart(): void {
+    this.finish();
+    this.worker?.terminate();
+    this.worker = null;
+  }
+
+  private finish(): void {
+    if (this.deadline !== null) this.options.timers.clearTimeout(this.deadline);
+    this.deadline = null;
+    this.inFlight = null;
+  }
+
+  private next(): void {
+    const texts = this.waiting;
+    this.waiting = null;
+    if (texts && !this.disposed) this.start(texts);
+  }
+}

@@ -1,0 +1,121 @@
+// Where a reader diagnostic belongs in the editors: the reader names a JSON
+// path of the whole scenario (`Job.TaskGroups[0].Count`, `Nodes[2].Status`);
+// this finds the tab that holds it and the range of the value in that tab.
+
+import { findNodeAtLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
+import type { Diagnostic } from '../scenario/diagnostics.ts';
+import { splitPath } from '../scenario/path.ts';
+import { JOB_KEY, positionAt, type TabID, type TabTexts } from './tabs.ts';
+
+/** LocatedDiagnostic is a diagnostic placed in one tab, 1-based like Monaco. */
+export interface LocatedDiagnostic {
+  code: string;
+  path: string;
+  message: string;
+  tab: TabID;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+/** TabPath is a scenario path split into the tab that holds it and the segments inside that tab. */
+export interface TabPath {
+  tab: TabID;
+  segments: (string | number)[];
+}
+
+/**
+ * tabOfPath says which tab holds a scenario path: `Job` and everything under
+ * it is the Job tab (whose text is the job object itself, so the `Job`
+ * segment is dropped); everything else, the document itself included, is
+ * the Cluster tab.
+ */
+export function tabOfPath(path: string): TabPath {
+  const segments = splitPath(path);
+  if (segments[0] === JOB_KEY) return { tab: 'job', segments: segments.slice(1) };
+  return { tab: 'cluster', segments };
+}
+
+/** Locator finds paths in the tabs; it parses each tab once, however many diagnostics there are. */
+export class Locator {
+  private readonly trees = new Map<TabID, JsonNode | undefined>();
+
+  constructor(private readonly texts: TabTexts) {}
+
+  /** locate places one diagnostic, at its value or, when that is absent, at the nearest enclosing value's key. */
+  locate(d: Diagnostic): LocatedDiagnostic {
+    const { tab, segments } = tabOfPath(d.path);
+    const text = this.texts[tab];
+    const node = this.nearest(tab, segments);
+    let start = 0;
+    let end = 0;
+    if (node) {
+      const property = node.parent?.type === 'property' ? node.parent : undefined;
+      const key = property?.children?.[0];
+      if (this.depthOf(node) === segments.length) {
+        // The value is there: underline `"Key": value` (or the array element).
+        const found = property ?? node;
+        start = found.offset;
+        end = found.offset + found.length;
+      } else if (key) {
+        // A field is missing: underline the key of the object that lacks it.
+        start = key.offset;
+        end = key.offset + key.length;
+      } else {
+        start = node.offset;
+        end = node.offset + 1;
+      }
+    }
+    const s = positionAt(text, start);
+    // Long values (a whole task group) are underlined on their first line only.
+    const e = positionAt(text, Math.max(end, start + 1));
+    const endLine = s.line;
+    const endColumn = e.line === s.line ? e.column : lineLength(text, s.line) + 1;
+    return { code: d.code, path: d.path, message: d.message, tab, line: s.line, column: s.column, endLine, endColumn: Math.max(endColumn, s.column + 1) };
+  }
+
+  // nearest finds the node at the path, or at the longest prefix of it that exists.
+  private nearest(tab: TabID, segments: (string | number)[]): JsonNode | undefined {
+    const root = this.tree(tab);
+    if (!root) return undefined;
+    for (let n = segments.length; n >= 0; n--) {
+      const node = n === 0 ? root : findNodeAtLocation(root, segments.slice(0, n));
+      if (node) {
+        this.depths.set(node, n);
+        return node;
+      }
+    }
+    return root;
+  }
+
+  private readonly depths = new WeakMap<JsonNode, number>();
+
+  private depthOf(node: JsonNode): number {
+    return this.depths.get(node) ?? 0;
+  }
+
+  private tree(tab: TabID): JsonNode | undefined {
+    if (!this.trees.has(tab)) this.trees.set(tab, parseTree(this.texts[tab]));
+    return this.trees.get(tab);
+  }
+}
+
+// lineLength is the length of a 1-based line, without its line break.
+function lineLength(text: string, line: number): number {
+  let start = 0;
+  for (let l = 1; l < line; l++) {
+    const nl = text.indexOf('\n', start);
+    if (nl < 0) return 0;
+    start = nl + 1;
+  }
+  const nl = text.indexOf('\n', start);
+  const end = nl < 0 ? text.length : nl;
+  return end - start - (text[end - 1] === '\r' ? 1 : 0);
+}
+
+/** locateAll places every diagnostic of one read in the tabs. */
+export function locateAll(diagnostics: readonly Diagnostic[], texts: TabTexts): LocatedDiagnostic[] {
+  const locator = new Locator(texts);
+  return diagnostics.map((d) => locator.locate(d));
+}

@@ -1,0 +1,58 @@
+// The typed messages between the page and the reconciler worker. Every
+// request carries a sequence number and its response echoes it, so that the
+// page can drop answers to texts it has since replaced.
+
+import type { ReconcileTrace } from '../engine/types.ts';
+import type { ResultDocument } from '../result/document.ts';
+import type { Scenario } from '../scenario/read.ts';
+import type { LocatedDiagnostic } from './locate.ts';
+import type { TabTexts } from './tabs.ts';
+
+/** RunRequest asks the worker to read and reconcile the tabs' texts. */
+export interface RunRequest {
+  type: 'run';
+  seq: number;
+  texts: TabTexts;
+}
+
+/** WorkerRequest is any message the page sends the worker. */
+export type WorkerRequest = RunRequest;
+
+/** RunSuccess is a reconciled scenario: what the reconciler decided and why. */
+export interface RunSuccess {
+  type: 'result';
+  ok: true;
+  seq: number;
+  scenario: Scenario;
+  document: ResultDocument;
+  trace: ReconcileTrace | null;
+  /** millis is how long reading and reconciling took in the worker. */
+  millis: number;
+}
+
+/** RunFailure is a text that is not a valid scenario, with every problem found. */
+export interface RunFailure {
+  type: 'result';
+  ok: false;
+  seq: number;
+  diagnostics: LocatedDiagnostic[];
+  millis: number;
+}
+
+/** RunCrash is a bug: the reader or the engine threw. The message is shown as is. */
+export interface RunCrash {
+  type: 'crash';
+  seq: number;
+  message: string;
+}
+
+/** WorkerReady says the worker has loaded and is listening; run time limits count from here. */
+export interface WorkerReady {
+  type: 'ready';
+}
+
+/** RunResponse is the answer to one run request. */
+export type RunResponse = RunSuccess | RunFailure | RunCrash;
+
+/** WorkerResponse is any message the worker sends the page. */
+export type WorkerResponse = RunResponse | WorkerReady;

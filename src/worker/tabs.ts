@@ -1,0 +1,124 @@
+// The two editor tabs and the one scenario document they make together: the
+// Job tab holds the scenario's `Job` (or, later, its `JobSpec`), the Cluster
+// tab holds every other field. Pure: text in, text or values out.
+
+import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+
+/** TabID names an editor tab. */
+export type TabID = 'job' | 'cluster';
+
+/** TABS lists the tabs in the order they are shown. */
+export const TABS: readonly TabID[] = ['job', 'cluster'];
+
+/** TabTexts is the raw text of each tab, exactly as the person typed it. */
+export type TabTexts = Record<TabID, string>;
+
+/** JOB_KEY is the scenario field the Job tab holds; paths under it belong to that tab. */
+export const JOB_KEY = 'Job';
+
+/** SyntaxProblem is a JSON syntax error in one tab, 1-based like Monaco. */
+export interface SyntaxProblem {
+  tab: TabID;
+  message: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+/** JoinResult is the scenario document made of both tabs, or the syntax errors that prevent it. */
+export type JoinResult = { ok: true; document: Record<string, unknown> } | { ok: false; problems: SyntaxProblem[] };
+
+const INDENT = 2;
+
+/**
+ * splitScenario turns a scenario document into the text of each tab: the
+ * Job tab gets the value of `Job` (an empty object when there is none), the
+ * Cluster tab the rest, in the document's own field order.
+ */
+export function splitScenario(doc: Record<string, unknown>): TabTexts {
+  const { [JOB_KEY]: job, ...rest } = doc;
+  return {
+    job: JSON.stringify(job ?? {}, null, INDENT) + '\n',
+    cluster: JSON.stringify(rest, null, INDENT) + '\n',
+  };
+}
+
+// Messages for jsonc-parser's error codes, in plain words.
+const SYNTAX_MESSAGES: Record<string, string> = {
+  InvalidSymbol: 'unexpected character',
+  InvalidNumberFormat: 'not a valid number',
+  PropertyNameExpected: 'a property name in double quotes is expected here',
+  ValueExpected: 'a value is expected here',
+  ColonExpected: 'a colon is expected here',
+  CommaExpected: 'a comma is expected here',
+  CloseBraceExpected: 'a closing brace } is expected here',
+  CloseBracketExpected: 'a closing bracket ] is expected here',
+  EndOfFileExpected: 'nothing may follow the document',
+  InvalidCommentToken: 'comments are not allowed in JSON',
+  UnexpectedEndOfComment: 'unterminated comment',
+  UnexpectedEndOfString: 'unterminated string',
+  UnexpectedEndOfNumber: 'unterminated number',
+  InvalidUnicode: 'invalid unicode escape',
+  InvalidEscapeCharacter: 'invalid escape character',
+  InvalidCharacter: 'invalid character in a string',
+};
+
+/** positionAt turns a 0-based UTF-16 offset into a 1-based line and column. */
+export function positionAt(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  const end = Math.min(offset, text.length);
+  for (let i = 0; i < end; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: end - lineStart + 1 };
+}
+
+// syntaxProblem places one parse error in its tab; a zero-length error is
+// widened by one character so that the editor can underline it.
+function syntaxProblem(tab: TabID, text: string, e: ParseError): SyntaxProblem {
+  const start = positionAt(text, e.offset);
+  const stop = positionAt(text, e.offset + Math.max(e.length, 1));
+  const name = printParseErrorCode(e.error);
+  return {
+    tab,
+    message: `JSON syntax: ${SYNTAX_MESSAGES[name] ?? name}`,
+    line: start.line,
+    column: start.column,
+    endLine: stop.line,
+    endColumn: stop.line === start.line ? Math.max(stop.column, start.column + 1) : stop.column,
+  };
+}
+
+// parseTab reads one tab as strict JSON (no comments, no trailing commas).
+function parseTab(tab: TabID, text: string, problems: SyntaxProblem[]): unknown {
+  const errors: ParseError[] = [];
+  const value: unknown = parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  for (const e of errors) problems.push(syntaxProblem(tab, text, e));
+  if (errors.length === 0 && (typeof value !== 'object' || value === null || Array.isArray(value))) {
+    const end = positionAt(text, text.length);
+    problems.push({ tab, message: 'the tab must hold one JSON object { … }', line: 1, column: 1, endLine: end.line, endColumn: end.column });
+  }
+  return value;
+}
+
+/**
+ * joinTabs makes the scenario document out of both tabs: the Cluster tab's
+ * object with the Job tab's object as its `Job`. A `Job` written in the
+ * Cluster tab is overridden by the Job tab. Syntax errors come back with
+ * the tab and place they are in.
+ */
+export function joinTabs(texts: TabTexts): JoinResult {
+  const problems: SyntaxProblem[] = [];
+  const job = parseTab('job', texts.job, problems);
+  const cluster = parseTab('cluster', texts.cluster, problems);
+  if (problems.length > 0) return { ok: false, problems };
+  const doc: Record<string, unknown> = { ...(cluster as Record<string, unknown>) };
+  delete doc[JOB_KEY];
+  // Job goes first so that reader diagnostics come in a natural order.
+  return { ok: true, document: { [JOB_KEY]: job, ...doc } };
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { loadTheme, saveTheme } from '../../src/store/themeStorage.ts';
+import { readUrlOptions } from '../../src/ui/urlOptions.ts';
+import { describeWait } from '../../src/ui/plan/wait.ts';
+
+describe('readUrlOptions', () => {
+  it('reads timeout and debounce', () => {
+    expect(readUrlOptions('?timeout=50&debounce=0')).toEqual({ timeoutMs: 50, debounceMs: 0 });
+  });
+  it('ignores bad values', () => {
+    expect(readUrlOptions('?timeout=abc&debounce=-1')).toEqual({});
+    expect(readUrlOptions('?timeout=0')).toEqual({});
+    expect(readUrlOptions('')).toEqual({});
+  });
+});
+
+describe('theme storage', () => {
+  it('saves and loads a choice, and forgets system', () => {
+    const m = new Map<string, string>();
+    const storage = { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) };
+    expect(loadTheme(storage)).toBe('system');
+    saveTheme(storage, 'dark');
+    expect(loadTheme(storage)).toBe('dark');
+    saveTheme(storage, 'system');
+    expect(m.size).toBe(0);
+  });
+  it('survives a storage that throws', () => {
+    const bad = { getItem: () => { throw new Error('no'); }, setItem: () => { throw new Error('no'); }, removeItem: () => { throw new Error('no'); } };
+    expect(loadTheme(bad)).toBe('system');
+    expect(() => saveTheme(bad, 'dark')).not.toThrow();
+  });
+});
+
+describe('describeWait', () => {
+  const now = Date.parse('2026-01-01T00:10:00Z') * 1e6;
+  it('says how long until a time', () => {
+    expect(describeWait(now, '2026-01-01T00:10:20Z')).toBe('in 20s');
+    expect(describeWait(now, '2026-01-01T01:11:30Z')).toBe('in 1h1m30s');
+    expect(describeWait(now, '2026-01-01T00:10:00Z')).toBe('now');
+    expect(describeWait(now, '2026-01-01T00:09:58Z')).toBe('2s ago');
+  });
+});
