@@ -1,39 +1,12 @@
 // The result document of SCENARIO.md: what one reconciliation decided, in
 // Nomad's JSON forms (durations in nanoseconds, instants as RFC 3339).
 
-import type { Deployment, DeploymentStatusUpdate, DesiredUpdates, JobType } from '../engine/structs.ts';
+import type { DeploymentStatusUpdate, DesiredUpdates, JobType } from '../engine/structs.ts';
 import { formatInstant } from '../engine/time.ts';
 import type { ReconcileResults } from '../engine/types.ts';
+import { type DeploymentDocument, writeDeployment } from '../scenario/write.ts';
 
-/** DeploymentStateDocument is one group's state in a deployment document. */
-export interface DeploymentStateDocument {
-  AutoRevert: boolean;
-  AutoPromote: boolean;
-  ProgressDeadline: number;
-  RequireProgressBy: string;
-  Promoted: boolean;
-  PlacedCanaries: string[];
-  DesiredCanaries: number;
-  DesiredTotal: number;
-  PlacedAllocs: number;
-  HealthyAllocs: number;
-  UnhealthyAllocs: number;
-}
-
-/** DeploymentDocument is a deployment as Nomad's API prints it. */
-export interface DeploymentDocument {
-  ID: string;
-  Namespace: string;
-  JobID: string;
-  JobVersion: number;
-  JobModifyIndex: number;
-  JobSpecModifyIndex: number;
-  JobCreateIndex: number;
-  IsMultiregion: boolean;
-  Status: string;
-  StatusDescription: string;
-  TaskGroups: Record<string, DeploymentStateDocument>;
-}
+export type { DeploymentDocument, DeploymentStateDocument } from '../scenario/write.ts';
 
 /** PlaceDocument is one new allocation to place. */
 export interface PlaceDocument {
@@ -102,27 +75,6 @@ export interface ResultDocument {
   DesiredFollowupEvals: Record<string, FollowupEvalDocument[]>;
 }
 
-/** deploymentDocument writes a deployment in Nomad's JSON form. */
-export function deploymentDocument(d: Deployment): DeploymentDocument {
-  const groups: Record<string, DeploymentStateDocument> = {};
-  for (const [name, s] of d.TaskGroups) {
-    groups[name] = { ...s, PlacedCanaries: [...s.PlacedCanaries], RequireProgressBy: formatInstant(s.RequireProgressBy) };
-  }
-  return {
-    ID: d.ID,
-    Namespace: d.Namespace,
-    JobID: d.JobID,
-    JobVersion: d.JobVersion,
-    JobModifyIndex: d.JobModifyIndex,
-    JobSpecModifyIndex: d.JobSpecModifyIndex,
-    JobCreateIndex: d.JobCreateIndex,
-    IsMultiregion: d.IsMultiregion,
-    Status: d.Status,
-    StatusDescription: d.StatusDescription,
-    TaskGroups: groups,
-  };
-}
-
 /**
  * toResultDocument writes the reconciler's results as the contract's result
  * document: every list present, every group's counts complete.
@@ -146,7 +98,7 @@ export function toResultDocument(r: ReconcileResults): ResultDocument {
     }));
   }
   return {
-    Deployment: r.deployment ? deploymentDocument(r.deployment) : null,
+    Deployment: r.deployment ? writeDeployment(r.deployment) : null,
     DeploymentUpdates: r.deploymentUpdates.map((u) => ({ ...u })),
     Place: r.place.map((p) => ({
       Name: p.name,

@@ -155,9 +155,39 @@ function writeTaskStates(states: NonNullable<Allocation['TaskStates']>): Record<
   return out;
 }
 
+/** DeploymentStateDocument is one group's state in a deployment, as Nomad's API prints it. */
+export interface DeploymentStateDocument {
+  AutoRevert: boolean;
+  AutoPromote: boolean;
+  ProgressDeadline: number;
+  RequireProgressBy: string;
+  Promoted: boolean;
+  PlacedCanaries: string[];
+  DesiredCanaries: number;
+  DesiredTotal: number;
+  PlacedAllocs: number;
+  HealthyAllocs: number;
+  UnhealthyAllocs: number;
+}
+
+/** DeploymentDocument is a deployment as Nomad's API prints it. */
+export interface DeploymentDocument {
+  ID: string;
+  Namespace: string;
+  JobID: string;
+  JobVersion: number;
+  JobModifyIndex: number;
+  JobSpecModifyIndex: number;
+  JobCreateIndex: number;
+  IsMultiregion: boolean;
+  Status: string;
+  StatusDescription: string;
+  TaskGroups: Record<string, DeploymentStateDocument>;
+}
+
 /** writeDeployment renders a deployment, its group states in the Map's order. */
-export function writeDeployment(d: Deployment): Record<string, unknown> {
-  const groups: Record<string, unknown> = Object.create(null);
+export function writeDeployment(d: Deployment): DeploymentDocument {
+  const groups: Record<string, DeploymentStateDocument> = Object.create(null);
   for (const [name, state] of d.TaskGroups) groups[name] = writeDeploymentState(state);
   return {
     ID: d.ID,
@@ -175,14 +205,14 @@ export function writeDeployment(d: Deployment): Record<string, unknown> {
 }
 
 /** writeDeploymentState renders one group's deployment progress. */
-export function writeDeploymentState(s: DeploymentState): Record<string, unknown> {
+export function writeDeploymentState(s: DeploymentState): DeploymentStateDocument {
   return {
     AutoRevert: s.AutoRevert,
     AutoPromote: s.AutoPromote,
     ProgressDeadline: s.ProgressDeadline,
     RequireProgressBy: formatInstant(s.RequireProgressBy),
     Promoted: s.Promoted,
-    PlacedCanaries: s.PlacedCanaries,
+    PlacedCanaries: [...s.PlacedCanaries],
     DesiredCanaries: s.DesiredCanaries,
     DesiredTotal: s.DesiredTotal,
     PlacedAllocs: s.PlacedAllocs,

@@ -6,6 +6,7 @@
 // in the engine's model types. Every call gives fresh IDs, as uuid.Generate
 // does, and fresh objects the caller may change freely.
 
+import { defaultUpdateStrategy } from '../../src/scenario/defaults.ts';
 import {
   AllocClientStatusPending,
   AllocDesiredStatusRun,
@@ -42,20 +43,8 @@ export function uuid(): string {
   return crypto.randomUUID();
 }
 
-/** defaultUpdateStrategy is Nomad's DefaultUpdateStrategy, fresh on each call. */
-export function defaultUpdateStrategy(): UpdateStrategy {
-  return {
-    Stagger: 30 * SECOND,
-    MaxParallel: 1,
-    HealthCheck: 'checks',
-    MinHealthyTime: 10 * SECOND,
-    HealthyDeadline: 5 * MINUTE,
-    ProgressDeadline: 10 * MINUTE,
-    AutoRevert: false,
-    AutoPromote: false,
-    Canary: 0,
-  };
-}
+/** defaultUpdateStrategy is Nomad's DefaultUpdateStrategy, fresh on each call (the reader's default for an update block). */
+export { defaultUpdateStrategy };
 
 // mockServiceGroup is the "web" group shared by mockJob and mockMaxParallelJob:
 // ten instances of one exec task with two dynamic ports, a constant
