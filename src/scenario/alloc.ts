@@ -42,6 +42,7 @@ import {
 import { readJob } from './job.ts';
 import { childPath, fieldPath, indexPath } from './path.ts';
 import { parseRfc3339 } from '../engine/time.ts';
+import { SeenStrings } from './unique.ts';
 
 const DESIRED_STATUSES = [AllocDesiredStatusRun, AllocDesiredStatusStop, AllocDesiredStatusEvict] as const;
 const CLIENT_STATUSES = [
@@ -64,25 +65,27 @@ export function readAllocations(r: Reader, value: unknown, parent: string, key: 
   if (list === null) return [];
   const path = childPath(parent, key);
   const allocs: Allocation[] = [];
-  const seen = new Set<string>();
+  const seen = new SeenStrings();
   for (let i = 0; i < list.length && !r.full; i++) {
-    const itemPath = indexPath(path, i);
-    const alloc = readAllocation(r, list[i], itemPath, jobs);
-    if (alloc === null) continue;
-    if (seen.has(alloc.ID) && alloc.ID !== '') {
-      r.report(
-        DiagnosticCode.Duplicate,
-        childPath(itemPath, 'ID'),
-        `allocation ID ${JSON.stringify(alloc.ID)} is used by an earlier allocation`,
-      );
+    // Inside the allocation, paths are relative to it: '' is the allocation itself.
+    r.enterItem(path, i);
+    const alloc = readAllocation(r, list[i], '', jobs);
+    if (alloc !== null) {
+      if (!seen.add(alloc.ID) && alloc.ID !== '') {
+        r.report(DiagnosticCode.Duplicate, 'ID', `allocation ID ${JSON.stringify(alloc.ID)} is used by an earlier allocation`);
+      }
+      allocs.push(alloc);
     }
-    seen.add(alloc.ID);
-    allocs.push(alloc);
+    r.leaveItem();
   }
   return allocs;
 }
 
-/** readAllocation reads the allocation at `path`, with the job version it runs; null when it is not an object (reported). */
+/**
+ * readAllocation reads the allocation at `path`, with the job version it
+ * runs; null when it is not an object (reported). readAllocations passes ""
+ * and has the Reader make paths relative to the allocation.
+ */
 export function readAllocation(r: Reader, value: unknown, path: string, jobs: KnownJobs): Allocation | null {
   if (!isObject(value)) {
     r.wrongTypeAt(path, 'an allocation object', value);
@@ -158,13 +161,13 @@ function allocJob(r: Reader, inline: unknown, version: unknown, path: string, jo
 // allocation; each is null when absent.
 function readDesiredTransition(r: Reader, value: unknown, parent: string): DesiredTransition {
   const o = readObject(r, value, parent, 'DesiredTransition');
-  if (o === null) return { Migrate: null, Reschedule: null, ForceReschedule: null };
+  if (o === null) return sharedTransition(null, null, null);
   const path = fieldPath(parent, 'DesiredTransition');
-  return {
-    Migrate: readOptionalBool(r, o.Migrate, path, 'Migrate'),
-    Reschedule: readOptionalBool(r, o.Reschedule, path, 'Reschedule'),
-    ForceReschedule: readOptionalBool(r, o.ForceReschedule, path, 'ForceReschedule'),
-  };
+  return sharedTransition(
+    readOptionalBool(r, o.Migrate, path, 'Migrate'),
+    readOptionalBool(r, o.Reschedule, path, 'Reschedule'),
+    readOptionalBool(r, o.ForceReschedule, path, 'ForceReschedule'),
+  );
 }
 
 // readAllocDeploymentStatus reads the allocation's health in its
@@ -173,10 +176,36 @@ function readAllocDeploymentStatus(r: Reader, value: unknown, parent: string): A
   const o = readObject(r, value, parent, 'DeploymentStatus');
   if (o === null) return null;
   const path = fieldPath(parent, 'DeploymentStatus');
-  return {
-    Healthy: readOptionalBool(r, o.Healthy, path, 'Healthy'),
-    Canary: readBool(r, o.Canary, path, 'Canary', false),
-  };
+  return sharedDeploymentStatus(readOptionalBool(r, o.Healthy, path, 'Healthy'), readBool(r, o.Canary, path, 'Canary', false));
+}
+
+// Thousands of allocations share a few small values: each possible
+// DesiredTransition and DeploymentStatus is one frozen object that every
+// allocation with that value refers to (nothing changes them), rather than
+// a copy per allocation.
+const OPTIONAL_BOOLS = [null, false, true] as const;
+const TRANSITIONS: readonly DesiredTransition[] = OPTIONAL_BOOLS.flatMap((Migrate) =>
+  OPTIONAL_BOOLS.flatMap((Reschedule) =>
+    OPTIONAL_BOOLS.map((ForceReschedule) => Object.freeze({ Migrate, Reschedule, ForceReschedule })),
+  ),
+);
+const DEPLOYMENT_STATUSES: readonly AllocDeploymentStatus[] = OPTIONAL_BOOLS.flatMap((Healthy) =>
+  [false, true].map((Canary) => Object.freeze({ Healthy, Canary })),
+);
+
+// optionalBoolIndex is the position of a value in OPTIONAL_BOOLS.
+function optionalBoolIndex(b: boolean | null): number {
+  return b === null ? 0 : b ? 2 : 1;
+}
+
+// sharedTransition is the shared DesiredTransition with these fields.
+function sharedTransition(migrate: boolean | null, reschedule: boolean | null, force: boolean | null): DesiredTransition {
+  return TRANSITIONS[optionalBoolIndex(migrate) * 9 + optionalBoolIndex(reschedule) * 3 + optionalBoolIndex(force)]!;
+}
+
+// sharedDeploymentStatus is the shared DeploymentStatus with these fields.
+function sharedDeploymentStatus(healthy: boolean | null, canary: boolean): AllocDeploymentStatus {
+  return DEPLOYMENT_STATUSES[optionalBoolIndex(healthy) * 2 + (canary ? 1 : 0)]!;
 }
 
 // readRescheduleTracker reads the allocation's reschedule history; null when absent.
@@ -249,10 +278,15 @@ function readTaskState(r: Reader, s: unknown, parent: string, name: string): Tas
   };
 }
 
+// NO_ALLOC_STATES is the AllocStates of every allocation that gives none:
+// one frozen empty list, shared as the transitions above are (the model's
+// type says AllocState[], but nothing changes a scenario's lists).
+const NO_ALLOC_STATES = Object.freeze([]) as unknown as AllocState[];
+
 // readAllocStates reads the allocation's recorded field transitions; absent is empty.
 function readAllocStates(r: Reader, value: unknown, parent: string): AllocState[] {
   const list = readArray(r, value, parent, 'AllocStates');
-  if (list === null) return [];
+  if (list === null) return NO_ALLOC_STATES;
   const path = fieldPath(parent, 'AllocStates');
   const states: AllocState[] = [];
   for (let i = 0; i < list.length; i++) {

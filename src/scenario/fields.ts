@@ -10,7 +10,7 @@
 
 import type { Duration, Instant, JsonValue } from '../engine/structs.ts';
 import { type Diagnostic, DiagnosticCode, MAX_DIAGNOSTICS } from './diagnostics.ts';
-import { childPath, indexPath } from './path.ts';
+import { childPath, indexPath, joinPath } from './path.ts';
 import { MAX_INT64, parseGoDuration, parseRfc3339 } from '../engine/time.ts';
 
 /** MAX_JSON_DEPTH is how deep free-form JSON (task config, templates, vault, artifacts, affinities) may nest. */
@@ -24,6 +24,23 @@ export class Reader {
   readonly diagnostics: Diagnostic[] = [];
   /** full is true once the cap is reached; long loops check it to stop early. */
   full = false;
+  // The list element being read (an allocation, a node), or index -1 for
+  // none: paths reported inside one are relative to it, so that its own
+  // path is built only when there is something to report about it. Such
+  // elements do not nest.
+  private itemList = '';
+  private itemIndex = -1;
+
+  /** enterItem makes the paths reported until leaveItem relative to the element `index` of the list at `list`. */
+  enterItem(list: string, index: number): void {
+    this.itemList = list;
+    this.itemIndex = index;
+  }
+
+  /** leaveItem ends enterItem: paths are whole again. */
+  leaveItem(): void {
+    this.itemIndex = -1;
+  }
 
   /** report records one problem at a path. */
   report(code: string, path: string, message: string): void {
@@ -37,7 +54,8 @@ export class Reader {
       });
       return;
     }
-    this.diagnostics.push({ code, path, message });
+    const whole = this.itemIndex < 0 ? path : joinPath(indexPath(this.itemList, this.itemIndex), path);
+    this.diagnostics.push({ code, path: whole, message });
   }
 
   /** wrongType reports that the field `key` of `parent` holds `value` where `expected` belongs. */

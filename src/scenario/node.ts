@@ -3,7 +3,8 @@
 import { type Node, NodeStatusDown, NodeStatusInit, NodeStatusReady } from '../engine/structs.ts';
 import { DiagnosticCode } from './diagnostics.ts';
 import { type Reader, isObject, readArray, readBool, readEnum, readRequiredString, readString } from './fields.ts';
-import { childPath, indexPath } from './path.ts';
+import { childPath } from './path.ts';
+import { SeenStrings } from './unique.ts';
 
 const NODE_STATUSES = [NodeStatusInit, NodeStatusReady, NodeStatusDown] as const;
 const ELIGIBILITIES = ['eligible', 'ineligible'] as const;
@@ -14,21 +15,27 @@ export function readNodes(r: Reader, value: unknown, parent: string, key: string
   if (list === null) return [];
   const path = childPath(parent, key);
   const nodes: Node[] = [];
-  const seen = new Set<string>();
+  const seen = new SeenStrings();
   for (let i = 0; i < list.length && !r.full; i++) {
-    const itemPath = indexPath(path, i);
-    const node = readNode(r, list[i], itemPath);
-    if (node === null) continue;
-    if (node.ID !== '' && seen.has(node.ID)) {
-      r.report(DiagnosticCode.Duplicate, childPath(itemPath, 'ID'), `node ID ${JSON.stringify(node.ID)} is used by an earlier node`);
+    // Inside the node, paths are relative to it: '' is the node itself.
+    r.enterItem(path, i);
+    const node = readNode(r, list[i], '');
+    if (node !== null) {
+      if (!seen.add(node.ID) && node.ID !== '') {
+        r.report(DiagnosticCode.Duplicate, 'ID', `node ID ${JSON.stringify(node.ID)} is used by an earlier node`);
+      }
+      nodes.push(node);
     }
-    seen.add(node.ID);
-    nodes.push(node);
+    r.leaveItem();
   }
   return nodes;
 }
 
-/** readNode reads the node at `path`: Status defaults to ready, Drain to false, SchedulingEligibility to eligible. */
+/**
+ * readNode reads the node at `path`: Status defaults to ready, Drain to
+ * false, SchedulingEligibility to eligible. readNodes passes "" and has the
+ * Reader make paths relative to the node.
+ */
 export function readNode(r: Reader, value: unknown, path: string): Node | null {
   if (!isObject(value)) {
     r.wrongTypeAt(path, 'a node object', value);

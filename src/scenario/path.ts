@@ -21,6 +21,12 @@ export function indexPath(parent: string, index: number): string {
   return parent + '[' + index + ']';
 }
 
+/** joinPath is the path `relative` (built by childPath and indexPath from "") taken from the value at `base`. */
+export function joinPath(base: string, relative: string): string {
+  if (relative === '') return base;
+  return relative[0] === '[' || base === '' ? base + relative : base + '.' + relative;
+}
+
 /**
  * splitPath turns a path built by childPath and indexPath back into its
  * segments (keys and indexes), as jsonc-parser's findNodeAtLocation takes
