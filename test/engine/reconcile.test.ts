@@ -200,5 +200,5 @@ describe('scale', () => {
     const r = run(job, []);
     expect(r.place).toHaveLength(1_000_000);
     expect(r.place[999_999]!.name).toBe(allocName(job.ID, 'web', 999_999));
-  });
+  }, 60_000);
 });

@@ -11,6 +11,8 @@ import type { ResultDocument } from '../../src/result/document.ts';
 import { scenarioArb } from './arbitraries.ts';
 
 const RUNS = 400;
+// A generous limit: 400 scenarios take a second or two, more on a busy machine.
+const TIMEOUT_MS = 120_000;
 
 function read(doc: Record<string, unknown>) {
   const r = readScenario(JSON.stringify(doc));
@@ -41,7 +43,7 @@ describe('reconciler properties', () => {
       }),
       { numRuns: RUNS },
     );
-  });
+  }, TIMEOUT_MS);
 
   test('reconciling the same scenario twice gives the same result, generated IDs aside', () => {
     fc.assert(
@@ -57,7 +59,7 @@ describe('reconciler properties', () => {
       }),
       { numRuns: RUNS },
     );
-  });
+  }, TIMEOUT_MS);
 
   test('every allocation a result names exists in the scenario', () => {
     fc.assert(
@@ -76,7 +78,7 @@ describe('reconciler properties', () => {
       }),
       { numRuns: RUNS },
     );
-  });
+  }, TIMEOUT_MS);
 
   test('every group of the job and of the allocations has its DesiredTGUpdates entry', () => {
     fc.assert(
@@ -92,5 +94,5 @@ describe('reconciler properties', () => {
       }),
       { numRuns: RUNS },
     );
-  });
+  }, TIMEOUT_MS);
 });
