@@ -1,13 +1,13 @@
 // End-to-end tests: the production build, served by `vite preview` on a
 // fixed port, driven in headless Chromium. The system Chromium is used when
-// it is installed (Debian's /usr/bin/chromium), else Playwright's own.
+// it is installed (Debian's /usr/bin/chromium), else Playwright's own; see
+// e2e/browser.ts, which the browser benchmark shares.
 // Run with `npm run test:e2e` (it builds first).
 
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS, VIEWPORT } from './e2e/browser.ts';
 
 const PORT = 4179;
-const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -21,14 +21,11 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     headless: true,
-    viewport: { width: 1600, height: 900 },
+    viewport: VIEWPORT,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined,
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1600, height: 900 } } }],
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: VIEWPORT } }],
   webServer: {
     command: `npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,
     url: `http://127.0.0.1:${PORT}`,

@@ -1,6 +1,6 @@
-// `npm run bench`: how long reading, validating and reconciling a scenario
-// takes next to plain JSON.parse of the same text, for 1k, 10k and 50k
-// allocations. Prints medians over several runs after a warm-up. The npm
+// `npm run bench`, first half (`npm run bench:engine`): how long reading,
+// validating and reconciling a scenario takes next to plain JSON.parse of
+// the same text, for 1k, 10k and 50k allocations. Prints medians over several runs after a warm-up. The npm
 // script bundles this file with esbuild first, so what is timed is the same
 // kind of code the browser runs, not a development loader's wrapping of it.
 
@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { readScenario } from '../src/scenario/read.ts';
 import { runScenario } from '../src/result/run.ts';
 import { generateScenarioText } from './generate.ts';
+import { median, verdict } from './stats.ts';
 
 interface Size {
   label: string;
@@ -28,12 +29,6 @@ interface Timings {
   read: number;
   reconcile: number;
   total: number;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
 }
 
 function time(fn: () => void): number {
@@ -73,10 +68,6 @@ function measure(text: string, runs: number): Timings {
 
 function ms(x: number): string {
   return `${x.toFixed(1).padStart(8)} ms`;
-}
-
-function verdict(ok: boolean): string {
-  return ok ? 'ok' : 'MISSED';
 }
 
 const results = new Map<string, Timings>();

@@ -8,6 +8,8 @@ import { loadTheme, saveTheme } from './store/themeStorage.ts';
 import { App } from './ui/App.tsx';
 import defaultScenario from './ui/defaultScenario.json';
 import { StoreProvider } from './ui/storeContext.tsx';
+import { ShareProvider } from './ui/share/shareContext.tsx';
+import { openInitialTexts, startShare } from './ui/share/startShare.ts';
 import { readUrlOptions } from './ui/urlOptions.ts';
 import type { WorkerLike } from './worker/client.ts';
 import { splitScenario } from './worker/tabs.ts';
@@ -21,21 +23,27 @@ const storage = (() => {
   }
 })();
 
+// A shared link in the address wins over the saved draft, which wins over the default.
+const opening = await openInitialTexts(storage, splitScenario(defaultScenario as Record<string, unknown>));
+
 const store = createAppStore({
-  initialTexts: splitScenario(defaultScenario as Record<string, unknown>),
+  initialTexts: opening.texts,
   createWorker: () => new Worker(new URL('./worker/entry.ts', import.meta.url), { type: 'module', name: 'reconciler' }) as unknown as WorkerLike,
   timers: { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (h) => window.clearTimeout(h as number) },
   theme: loadTheme(storage),
   onTheme: (t) => saveTheme(storage, t),
   ...readUrlOptions(window.location.search),
 });
+const share = startShare(store, storage, opening);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('main: index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <StoreProvider store={store}>
-      <App />
+      <ShareProvider store={share}>
+        <App />
+      </ShareProvider>
     </StoreProvider>
   </StrictMode>,
 );

@@ -2,7 +2,7 @@
 // and its output writers as parameters and returns the exit status, so tests
 // run it in-process. main.ts connects it to the process.
 
-import { readScenario } from '../scenario/read.ts';
+import { readScenarioAsync } from '../scenario/readAsync.ts';
 import type { Diagnostic } from '../scenario/diagnostics.ts';
 import { runScenario } from '../result/run.ts';
 import { formatPlan } from '../result/plan.ts';
@@ -89,7 +89,8 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
       continue;
     }
 
-    const read = readScenario(text);
+    // Async: a JobSpec loads HashiCorp's HCL parser on first use.
+    const read = await readScenarioAsync(text);
     if (!read.ok) {
       for (const d of read.diagnostics) io.stderr(formatDiagnostic(name, d) + '\n');
       status = Math.max(status, EXIT_INPUT);

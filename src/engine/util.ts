@@ -29,6 +29,7 @@ import type {
   Node,
   RequestedDevice,
   Spread,
+  Task,
 } from './structs.ts';
 import type { AllocUpdateFn, AllocUpdateDecision } from './types.ts';
 
@@ -294,31 +295,46 @@ export function tasksUpdatedReason(jobA: Job, jobB: Job, taskGroup: string): str
   if (spreadsUpdated(jobA, jobB, taskGroup)) return 'spreads changed';
 
   for (const at of a.Tasks) {
-    const bt = lookupTask(b, at.Name);
-    const task = `task "${at.Name}"`;
-    if (bt === undefined) return `${task}: not in the other job`;
-    if (at.Driver !== bt.Driver) return `${task}: driver changed`;
-    if (at.User !== bt.User) return `${task}: user changed`;
-    if (!jsonEqual(at.Config, bt.Config)) return `${task}: config changed`;
-    if (!jsonEqual(at.Env, bt.Env)) return `${task}: env changed`;
-    if (!jsonEqual(at.Artifacts, bt.Artifacts, true)) return `${task}: artifacts changed`;
-    if (!jsonEqual(at.Vault, bt.Vault, true)) return `${task}: vault changed`;
-    if (!jsonEqual(at.Templates, bt.Templates, true)) return `${task}: templates changed`;
-
-    // Meta is compared merged across job, group and task, so that only a
-    // change in the value a task actually sees counts.
-    if (!jsonEqual(combinedTaskMeta(jobA, taskGroup, at.Name), combinedTaskMeta(jobB, taskGroup, bt.Name))) {
-      return `${task}: meta changed (combined job/group/task meta)`;
-    }
-
-    const ar = at.Resources;
-    const br = bt.Resources;
-    const taskNet = networkUpdatedReason(ar?.Networks, br?.Networks);
-    if (taskNet !== null) return `${task}: ${taskNet}`;
-    if (ar?.CPU !== br?.CPU) return `${task}: CPU changed`;
-    if (ar?.MemoryMB !== br?.MemoryMB) return `${task}: memory changed`;
-    if (!devicesEqual(ar?.Devices, br?.Devices)) return `${task}: devices changed`;
+    const reason = taskUpdatedReason(jobA, jobB, taskGroup, at);
+    if (reason !== null) return reason;
   }
+  return null;
+}
+
+/**
+ * taskUpdatedReason is tasksUpdatedReason's check of one task: the first of
+ * the task's own fields, in upstream's order, whose change forces its
+ * allocations to be replaced, or null. `at` is the task of jobA's group;
+ * its namesake in jobB's group is compared with it (a missing one counts as
+ * a change). The group-wide checks are left out, so that a job diff can say
+ * which of the tasks changed.
+ */
+export function taskUpdatedReason(jobA: Job, jobB: Job, taskGroup: string, at: Task): string | null {
+  const b = lookupTaskGroup(jobB, taskGroup);
+  const bt = b && lookupTask(b, at.Name);
+  const task = `task "${at.Name}"`;
+  if (bt === undefined) return `${task}: not in the other job`;
+  if (at.Driver !== bt.Driver) return `${task}: driver changed`;
+  if (at.User !== bt.User) return `${task}: user changed`;
+  if (!jsonEqual(at.Config, bt.Config)) return `${task}: config changed`;
+  if (!jsonEqual(at.Env, bt.Env)) return `${task}: env changed`;
+  if (!jsonEqual(at.Artifacts, bt.Artifacts, true)) return `${task}: artifacts changed`;
+  if (!jsonEqual(at.Vault, bt.Vault, true)) return `${task}: vault changed`;
+  if (!jsonEqual(at.Templates, bt.Templates, true)) return `${task}: templates changed`;
+
+  // Meta is compared merged across job, group and task, so that only a
+  // change in the value a task actually sees counts.
+  if (!jsonEqual(combinedTaskMeta(jobA, taskGroup, at.Name), combinedTaskMeta(jobB, taskGroup, bt.Name))) {
+    return `${task}: meta changed (combined job/group/task meta)`;
+  }
+
+  const ar = at.Resources;
+  const br = bt.Resources;
+  const taskNet = networkUpdatedReason(ar?.Networks, br?.Networks);
+  if (taskNet !== null) return `${task}: ${taskNet}`;
+  if (ar?.CPU !== br?.CPU) return `${task}: CPU changed`;
+  if (ar?.MemoryMB !== br?.MemoryMB) return `${task}: memory changed`;
+  if (!devicesEqual(ar?.Devices, br?.Devices)) return `${task}: devices changed`;
   return null;
 }
 

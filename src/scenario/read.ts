@@ -32,6 +32,12 @@ export interface ReadOptions {
   now?: () => Instant;
   /** generateID makes the EvalID when the document has none; default: crypto.randomUUID. */
   generateID?: () => string;
+  /**
+   * jobSpec maps a `JobSpec` (HCL) to the API job. HashiCorp's parser loads
+   * asynchronously, so readScenarioAsync (scenario/readAsync.ts) parses the
+   * jobspec first and supplies this; without it a JobSpec is reported.
+   */
+  jobSpec?: (text: string) => { job: unknown; diagnostics: Diagnostic[] };
 }
 
 /** ReadResult is a scenario, or why the document is not one. */
@@ -67,7 +73,7 @@ function readDocument(r: Reader, value: unknown, options: ReadOptions): Scenario
     r.report(DiagnosticCode.WrongType, '', `expected the scenario to be a JSON object, got ${describeValue(value)}`);
     return null;
   }
-  const job = readScheduledJob(r, value);
+  const job = readScheduledJob(r, value, options);
   const versions = job === null ? [] : readJobVersions(r, value.JobVersions, job);
   const byVersion = new Map<number, Job>();
   if (job !== null) {
@@ -95,9 +101,9 @@ function readDocument(r: Reader, value: unknown, options: ReadOptions): Scenario
   };
 }
 
-// readScheduledJob reads the job being scheduled from Job; a JobSpec is
-// valid contract but not read yet, and exactly one of the two is allowed.
-function readScheduledJob(r: Reader, doc: Record<string, unknown>): Job | null {
+// readScheduledJob reads the job being scheduled from Job, or from JobSpec
+// through options.jobSpec; exactly one of the two is allowed.
+function readScheduledJob(r: Reader, doc: Record<string, unknown>, options: ReadOptions): Job | null {
   const hasJob = doc.Job != null;
   const hasSpec = doc.JobSpec != null;
   if (hasJob && hasSpec) {
@@ -105,12 +111,23 @@ function readScheduledJob(r: Reader, doc: Record<string, unknown>): Job | null {
     return null;
   }
   if (hasSpec) {
-    r.report(
-      DiagnosticCode.Unsupported,
-      'JobSpec',
-      'HCL jobspecs are not supported yet: give the job as API JSON in Job (for example the output of `nomad job run -output`)',
-    );
-    return null;
+    if (typeof doc.JobSpec !== 'string') {
+      r.wrongTypeAt('JobSpec', 'an HCL jobspec as a string', doc.JobSpec);
+      return null;
+    }
+    if (!options.jobSpec) {
+      r.report(
+        DiagnosticCode.Unsupported,
+        'JobSpec',
+        'HCL jobspecs are read by readScenarioAsync, which loads the HCL parser; this synchronous read takes the job as API JSON in Job (for example the output of `nomad job run -output`)',
+      );
+      return null;
+    }
+    const spec = options.jobSpec(doc.JobSpec);
+    // The jobspec's own diagnostics already carry their places in its text.
+    for (const d of spec.diagnostics) r.diagnostics.push({ ...d });
+    if (spec.diagnostics.length > 0 || spec.job == null) return null;
+    return readJob(r, spec.job, 'Job', null);
   }
   if (!hasJob) {
     r.report(DiagnosticCode.Required, 'Job', 'required: give the job being scheduled as a JSON object');

@@ -2,7 +2,17 @@
 // that the rules for stale results and messages are tested on their own.
 
 import type { ClientEvent } from '../worker/client.ts';
+import type { LocatedDiagnostic } from '../worker/locate.ts';
 import type { RunState } from './state.ts';
+
+// NO_DIAGNOSTICS is the one empty list of problems: a good result after a
+// good result keeps the same list, so that nothing that draws the problems
+// (the error list, the editor's markers on a large Cluster text) redraws.
+const NO_DIAGNOSTICS: LocatedDiagnostic[] = [];
+
+function noDiagnostics(state: RunState): LocatedDiagnostic[] {
+  return state.diagnostics.length === 0 ? state.diagnostics : NO_DIAGNOSTICS;
+}
 
 /**
  * applyClientEvent returns the run state after one client event. A good
@@ -23,18 +33,19 @@ export function applyClientEvent(state: RunState, e: ClientEvent): Partial<RunSt
     case 'response': {
       const r = e.response;
       if (r.type === 'crash') {
-        return { status: 'crashed', stale: state.result !== null, diagnostics: [], notice: `The reconciler hit a bug on this scenario: ${r.message}` };
+        return { status: 'crashed', stale: state.result !== null, diagnostics: noDiagnostics(state), notice: `The reconciler hit a bug on this scenario: ${r.message}` };
       }
       if (!r.ok) {
-        return { status: 'invalid', stale: state.result !== null, diagnostics: r.diagnostics, notice: null, lastMillis: r.millis };
+        return { status: 'invalid', stale: state.result !== null, diagnostics: r.diagnostics, notice: null, lastMillis: r.millis, jobSpecJob: r.jobSpecJob ?? null };
       }
       return {
         status: 'ok',
         stale: false,
-        diagnostics: [],
+        diagnostics: noDiagnostics(state),
         notice: null,
         lastMillis: r.millis,
-        result: { seq: r.seq, scenario: r.scenario, document: r.document, trace: r.trace, millis: r.millis },
+        jobSpecJob: r.jobSpecJob ?? null,
+        result: { seq: r.seq, scenario: r.scenario, document: r.document, trace: r.trace, millis: r.millis, diff: r.diff },
       };
     }
   }

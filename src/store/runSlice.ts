@@ -8,7 +8,7 @@ type Get = StoreApi<AppState>['getState'];
 
 /** initialRunState is the run state before the first answer. */
 export function initialRunState(): RunState {
-  return { status: 'idle', result: null, stale: false, diagnostics: [], notice: null, lastMillis: null };
+  return { status: 'idle', result: null, stale: false, diagnostics: [], notice: null, lastMillis: null, jobSpecJob: null };
 }
 
 /** createRunSlice makes the run state and its actions. */

@@ -17,6 +17,8 @@ export const selectStale = (s: AppState) => s.stale;
 export const selectStatus = (s: AppState) => s.status;
 /** selectDiagnostics are the latest text's problems. */
 export const selectDiagnostics = (s: AppState) => s.diagnostics;
+/** selectJobSpecJob is the API job an HCL Job tab maps to, or null. */
+export const selectJobSpecJob = (s: AppState) => s.jobSpecJob;
 /** selectNotice is a message about the worker itself, or null. */
 export const selectNotice = (s: AppState) => s.notice;
 /** selectLastMillis is how long the latest run took. */

@@ -1,6 +1,7 @@
 // The app's state, typed as state plus actions per slice (as xyflow types
 // its store). No React here: the store is a vanilla zustand store.
 
+import type { DiffReport } from '../diff/index.ts';
 import type { ReconcileTrace } from '../engine/types.ts';
 import type { ResultDocument } from '../result/document.ts';
 import type { Scenario } from '../scenario/read.ts';
@@ -32,6 +33,8 @@ export interface GoodResult {
   document: ResultDocument;
   trace: ReconcileTrace | null;
   millis: number;
+  /** diff compares the job with the versions the running allocations use; absent when the worker sent none. */
+  diff?: DiffReport;
 }
 
 /** RunStatus is where the latest run stands. */
@@ -50,6 +53,8 @@ export interface RunState {
   notice: string | null;
   /** lastMillis is how long the latest run took in the worker. */
   lastMillis: number | null;
+  /** jobSpecJob is the API job the latest HCL Job tab mapped to, or null (JSON, or a jobspec with errors). */
+  jobSpecJob: Record<string, unknown> | null;
 }
 
 /** RunActions start runs. */
@@ -62,7 +67,7 @@ export interface RunActions {
 export type ThemePreference = 'system' | 'light' | 'dark';
 
 /** ResultTab names a tab of the result panel. */
-export type ResultTab = 'plan' | 'explain' | 'json';
+export type ResultTab = 'plan' | 'explain' | 'diff' | 'json';
 
 /** ViewState is how the results are shown. */
 export interface ViewState {

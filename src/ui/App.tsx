@@ -8,6 +8,7 @@ import { Description } from './layout/Description.tsx';
 import { GraphSlot } from './layout/GraphSlot.tsx';
 import { Header } from './layout/Header.tsx';
 import { ResultPanel } from './result/ResultPanel.tsx';
+import { ShareBanner } from './share/ShareBanner.tsx';
 import { useActions } from './storeContext.tsx';
 import { useResolvedTheme } from './theme/useResolvedTheme.ts';
 
@@ -39,6 +40,7 @@ export function App() {
         Skip to the editor
       </a>
       <Header />
+      <ShareBanner />
       <main className="workspace">
         <EditorPanel />
         <div className="centre">

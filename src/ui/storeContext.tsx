@@ -38,6 +38,8 @@ export const useStale = () => useStore(useStoreApi(), sel.selectStale);
 export const useStatus = () => useStore(useStoreApi(), sel.selectStatus);
 /** useDiagnostics are the latest text's problems. */
 export const useDiagnostics = () => useStore(useStoreApi(), sel.selectDiagnostics);
+/** useJobSpecJob is the API job an HCL Job tab maps to, or null. */
+export const useJobSpecJob = () => useStore(useStoreApi(), sel.selectJobSpecJob);
 /** useNotice is a message about the worker, or null. */
 export const useNotice = () => useStore(useStoreApi(), sel.selectNotice);
 /** useLastMillis is how long the latest run took in the worker. */

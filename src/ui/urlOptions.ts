@@ -1,6 +1,7 @@
 // Options read from the page's query string, mostly for tests and
 // benchmarks: `?timeout=50` shortens the reconciler's time limit,
-// `?debounce=0` runs on every keystroke. Location is a parameter.
+// `?debounce=600000` waits that long after the last keystroke before a run
+// (by default each edit runs at once). Location is a parameter.
 
 /** UrlOptions are the tunables a query string may set. */
 export interface UrlOptions {

@@ -1,13 +1,29 @@
 // The reconciler worker: answers each run request with its result. Loaded
 // by the page with `new Worker(new URL('./entry.ts', import.meta.url))`.
 
-import { handleRun } from './handle.ts';
-import type { WorkerRequest, WorkerResponse } from './protocol.ts';
+import { handleRunAsync } from './handle.ts';
+import { readJobSpec } from '../scenario/hcl/index.ts';
+import { isHclText } from './tabs.ts';
+import type { RunRequest, WorkerRequest, WorkerResponse } from './protocol.ts';
 
 const scope = self as unknown as { onmessage: ((e: MessageEvent<WorkerRequest>) => void) | null; postMessage(m: WorkerResponse): void };
 
+// run answers one request. An HCL Job tab is parsed first, by HashiCorp's
+// parser (megabytes of JavaScript, loaded on the first jobspec), and the
+// page is told: loading and parsing have a limit of their own, and only
+// what follows counts as the run. The parse is remembered, so the run
+// reuses it.
+async function run(req: RunRequest): Promise<void> {
+  if (isHclText(req.texts.job)) {
+    scope.postMessage({ type: 'loading' });
+    await readJobSpec(req.texts.job).catch(() => undefined); // a failure is reported by the run itself
+    scope.postMessage({ type: 'ready' });
+  }
+  scope.postMessage(await handleRunAsync(req));
+}
+
 scope.onmessage = (e) => {
-  if (e.data.type === 'run') scope.postMessage(handleRun(e.data));
+  if (e.data.type === 'run') void run(e.data);
 };
 
 // Loading the worker's code can take a while on a slow machine; the page

@@ -1,11 +1,13 @@
 // What the worker does with one request, as a plain function so that tests
 // can call it without a worker: join the tabs, read the scenario, reconcile.
 
+import { diffReport } from '../diff/index.ts';
 import { runScenario } from '../result/run.ts';
 import { readScenarioValue } from '../scenario/read.ts';
-import { locateAll } from './locate.ts';
+import { readScenarioValueAsync } from '../scenario/readAsync.ts';
+import { type LocatedDiagnostic, locateAll } from './locate.ts';
 import type { RunRequest, RunResponse } from './protocol.ts';
-import { joinTabs } from './tabs.ts';
+import { isHclText, joinTabs } from './tabs.ts';
 
 /** handleRun reads and reconciles the texts of one request; it never throws. */
 export function handleRun(req: RunRequest, clock: () => number = () => performance.now()): RunResponse {
@@ -23,7 +25,42 @@ export function handleRun(req: RunRequest, clock: () => number = () => performan
       return { type: 'result', ok: false, seq: req.seq, diagnostics: locateAll(read.diagnostics, req.texts), millis: clock() - started };
     }
     const { results, document } = runScenario(read.scenario, { trace: true });
-    return { type: 'result', ok: true, seq: req.seq, scenario: read.scenario, document, trace: results.trace, millis: clock() - started };
+    return { type: 'result', ok: true, seq: req.seq, scenario: read.scenario, document, trace: results.trace, diff: diffReport(read.scenario), millis: clock() - started };
+  } catch (err) {
+    return { type: 'crash', seq: req.seq, message: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/**
+ * handleRunAsync is handleRun for a Job tab that may hold an HCL jobspec:
+ * HashiCorp's parser is loaded (once, on the first jobspec) and run first;
+ * JSON tabs are handled by handleRun as they are. Diagnostics about the
+ * jobspec and the job it maps to are placed in the Job tab's text.
+ */
+export async function handleRunAsync(req: RunRequest, clock: () => number = () => performance.now()): Promise<RunResponse> {
+  if (!isHclText(req.texts.job)) return handleRun(req, clock);
+  const started = clock();
+  try {
+    const joined = joinTabs(req.texts);
+    if (!joined.ok) {
+      const diagnostics = joined.problems.map((p) => ({ code: 'json-syntax', path: '', ...p }));
+      return { type: 'result', ok: false, seq: req.seq, diagnostics, millis: clock() - started };
+    }
+    const read = await readScenarioValueAsync(joined.document);
+    const jobSpecJob = read.jobSpecJob ?? null;
+    if (!read.ok) {
+      // Placed diagnostics are in the jobspec, that is the Job tab; the rest by their paths.
+      const placed: LocatedDiagnostic[] = [];
+      const unplaced = read.diagnostics.filter((d) => d.line === undefined);
+      for (const d of read.diagnostics) {
+        if (d.line === undefined) continue;
+        placed.push({ code: d.code, path: d.path, message: d.message, tab: 'job', line: d.line, column: d.column ?? 1, endLine: d.endLine ?? d.line, endColumn: d.endColumn ?? (d.column ?? 1) + 1 });
+      }
+      const diagnostics = [...placed, ...locateAll(unplaced, req.texts)];
+      return { type: 'result', ok: false, seq: req.seq, diagnostics, millis: clock() - started, jobSpecJob };
+    }
+    const { results, document } = runScenario(read.scenario, { trace: true });
+    return { type: 'result', ok: true, seq: req.seq, scenario: read.scenario, document, trace: results.trace, diff: diffReport(read.scenario), millis: clock() - started, jobSpecJob };
   } catch (err) {
     return { type: 'crash', seq: req.seq, message: err instanceof Error ? err.message : String(err) };
   }

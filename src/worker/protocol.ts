@@ -2,6 +2,7 @@
 // request carries a sequence number and its response echoes it, so that the
 // page can drop answers to texts it has since replaced.
 
+import type { DiffReport } from '../diff/index.ts';
 import type { ReconcileTrace } from '../engine/types.ts';
 import type { ResultDocument } from '../result/document.ts';
 import type { Scenario } from '../scenario/read.ts';
@@ -26,8 +27,12 @@ export interface RunSuccess {
   scenario: Scenario;
   document: ResultDocument;
   trace: ReconcileTrace | null;
+  /** diff compares the job with the versions the running allocations use (absent from older workers). */
+  diff?: DiffReport;
   /** millis is how long reading and reconciling took in the worker. */
   millis: number;
+  /** jobSpecJob is the API job an HCL Job tab maps to (for "Show as API JSON"); absent for JSON. */
+  jobSpecJob?: Record<string, unknown> | null;
 }
 
 /** RunFailure is a text that is not a valid scenario, with every problem found. */
@@ -37,6 +42,8 @@ export interface RunFailure {
   seq: number;
   diagnostics: LocatedDiagnostic[];
   millis: number;
+  /** jobSpecJob is the API job an HCL Job tab maps to, when the jobspec itself was valid. */
+  jobSpecJob?: Record<string, unknown> | null;
 }
 
 /** RunCrash is a bug: the reader or the engine threw. The message is shown as is. */
@@ -51,8 +58,13 @@ export interface WorkerReady {
   type: 'ready';
 }
 
+/** WorkerLoading says the worker is loading or running the HCL parser for the run in flight; a 'ready' follows, and the run's time limit counts from it. */
+export interface WorkerLoading {
+  type: 'loading';
+}
+
 /** RunResponse is the answer to one run request. */
 export type RunResponse = RunSuccess | RunFailure | RunCrash;
 
 /** WorkerResponse is any message the worker sends the page. */
-export type WorkerResponse = RunResponse | WorkerReady;
+export type WorkerResponse = RunResponse | WorkerReady | WorkerLoading;

@@ -116,7 +116,7 @@ describe('validation errors', () => {
     [{ Job: minimalJob({ Version: 2 }), JobVersions: [minimalJob({ ID: 'api', Version: 1 })] }, 'JobVersions[0].ID', DiagnosticCode.Mismatch, '"api" is not the job\'s ID "web": JobVersions are earlier versions of the same job'],
     [{ Job: minimalJob({ Type: 'system' }) }, 'Job.Type', DiagnosticCode.Unsupported, '"system" jobs are not supported: the system scheduler is not modelled, only the service and batch reconciler'],
     [{ Job: minimalJob({ Type: 'sysbatch' }) }, 'Job.Type', DiagnosticCode.Unsupported, '"sysbatch" jobs are not supported: the system scheduler is not modelled, only the service and batch reconciler'],
-    [{ Job: undefined, JobSpec: 'job "web" {}' }, 'JobSpec', DiagnosticCode.Unsupported, 'HCL jobspecs are not supported yet: give the job as API JSON in Job (for example the output of `nomad job run -output`)'],
+    [{ Job: undefined, JobSpec: 'job "web" {}' }, 'JobSpec', DiagnosticCode.Unsupported, 'HCL jobspecs are read by readScenarioAsync, which loads the HCL parser; this synchronous read takes the job as API JSON in Job (for example the output of `nomad job run -output`)'],
     [{ JobSpec: 'job "web" {}' }, 'JobSpec', DiagnosticCode.WrongType, 'give either Job or JobSpec, not both'],
     [{ Job: undefined }, 'Job', DiagnosticCode.Required, 'required: give the job being scheduled as a JSON object'],
     [{ Job: 'web' }, 'Job', DiagnosticCode.WrongType, 'expected a job object, got "web"'],

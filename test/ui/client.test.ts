@@ -78,8 +78,23 @@ describe('ReconcileClient', () => {
     expect(workers[0]?.sent.map((m) => m.texts.job)).toEqual(['ab']);
   });
 
+  it('by default runs an edit at once when idle, and only the newest edit made while busy', () => {
+    const { workers, client } = setup();
+    client.update(texts('a'));
+    const w = workers[0]!;
+    expect(w.sent.map((m) => m.texts.job)).toEqual(['a']);
+    client.update(texts('ab'));
+    client.update(texts('abc'));
+    expect(w.sent.map((m) => m.texts.job)).toEqual(['a']);
+    w.answer(1);
+    expect(w.sent.map((m) => m.texts.job)).toEqual(['a', 'abc']);
+    w.answer(2);
+    client.update(texts('abcd'));
+    expect(w.sent.map((m) => m.texts.job)).toEqual(['a', 'abc', 'abcd']);
+  });
+
   it('runs at once on runNow, cancelling a pending debounce', () => {
-    const { timers, workers, client } = setup();
+    const { timers, workers, client } = setup({ debounceMs: 150 });
     client.update(texts('a'));
     client.runNow(texts('b'));
     timers.advance(1000);
@@ -157,7 +172,7 @@ describe('ReconcileClient', () => {
   });
 
   it('does nothing after dispose', () => {
-    const { timers, workers, client } = setup();
+    const { timers, workers, client } = setup({ debounceMs: 150 });
     client.update(texts('a'));
     client.dispose();
     timers.advance(1000);

@@ -18,6 +18,12 @@ describe('applyClientEvent', () => {
     expect(s.result?.seq).toBe(1);
   });
 
+  it('keeps the same empty list of problems from one good result to the next', () => {
+    const before = withGood();
+    const s = applyClientEvent(before, { type: 'response', response: { ...success, seq: 2 } });
+    expect(s.diagnostics).toBe(before.diagnostics);
+  });
+
   it('keeps the last good result, marked stale, while the text is invalid', () => {
     const before = withGood();
     const diagnostics = [{ code: 'json-syntax', path: '', message: 'x', tab: 'job' as const, line: 2, column: 1, endLine: 2, endColumn: 2 }];

@@ -2,11 +2,52 @@
 // of the same size holds the place, so nothing jumps when it appears.
 
 import { useEffect, useRef, useState } from 'react';
+import type { AppStore } from '../../store/createAppStore.ts';
 import { useStoreApi } from '../storeContext.tsx';
 import { useResolvedTheme } from '../theme/useResolvedTheme.ts';
 import type { MountedEditor } from './mountEditor.ts';
 
 type LoadState = 'loading' | 'ready' | 'failed';
+
+// EDITOR_WAIT_MS is how long the editor waits at most for the first graph.
+const EDITOR_WAIT_MS = 3000;
+
+/**
+ * afterFirstGraph calls `start` once the reconciler has answered the first
+ * run and a frame has drawn the answer, or after EDITOR_WAIT_MS at the
+ * latest. Monaco is megabytes of script: compiling and starting it while
+ * the first graph is on its way would delay that graph. It returns a
+ * function that cancels the wait.
+ */
+function afterFirstGraph(store: AppStore, start: () => void): () => void {
+  let frame = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let unsubscribe = () => {};
+  const go = () => {
+    unsubscribe();
+    clearTimeout(timer);
+    // The frame that draws the answer comes first; then the editor.
+    frame = requestAnimationFrame(() => {
+      timer = setTimeout(start, 0);
+    });
+  };
+  const answered = () => {
+    const s = store.getState().status;
+    return s !== 'idle' && s !== 'running';
+  };
+  if (answered()) go();
+  else {
+    unsubscribe = store.subscribe(() => {
+      if (answered()) go();
+    });
+    timer = setTimeout(go, EDITOR_WAIT_MS);
+  }
+  return () => {
+    unsubscribe();
+    clearTimeout(timer);
+    cancelAnimationFrame(frame);
+  };
+}
 
 /** ScenarioEditor is the editor of the active tab, bound to the store. */
 export function ScenarioEditor() {
@@ -20,19 +61,22 @@ export function ScenarioEditor() {
 
   useEffect(() => {
     let cancelled = false;
-    Promise.all([import('./monaco.ts'), import('./mountEditor.ts')])
-      .then(([{ setupMonaco }, { mountEditor }]) => {
-        if (cancelled || !host.current) return;
-        const monaco = setupMonaco();
-        mounted.current = mountEditor(monaco, host.current, store, initialTheme.current);
-        setTheme.current = (t) => monaco.editor.setTheme(t);
-        setLoad('ready');
-      })
-      .catch(() => {
-        if (!cancelled) setLoad('failed');
-      });
+    const load = () =>
+      Promise.all([import('./monaco.ts'), import('./mountEditor.ts')])
+        .then(([{ setupMonaco }, { mountEditor }]) => {
+          if (cancelled || !host.current) return;
+          const monaco = setupMonaco();
+          mounted.current = mountEditor(monaco, host.current, store, initialTheme.current);
+          setTheme.current = (t) => monaco.editor.setTheme(t);
+          setLoad('ready');
+        })
+        .catch(() => {
+          if (!cancelled) setLoad('failed');
+        });
+    const cancelWait = afterFirstGraph(store, () => void load());
     return () => {
       cancelled = true;
+      cancelWait();
       mounted.current?.dispose();
       mounted.current = null;
     };

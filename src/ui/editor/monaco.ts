@@ -6,6 +6,9 @@
 
 import * as monaco from 'monaco-editor/editor/editor.api';
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
+// HCL for jobspecs in the Job tab: this registers the language only; its
+// grammar is loaded when a model first uses it.
+import 'monaco-editor/languages/definitions/hcl/register';
 import 'monaco-editor/features/hover/register';
 import 'monaco-editor/features/suggest/register';
 import 'monaco-editor/editor/contrib/suggest/browser/suggestController';

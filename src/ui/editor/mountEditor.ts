@@ -3,7 +3,7 @@
 // keyboard shortcuts. Imperative by nature, so kept out of React.
 
 import type { AppStore } from '../../store/createAppStore.ts';
-import { TABS, type TabID } from '../../worker/tabs.ts';
+import { TABS, type TabID, isHclText } from '../../worker/tabs.ts';
 import type { Monaco } from './monaco.ts';
 import { MARKER_OWNER, markersForTab } from './markers.ts';
 import { MODEL_URIS } from './modelUris.ts';
@@ -29,10 +29,16 @@ export function mountEditor(monaco: Monaco, host: HTMLElement, store: AppStore, 
   const views = new Map<TabID, ViewState>();
   for (const tab of TABS) {
     const uri = monaco.Uri.parse(MODEL_URIS[tab]);
-    const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(state.texts[tab], 'json', uri);
+    const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(state.texts[tab], languageOf(tab, state.texts[tab]), uri);
     if (model.getValue() !== state.texts[tab]) model.setValue(state.texts[tab]);
     models.set(tab, model);
   }
+  // The Job tab is JSON or an HCL jobspec, as its text says; highlight it so.
+  const syncLanguage = (tab: TabID, model: Model) => {
+    const language = languageOf(tab, model.getValue());
+    if (model.getLanguageId() !== language) monaco.editor.setModelLanguage(model, language);
+  };
+  for (const [tab, model] of models) syncLanguage(tab, model);
   const editor = monaco.editor.create(host, {
     model: models.get(state.activeTab) ?? null,
     theme,
@@ -51,6 +57,7 @@ export function mountEditor(monaco: Monaco, host: HTMLElement, store: AppStore, 
   let applying = false;
   const subscriptions = [...models].map(([tab, model]) =>
     model.onDidChangeContent(() => {
+      syncLanguage(tab, model);
       if (!applying) store.getState().setText(tab, model.getValue());
     }),
   );
@@ -105,4 +112,9 @@ export function mountEditor(monaco: Monaco, host: HTMLElement, store: AppStore, 
       for (const model of models.values()) model.dispose();
     },
   };
+}
+
+// languageOf is the Monaco language of a tab's text.
+function languageOf(tab: TabID, text: string): string {
+  return tab === 'job' && isHclText(text) ? 'hcl' : 'json';
 }

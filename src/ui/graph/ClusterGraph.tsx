@@ -27,7 +27,7 @@ import {
   ReactFlow,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { type CSSProperties, type MouseEvent, type PointerEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, memo, type MouseEvent, type PointerEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ReconcileTrace } from '../../engine/types.ts';
 import { buildGraph } from '../../graph/buildGraph.ts';
 import { type FlowGraph, toFlow } from '../../graph/flow.ts';
@@ -90,8 +90,10 @@ export interface ClusterGraphProps {
  * ClusterGraph draws the cluster and what the reconciler decided: pan, zoom,
  * fit, a minimap and a legend; clicking (or pressing Enter on) a card calls
  * onSelectAlloc with its allocation ID, clicking the background with null.
+ * It is memoised: a parent's re-render with the same result (a store change
+ * elsewhere) does not reach React Flow.
  */
-export function ClusterGraph({ scenario, document, trace, stale, highlight, onSelectAlloc }: ClusterGraphProps) {
+export const ClusterGraph = memo(function ClusterGraph({ scenario, document, trace, stale, highlight, onSelectAlloc }: ClusterGraphProps) {
   const previous = useRef<{ model: GraphModel; flow: FlowGraph } | null>(null);
   const flow = useMemo(() => {
     const model = buildGraph(scenario, document, trace, previous.current?.model ?? null);
@@ -171,4 +173,4 @@ export function ClusterGraph({ scenario, document, trace, stale, highlight, onSe
       </HighlightContext.Provider>
     </div>
   );
-}
+});

@@ -5,18 +5,25 @@ import { useCallback } from 'react';
 import { useActions, useHighlight, useResult, useStale, useStatus } from '../storeContext.tsx';
 import { ClusterGraph } from './slots.ts';
 
+// GraphWaiting stands in for the graph until the first good result. It
+// alone reads the run status, which changes twice per keystroke (running,
+// then the answer), so that those changes do not re-render the slot.
+function GraphWaiting() {
+  const status = useStatus();
+  return <div className="graph-empty">{status === 'invalid' ? 'Fix the scenario to see the graph.' : 'Reconciling…'}</div>;
+}
+
 /** GraphSlot draws the graph of the last good result, telling it when that result is out of date. */
 export function GraphSlot() {
   const result = useResult();
   const stale = useStale();
-  const status = useStatus();
   const highlight = useHighlight();
   const { selectAlloc } = useActions();
   const onSelectAlloc = useCallback((id: string | null) => selectAlloc(id), [selectAlloc]);
 
   return (
     <section className="panel graph-panel" aria-label="Cluster graph" data-testid="graph-panel" data-stale={stale}>
-      {!result && <div className="graph-empty">{status === 'invalid' ? 'Fix the scenario to see the graph.' : 'Reconciling…'}</div>}
+      {!result && <GraphWaiting />}
       {result && (
         <ClusterGraph
           scenario={result.scenario}

@@ -2,6 +2,8 @@
 // theme toggle. Every part has a fixed size, so status changes never shift
 // the panels below.
 
+import { ShareMenu } from '../share/ShareMenu.tsx';
+import { ExamplesMenu } from '../examples/ExamplesMenu.tsx';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import { useLastMillis, useResult, useStale, useStatus } from '../storeContext.tsx';
 import type { RunStatus } from '../../store/state.ts';
@@ -28,6 +30,7 @@ export function Header() {
         Nomad Reconciler Playground
         {name && <span className="scenario-name"> — {name}</span>}
       </h1>
+      <ExamplesMenu />
       <div className="status" data-testid="run-status" data-status={status} data-stale={stale} role="status">
         <span className="status-dot" aria-hidden="true" />
         {STATUS_TEXT[status]}
@@ -36,6 +39,7 @@ export function Header() {
       <span className="hint muted" aria-hidden="true">
         Ctrl/⌘+Enter run · Shift+Alt+F format · Ctrl+M Tab leaves editor
       </span>
+      <ShareMenu />
       <ThemeToggle />
     </header>
   );

@@ -1,9 +1,10 @@
-// The right panel: the plan, the explanation and the raw result document,
-// as tabs.
+// The right panel: the plan, the explanation, the job diff and the raw
+// result document, as tabs.
 
 import type { KeyboardEvent } from 'react';
 import type { ResultTab } from '../../store/state.ts';
 import { useActions, useResultTab, useStale } from '../storeContext.tsx';
+import { DiffView } from './DiffView.tsx';
 import { ExplainTab } from './ExplainTab.tsx';
 import { PlanView } from './PlanView.tsx';
 import { RawJson } from './RawJson.tsx';
@@ -11,6 +12,7 @@ import { RawJson } from './RawJson.tsx';
 const TABS: { id: ResultTab; label: string }[] = [
   { id: 'plan', label: 'Plan' },
   { id: 'explain', label: 'Explanation' },
+  { id: 'diff', label: 'Job diff' },
   { id: 'json', label: 'Result JSON' },
 ];
 
@@ -56,6 +58,7 @@ export function ResultPanel() {
       <div id="result-tabpanel" role="tabpanel" aria-labelledby={`result-tab-${tab}`} className="result-body" data-testid="result-tabpanel" data-stale={stale}>
         {tab === 'plan' && <PlanView />}
         {tab === 'explain' && <ExplainTab />}
+        {tab === 'diff' && <DiffView />}
         {tab === 'json' && <RawJson />}
       </div>
     </section>

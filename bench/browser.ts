@@ -1,0 +1,211 @@
+// `npm run bench`, second half (`npm run bench:browser`): figures measured
+// in the real browser, on the production build, which the npm script makes
+// first with Vite's manifest (`vite build --manifest`) in a directory of its
+// own, given as the argument:
+//   - the bundle (from Vite's manifest): what loads before the first graph,
+//     against the editor's lazily loaded Monaco chunks (raw and gzip);
+//   - navigation to the first drawn graph of the default scenario;
+//   - for 1,000 allocations over 100 nodes: a keystroke in the Job tab to
+//     the updated graph on screen, and frame times while panning.
+// Chromium is launched as the end-to-end tests launch it (e2e/browser.ts).
+// Prints medians; the machine's load average is printed alongside, since a
+// loaded machine slows every figure.
+
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { preview } from 'vite';
+import { CHROMIUM_LAUNCH_OPTIONS, VIEWPORT } from '../e2e/browser.ts';
+import { setTab } from '../e2e/helpers.ts';
+import { splitScenario } from '../src/worker/tabs.ts';
+import { bundleSizes, total, type FileSize } from './bundle.ts';
+import { generateScenario } from './generate.ts';
+import {
+  installKeystrokeProbe,
+  panStart,
+  startFrames,
+  stopFrames,
+  watchFirstGraph,
+  type FirstGraph,
+  type KeystrokeTimes,
+} from './pageProbes.ts';
+import { median, percentile, verdict } from './stats.ts';
+
+// The build to measure: not dist/, so that a test run rebuilding dist/
+// meanwhile cannot pull files away.
+const DIST = resolve(process.argv[2] ?? 'node_modules/.cache/bench/dist');
+const FIRST_GRAPH_LOADS = 7;
+const KEYSTROKE_WARMUP = 4;
+const KEYSTROKES = 21;
+const KEYSTROKE_GOAL_MS = 100;
+const PAN_MS = 3000;
+const PAN_FRAME_GOAL_MS = 1000 / 60;
+// A frame interval this much longer than a 60 Hz frame means at least one frame was dropped.
+const DROPPED_FRAME_MS = 1.5 * PAN_FRAME_GOAL_MS;
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(9);
+const ms = (x: number) => `${x.toFixed(1).padStart(7)} ms`;
+const load = () => loadavg().map((l) => l.toFixed(2)).join(', ');
+
+function printBundle(): void {
+  const sizes = bundleSizes(DIST);
+  const row = (label: string, files: readonly FileSize[], listAbove = 0) => {
+    const t = total(files);
+    console.log(`${label.padEnd(58)} ${kb(t.raw)} ${kb(t.gzip)}`);
+    const listed = files.filter((f) => f.raw >= listAbove);
+    for (const f of listed) console.log(`    ${f.file.padEnd(54)} ${kb(f.raw)} ${kb(f.gzip)}`);
+    if (listed.length < files.length) console.log(`    (${files.length - listed.length} smaller files)`);
+  };
+  console.log(`${'bundle'.padEnd(58)}    raw KB   gzip KB`);
+  row('first paint: entry chunk, its imports and CSS', sizes.initial);
+  row('reconciler worker, started by the entry', sizes.startupWorkers);
+  row('lazy: the editor (Monaco chunks, CSS, font, workers)', sizes.editor, 10_240);
+  row('lazy: everything else', sizes.otherLazy, 10_240);
+  console.log(`goal: Monaco only in lazily loaded chunks: ${verdict(sizes.editor.length > 0 && !sizes.monacoAtStart)}`);
+}
+
+async function firstGraph(browser: Browser, url: string): Promise<void> {
+  const times: number[] = [];
+  let resources: string[] = [];
+  for (let i = 0; i < FIRST_GRAPH_LOADS; i++) {
+    // A new context each time: nothing cached, as on a first visit.
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    const page = await context.newPage();
+    await page.addInitScript(watchFirstGraph);
+    await page.goto(url);
+    const r = await page.evaluate(() => (window as unknown as { __firstGraph: Promise<FirstGraph> }).__firstGraph);
+    times.push(r.painted);
+    resources = r.resources.map((u) => new URL(u).pathname);
+    await context.close();
+  }
+  console.log('');
+  console.log(
+    `navigation → first drawn graph (default scenario, ${FIRST_GRAPH_LOADS} cold loads): median ${ms(median(times))}` +
+      `  (min ${ms(Math.min(...times))}, max ${ms(Math.max(...times))})`,
+  );
+  console.log(`    fetched by then: ${resources.filter((p) => p.startsWith('/assets/')).join(', ') || '(none)'}`);
+}
+
+// Locates the Job tab's line with the second task group's Count, whose last digit the keystrokes change.
+function countLine(jobText: string): number {
+  const lines = jobText.split('\n');
+  const hits = lines.flatMap((l, i) => (/^\s*"Count": \d+,?$/.test(l) ? [i] : []));
+  const line = hits[1] ?? hits[0];
+  if (line === undefined) throw new Error('bench: the generated job has no Count line');
+  return line;
+}
+
+async function openLarge(page: Page, url: string, texts: { job: string; cluster: string }, boxes: number): Promise<void> {
+  await page.goto(url);
+  await page.getByTestId('editor').and(page.locator('[data-state=ready]')).waitFor({ timeout: 60_000 });
+  await setTab(page, 'cluster', texts.cluster);
+  await setTab(page, 'job', texts.job);
+  await page.waitForFunction(
+    (n) =>
+      document.querySelectorAll('[data-testid="client-node"]').length === n &&
+      document.querySelector('[data-testid="run-status"]')?.getAttribute('data-status') === 'ok',
+    boxes,
+    { timeout: 60_000 },
+  );
+  await page.waitForTimeout(1000);
+}
+
+async function keystrokes(page: Page, jobText: string): Promise<void> {
+  const line = countLine(jobText);
+  const digit = /(\d),?$/.exec(jobText.split('\n')[line]!)![1]!;
+  const other = digit === '7' ? '6' : '7';
+  // The caret goes to the end of the Count line, before its comma.
+  await page.locator('[data-testid=editor] .monaco-editor .view-lines').click();
+  await page.keyboard.press('ControlOrMeta+Home');
+  for (let i = 0; i < line; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('End');
+  if (jobText.split('\n')[line]!.endsWith(',')) await page.keyboard.press('ArrowLeft');
+  await page.evaluate(installKeystrokeProbe, 5000);
+
+  const samples: KeystrokeTimes[] = [];
+  let missed = 0;
+  for (let i = 0; i < KEYSTROKE_WARMUP + KEYSTROKES; i++) {
+    await page.keyboard.press('Shift+ArrowLeft');
+    await page.evaluate(() => (window as unknown as { __keystroke: () => void }).__keystroke());
+    await page.keyboard.press(i % 2 === 0 ? other : digit);
+    const t = await page.evaluate(() => (window as unknown as { __pending: Promise<KeystrokeTimes | null> }).__pending);
+    if (t === null) missed++;
+    else if (i >= KEYSTROKE_WARMUP) samples.push(t);
+    await page.waitForTimeout(250);
+  }
+  const total = samples.map((t) => t.painted - t.keydown);
+  const echo = samples.map((t) => t.echo - t.keydown);
+  const updated = samples.map((t) => t.updated - t.keydown);
+  const worker = await page.getByTestId('run-status').textContent();
+  const med = median(total);
+  console.log('');
+  console.log(`keystroke → updated graph painted (1,000 allocations, 100 nodes; ${samples.length} edits of a Count in the Job tab):`);
+  console.log(`    median ${ms(med)}   p95 ${ms(percentile(total, 95))}   goal ≤ ${KEYSTROKE_GOAL_MS} ms: ${verdict(med <= KEYSTROKE_GOAL_MS)}`);
+  console.log(`    keystroke → graph DOM updated: median ${ms(median(updated))}`);
+  console.log(`    keystroke → next frame (the typed digit shows): median ${ms(median(echo))}   p95 ${ms(percentile(echo, 95))}`);
+  console.log(`    last run in the worker (read + reconcile): ${(worker ?? '').replace(/^.*·\s*/, '').trim()}`);
+  if (missed > 0) console.log(`    ${missed} keystroke(s) changed nothing on screen within 5 s`);
+}
+
+async function panning(page: Page): Promise<void> {
+  const start = await page.evaluate(panStart);
+  if (!start) throw new Error('bench: found no empty background to drag');
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.evaluate(startFrames);
+  const began = Date.now();
+  let i = 0;
+  // About a 125 Hz mouse, dragging in a circle so that the view stays over the graph.
+  while (Date.now() - began < PAN_MS) {
+    const a = (i++ / 60) * Math.PI;
+    await page.mouse.move(start.x + 150 * Math.sin(a), start.y + 100 * (1 - Math.cos(a)));
+    await page.waitForTimeout(8);
+  }
+  const intervals = await page.evaluate(stopFrames);
+  await page.mouse.up();
+  const med = median(intervals);
+  const dropped = intervals.filter((d) => d > DROPPED_FRAME_MS).length;
+  console.log('');
+  console.log(`panning the graph (1,000 allocations, ${(PAN_MS / 1000).toFixed(0)} s drag, ${intervals.length} frames):`);
+  console.log(
+    `    frame time median ${ms(med)}   p95 ${ms(percentile(intervals, 95))}   max ${ms(Math.max(...intervals))}` +
+      `   over ${DROPPED_FRAME_MS.toFixed(0)} ms: ${dropped}`,
+  );
+  console.log(`    goal: no dropped frames (p95 ≤ ${DROPPED_FRAME_MS.toFixed(0)} ms): ${verdict(percentile(intervals, 95) <= DROPPED_FRAME_MS)}`);
+}
+
+async function main(): Promise<void> {
+  console.log('');
+  console.log(`browser figures (load average ${load()})`);
+  printBundle();
+
+  const server = await preview({
+    configFile: false,
+    logLevel: 'warn',
+    build: { outDir: DIST },
+    preview: { host: '127.0.0.1', port: 4189, strictPort: false },
+  });
+  const url = server.resolvedUrls?.local[0];
+  if (!url) throw new Error('bench: vite preview has no URL');
+  const browser = await chromium.launch({ headless: true, ...CHROMIUM_LAUNCH_OPTIONS });
+  try {
+    console.log(`Chromium ${browser.version()}, ${VIEWPORT.width}×${VIEWPORT.height}, served by vite preview`);
+    await firstGraph(browser, url);
+
+    const doc = generateScenario({ allocs: 1000, nodes: 100 });
+    const texts = splitScenario(doc);
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    const page = await context.newPage();
+    await openLarge(page, url, texts, (doc.Nodes as unknown[]).length);
+    await keystrokes(page, texts.job);
+    await panning(page);
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  console.log('');
+  console.log(`load average at the end: ${load()}`);
+}
+
+await main();

@@ -1,0 +1,91 @@
+// The share command (`npm run share -- FILE [--base URL]`): prints the
+// playground link that opens a scenario file, for docs and blog posts.
+// Without Node: arguments, inputs and writers are parameters and the exit
+// status is returned, so tests run it in-process; shareMain.ts connects it.
+
+import { readScenarioAsync } from '../scenario/readAsync.ts';
+import { decodeLink, encodeLink, formatBytes, linkURL, MAX_DOCUMENT_BYTES } from '../share/linkCodec.ts';
+import { EXIT_INPUT, EXIT_OK, STDIN_NAME, formatDiagnostic, type CliIO } from './run.ts';
+
+/** DEFAULT_BASE is the address links point at without --base: the playground's dev server (`npm run dev`). */
+export const DEFAULT_BASE = 'http://localhost:5173/';
+
+/** SHARE_USAGE is the share command's help text. */
+export const SHARE_USAGE = `Usage: npm run --silent share -- FILE [--base URL]
+
+Prints a link that opens the scenario in FILE (- for standard input) in the
+playground: URL#s= followed by the scenario's JSON, raw-DEFLATE-compressed
+and base64url-encoded. The scenario is checked first; an invalid one prints
+FILE: PATH: message lines on standard error and exits with status 2.
+
+Options:
+  --base URL   the playground's address (default ${DEFAULT_BASE})
+  -h, --help   show this help
+`;
+
+/** ShareArgs is a parsed share command line. */
+export interface ShareArgs {
+  file: string;
+  base: string;
+}
+
+/** parseShareArgs reads the command line: exactly one file and an optional --base; null with help. */
+export function parseShareArgs(argv: readonly string[]): { ok: true; args: ShareArgs | null } | { ok: false; error: string } {
+  let file: string | null = null;
+  let base = DEFAULT_BASE;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '-h' || arg === '--help') return { ok: true, args: null };
+    if (arg === '--base' || arg.startsWith('--base=')) {
+      const value = arg === '--base' ? argv[++i] : arg.slice('--base='.length);
+      if (!value) return { ok: false, error: '--base needs a URL' };
+      base = value;
+    } else if (arg.startsWith('-') && arg !== '-') {
+      return { ok: false, error: `unknown option ${arg}` };
+    } else if (file !== null) {
+      return { ok: false, error: 'give one scenario file' };
+    } else {
+      file = arg;
+    }
+  }
+  if (file === null) return { ok: false, error: 'give a scenario file' };
+  return { ok: true, args: { file, base } };
+}
+
+/** share runs the command: reads and checks the file, prints its link, and returns the exit status. */
+export async function share(argv: readonly string[], io: CliIO): Promise<number> {
+  const parsed = parseShareArgs(argv);
+  if (!parsed.ok) {
+    io.stderr(`share: ${parsed.error}\n\n${SHARE_USAGE}`);
+    return EXIT_INPUT;
+  }
+  if (parsed.args === null) {
+    io.stdout(SHARE_USAGE);
+    return EXIT_OK;
+  }
+  const { file, base } = parsed.args;
+  const name = file === '-' ? STDIN_NAME : file;
+  let text: string;
+  try {
+    text = file === '-' ? await io.stdin() : await io.readFile(file);
+  } catch (e) {
+    io.stderr(`${name}: ${e instanceof Error ? e.message : String(e)}\n`);
+    return EXIT_INPUT;
+  }
+  const size = new TextEncoder().encode(text).length;
+  if (size > MAX_DOCUMENT_BYTES) {
+    io.stderr(`${name}: the scenario is ${formatBytes(size)}; links hold at most ${formatBytes(MAX_DOCUMENT_BYTES)}\n`);
+    return EXIT_INPUT;
+  }
+  const read = await readScenarioAsync(text);
+  if (!read.ok) {
+    for (const d of read.diagnostics) io.stderr(formatDiagnostic(name, d) + '\n');
+    return EXIT_INPUT;
+  }
+  const fragment = await encodeLink(text);
+  // The playground will read back exactly what it is given; prove it here.
+  const back = await decodeLink(fragment);
+  if (!back.ok || back.text !== text) throw new Error(`share: the link does not decode to the file: ${back.ok ? 'text differs' : back.error.message}`);
+  io.stdout(linkURL(base, fragment) + '\n');
+  return EXIT_OK;
+}

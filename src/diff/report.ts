@@ -1,0 +1,41 @@
+// The job diff of a scenario, as the worker hands it to the page: the
+// submitted job compared with each job version the running allocations use.
+
+import type { Scenario } from '../scenario/read.ts';
+import { diffBases } from './bases.ts';
+import { classifyJobDiff } from './classify.ts';
+import { jobDiff } from './job.ts';
+import type { JobDiff } from './types.ts';
+
+/** DiffComparison is the submitted job compared with one version that allocations run. */
+export interface DiffComparison {
+  /** Version and JobModifyIndex of the version compared with. */
+  version: number;
+  jobModifyIndex: number;
+  /** allocIDs are the running allocations that use this version (empty for the fallback). */
+  allocIDs: string[];
+  /** fromAllocations is false when no allocation runs and this is the latest earlier version. */
+  fromAllocations: boolean;
+  diff: JobDiff;
+}
+
+/** DiffReport is every comparison for one scenario, the most used version first. */
+export interface DiffReport {
+  jobID: string;
+  version: number;
+  jobModifyIndex: number;
+  comparisons: DiffComparison[];
+}
+
+/** diffReport compares the scenario's job with each version its running allocations use. */
+export function diffReport(scenario: Scenario): DiffReport {
+  const job = scenario.Job;
+  const comparisons = diffBases(job.ID, scenario.Allocations, scenario.JobVersions).map((base) => ({
+    version: base.job.Version,
+    jobModifyIndex: base.job.JobModifyIndex,
+    allocIDs: base.allocIDs,
+    fromAllocations: base.fromAllocations,
+    diff: classifyJobDiff(jobDiff(base.job, job), base.job, job),
+  }));
+  return { jobID: job.ID, version: job.Version, jobModifyIndex: job.JobModifyIndex, comparisons };
+}

@@ -1,0 +1,54 @@
+// The library of teaching scenarios: one scenario document per file beside
+// this one, each with a Name and a Markdown Description of what to notice.
+// Each document is loaded only when it is chosen, so the library costs the
+// first page load nothing but this list. test/examples/ asserts what the
+// reconciler decides for each, worked out by hand from upstream.
+
+/** ExampleDocument is a scenario document as it is stored: parsed JSON. */
+export type ExampleDocument = Record<string, unknown>;
+
+/** Example is one entry of the library. */
+export interface Example {
+  /** id is the file name without `.json`, stable for links and tests. */
+  id: string;
+  title: string;
+  /** summary is one line for the menu. */
+  summary: string;
+  /** surprise marks the behaviours Nomad users keep asking about. */
+  surprise?: boolean;
+  /** load reads the scenario document. */
+  load: () => Promise<ExampleDocument>;
+}
+
+// json turns a JSON module import into its document.
+const json = (p: Promise<{ default: unknown }>) => p.then((m) => m.default as ExampleDocument);
+
+/** EXAMPLES lists the library in the order the menu shows it: basics first, then failures, then surprises. */
+export const EXAMPLES: readonly Example[] = [
+  { id: 'first-placement', title: 'First placement', summary: 'A new job: count allocations placed, a deployment created.', load: () => json(import('./first-placement.json')) },
+  { id: 'scale-up-and-down', title: 'Scale up and down', summary: 'Which indexes are added and which are stopped.', load: () => json(import('./scale-up-and-down.json')) },
+  { id: 'in-place-update', title: 'In-place update', summary: 'A service tag change updates every allocation where it runs.', load: () => json(import('./in-place-update.json')) },
+  { id: 'rolling-update', title: 'Rolling update with max_parallel', summary: 'An image change replaced max_parallel at a time, mid-rollout.', load: () => json(import('./rolling-update.json')) },
+  { id: 'canary-manual-promotion', title: 'Canary deployment awaiting promotion', summary: 'Two canaries placed beside the old version; nothing else moves.', load: () => json(import('./canary-manual-promotion.json')) },
+  { id: 'canary-auto-promote', title: 'Auto-promoted canary', summary: 'auto_promote: a canary pending automatic promotion.', load: () => json(import('./canary-auto-promote.json')) },
+  { id: 'canary-promoted', title: 'Canary promoted: the rollout continues', summary: 'After promotion the old twin stops and the rolling update starts.', load: () => json(import('./canary-promoted.json')) },
+  { id: 'failed-deployment', title: 'Failed deployment', summary: 'The unhealthy canary is stopped and the rollout is frozen.', load: () => json(import('./failed-deployment.json')) },
+  { id: 'node-down', title: 'Node down: lost allocations', summary: 'Allocations on a down node are lost and placed again.', load: () => json(import('./node-down.json')) },
+  { id: 'node-drain', title: 'Node draining: migrations', summary: 'Only the allocations the drainer marked are migrated.', load: () => json(import('./node-drain.json')) },
+  { id: 'reschedule-now-and-later', title: 'Failed allocations rescheduled now and later', summary: 'One replaced now, one after an exponential delay.', load: () => json(import('./reschedule-now-and-later.json')) },
+  { id: 'batch-finished-kept', title: 'Batch job: finished allocations are kept', summary: 'Completed batch work is not run again; a failure is.', load: () => json(import('./batch-finished-kept.json')) },
+  { id: 'stop-after-client-disconnect', title: 'stop_after_client_disconnect', summary: 'A lost allocation replaced only after the client stops it.', load: () => json(import('./stop-after-client-disconnect.json')) },
+  { id: 'multiregion-paused', title: 'Multiregion: waiting for the peer region', summary: 'The second region creates a paused deployment and places nothing.', load: () => json(import('./multiregion-paused.json')) },
+  { id: 'multiregion-blocked', title: 'Multiregion: complete, blocked on the peer', summary: 'A finished region blocks instead of succeeding.', load: () => json(import('./multiregion-blocked.json')) },
+  { id: 'removed-group', title: 'Removed task group', summary: 'A group gone from the job: its allocations stop.', load: () => json(import('./removed-group.json')) },
+  { id: 'stopped-job', title: 'Stopped job', summary: 'Everything stops and the running deployment is cancelled.', load: () => json(import('./stopped-job.json')) },
+  { id: 'surprise-meta-destructive', title: 'Surprise: a meta-only change is destructive', summary: 'Changing meta replaces allocations.', surprise: true, load: () => json(import('./surprise-meta-destructive.json')) },
+  { id: 'surprise-datacenter-inplace', title: 'Surprise: a datacenter change is in place', summary: 'Adding a datacenter moves nothing.', surprise: true, load: () => json(import('./surprise-datacenter-inplace.json')) },
+  { id: 'surprise-max-parallel-inplace', title: 'Surprise: max_parallel does not limit in-place updates', summary: 'One destructive update at a time, every in-place update at once.', surprise: true, load: () => json(import('./surprise-max-parallel-inplace.json')) },
+  { id: 'surprise-max-parallel-above-count', title: 'Surprise: max_parallel larger than count', summary: 'Every allocation replaced at once.', surprise: true, load: () => json(import('./surprise-max-parallel-above-count.json')) },
+];
+
+/** findExample is the library entry with this id, or undefined. */
+export function findExample(id: string): Example | undefined {
+  return EXAMPLES.find((e) => e.id === id);
+}

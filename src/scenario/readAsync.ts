@@ -1,0 +1,60 @@
+// Reading scenarios whose job is an HCL jobspec (`JobSpec`): HashiCorp's
+// parser loads and parses asynchronously, so these readers parse the
+// jobspec first and then read the scenario as readScenario does. A scenario
+// with `Job` reads exactly as readScenario reads it.
+
+import type { Diagnostic } from './diagnostics.ts';
+import { isObject } from './fields.ts';
+import { type JobSpecRead, readJobSpec } from './hcl/index.ts';
+import { parseJsonText, locateDiagnostics } from './json.ts';
+import { type ReadOptions, type ReadResult, readScenarioValue } from './read.ts';
+
+/** AsyncReadResult is a read result plus, for a JobSpec, the API job it maps to (shown as "API JSON"). */
+export type AsyncReadResult = ReadResult & { jobSpecJob?: Record<string, unknown> | null };
+
+/**
+ * readScenarioValueAsync reads a parsed scenario document whose job may be
+ * a `JobSpec`. Diagnostics about the jobspec, and those about the job it
+ * maps to (`Job.TaskGroups[0].Count`), carry their line and column in the
+ * JobSpec text, which is what the playground's Job tab shows.
+ */
+export async function readScenarioValueAsync(value: unknown, options: ReadOptions = {}): Promise<AsyncReadResult> {
+  if (!isObject(value) || typeof value.JobSpec !== 'string' || value.Job != null) return readScenarioValue(value, options);
+  const spec = await readJobSpec(value.JobSpec);
+  const result = readScenarioValue(value, { ...options, jobSpec: () => spec });
+  if (!result.ok) placeJobDiagnostics(result.diagnostics, spec);
+  return { ...result, jobSpecJob: spec.job };
+}
+
+// placeJobDiagnostics gives the reader's diagnostics about the mapped job
+// the place in the jobspec of the field they concern.
+function placeJobDiagnostics(diagnostics: Diagnostic[], spec: JobSpecRead): void {
+  for (const d of diagnostics) {
+    if (d.line !== undefined || !(d.path === 'Job' || d.path.startsWith('Job.') || d.path.startsWith('Job['))) continue;
+    const place = spec.place(d.path);
+    if (place) Object.assign(d, place);
+  }
+}
+
+/**
+ * readScenarioAsync reads a scenario document from JSON text, as
+ * readScenario does, and reads a `JobSpec` in it too. A diagnostic placed
+ * in the jobspec says where (`JobSpec line 3, column 5: …`) and is placed at
+ * the JobSpec string in the document.
+ */
+export async function readScenarioAsync(text: string, options: ReadOptions = {}): Promise<AsyncReadResult> {
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) return parsed;
+  const result = await readScenarioValueAsync(parsed.value, options);
+  if (result.ok) return result;
+  for (const d of result.diagnostics) {
+    if (d.line === undefined) continue;
+    d.message = `JobSpec line ${d.line}, column ${d.column}: ${d.message}`;
+    delete d.line;
+    delete d.column;
+    delete d.endLine;
+    delete d.endColumn;
+  }
+  locateDiagnostics(text, result.diagnostics);
+  return result;
+}

@@ -1,0 +1,37 @@
+// "Show as API JSON": when the Job tab holds an HCL jobspec, shows the API
+// job it maps to (what `nomad job run -output` prints) beside the editor,
+// without replacing the HCL.
+
+import { useState } from 'react';
+import { isHclText } from '../../worker/tabs.ts';
+import { useJobSpecJob, useTexts } from '../storeContext.tsx';
+
+/** ApiJsonButton toggles a read-only view of the jobspec's API JSON; it shows only for an HCL Job tab. */
+export function ApiJsonButton() {
+  const texts = useTexts();
+  const job = useJobSpecJob();
+  const [open, setOpen] = useState(false);
+  if (!isHclText(texts.job)) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className="button"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        title="Show the job this jobspec maps to, as Nomad's API JSON"
+        data-testid="show-api-json"
+      >
+        {open ? 'Hide API JSON' : 'Show as API JSON'}
+      </button>
+      {open && (
+        <div role="dialog" aria-label="The job as API JSON" className="api-json" data-testid="api-json">
+          <button type="button" className="button" onClick={() => setOpen(false)} aria-label="Close">
+            ✕
+          </button>
+          <pre>{job ? JSON.stringify(job, null, 2) : 'The jobspec has problems; fix them to see its API JSON.'}</pre>
+        </div>
+      )}
+    </>
+  );
+}

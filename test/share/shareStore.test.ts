@@ -1,0 +1,117 @@
+// The share store's actions, with a stand-in app store, storage, clock,
+// clipboard and downloads: what each action loads, keeps and says.
+
+import { describe, expect, it } from 'vitest';
+import { createStore } from 'zustand/vanilla';
+import type { AppStore } from '../../src/store/createAppStore.ts';
+import { listSetAside, loadDraft } from '../../src/share/draftStore.ts';
+import { decodeLink } from '../../src/share/linkCodec.ts';
+import { createShareStore, type ShareDeps } from '../../src/ui/share/shareStore.ts';
+import { splitScenario, type TabTexts } from '../../src/worker/tabs.ts';
+import { fixtureText } from '../cli/helpers.ts';
+import { FakeStorage } from './helpers.ts';
+
+const GOOD = splitScenario(JSON.parse(fixtureText('first-placement')));
+
+function setup(texts: TabTexts = GOOD, overrides: Partial<ShareDeps> = {}) {
+  const app = createStore<{ texts: TabTexts; loadTexts(t: TabTexts): void }>()((set) => ({ texts, loadTexts: (t) => set({ texts: t }) }));
+  const storage = new FakeStorage();
+  const copied: string[] = [];
+  const downloads: [string, string][] = [];
+  const share = createShareStore({
+    app: app as unknown as AppStore,
+    storage,
+    now: () => 1000,
+    pageAddress: () => 'http://x.test/',
+    clipboard: { writeText: async (t) => void copied.push(t) },
+    download: (name, text) => void downloads.push([name, text]),
+    ...overrides,
+  });
+  return { app, storage, share, copied, downloads };
+}
+
+describe('createShareStore', () => {
+  it('copies a link that opens the current texts', async () => {
+    const { share, copied } = setup();
+    await share.getState().copyLink();
+    const link = share.getState().link!;
+    expect(link.copied).toBe(true);
+    expect(copied).toEqual([link.url]);
+    const back = await decodeLink(link.url.slice('http://x.test/'.length));
+    expect(back.ok).toBe(true);
+  });
+
+  it('shows the link uncopied when the clipboard refuses', async () => {
+    const { share } = setup(GOOD, { clipboard: { writeText: () => Promise.reject(new Error('no')) } });
+    await share.getState().copyLink();
+    expect(share.getState().link).toMatchObject({ copied: false });
+  });
+
+  it('refuses to link a scenario that would not open', async () => {
+    const syntax = setup({ job: '{', cluster: '{}' });
+    await syntax.share.getState().copyLink();
+    expect(syntax.share.getState()).toMatchObject({ link: null, notice: { kind: 'error' } });
+    const invalid = setup({ job: '{"ID": 7}', cluster: '{}' });
+    await invalid.share.getState().copyLink();
+    expect(invalid.share.getState().notice?.message).toContain('Job.ID');
+  });
+
+  it('imports a file after setting the current texts aside, and restores them', async () => {
+    const { app, share, storage } = setup();
+    const text = fixtureText('lost-node');
+    await share.getState().importFile({ name: 'lost.json', size: text.length, text: async () => text });
+    expect(app.getState().texts).not.toEqual(GOOD);
+    expect(listSetAside(storage)[0]?.texts).toEqual(GOOD);
+    expect(loadDraft(storage)?.texts).toEqual(app.getState().texts);
+    expect(share.getState().notice).toMatchObject({ kind: 'info', offerRestore: true });
+    const imported = app.getState().texts;
+    share.getState().restore(0);
+    expect(app.getState().texts).toEqual(GOOD);
+    expect(share.getState().drafts[0]?.texts).toEqual(imported); // the restore is itself undoable
+  });
+
+  it('keeps the replaced text in memory when storage is full, and brings it back', async () => {
+    const { app, share, storage } = setup();
+    storage.quotaBytes = 0;
+    const text = fixtureText('lost-node');
+    await share.getState().importFile({ name: 'lost.json', size: text.length, text: async () => text });
+    expect(share.getState().notice?.message).toContain('kept only until this page is closed');
+    share.getState().restorePrevious();
+    expect(app.getState().texts).toEqual(GOOD);
+  });
+
+  it('replaces texts for another feature (an example) keeping the previous ones', () => {
+    const { app, share, storage } = setup();
+    const other = { job: '{"ID": "x"}\n', cluster: '{}\n' };
+    share.getState().replaceTexts(other, 'before loading an example');
+    expect(app.getState().texts).toEqual(other);
+    expect(listSetAside(storage)[0]).toMatchObject({ texts: GOOD, reason: 'before loading an example' });
+    share.getState().restorePrevious();
+    expect(app.getState().texts).toEqual(GOOD);
+  });
+
+  it('leaves everything as it was on a bad import', async () => {
+    const { app, share, storage } = setup();
+    await share.getState().importFile({ name: 'x.json', size: 1, text: async () => '{' });
+    expect(app.getState().texts).toEqual(GOOD);
+    expect(storage.items.size).toBe(0);
+    expect(share.getState().notice?.kind).toBe('error');
+  });
+
+  it('exports the document under the scenario name', () => {
+    const { share, downloads } = setup();
+    share.getState().exportFile();
+    expect(downloads).toHaveLength(1);
+    expect(JSON.parse(downloads[0]![1])).toMatchObject({ Job: JSON.parse(GOOD.job) });
+  });
+
+  it('warns once when the draft cannot be saved', () => {
+    const { share, storage } = setup();
+    storage.quotaBytes = 0;
+    share.getState().saveNow(GOOD);
+    expect(share.getState().notice?.message).toContain('refused to save your draft');
+    share.getState().dismiss();
+    share.getState().saveNow(GOOD);
+    expect(share.getState().notice).toBeNull();
+  });
+});
