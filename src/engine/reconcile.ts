@@ -217,23 +217,31 @@ class AllocReconciler {
     for (const [group, all] of m) {
       const trace = this.groupTracer(group, false);
       const set = filterByTerminal(all);
-      const { untainted, migrate, lost } = set.filterByTainted(this.input.taintedNodes);
-      this.markStop(untainted, '', allocNotNeeded);
-      this.markStop(migrate, '', allocNotNeeded);
-      this.markStop(lost, AllocClientStatusLost, allocLost);
       const desired = newDesiredUpdates();
       desired.Stop = set.size;
       this.result.desiredTGUpdates.set(group, desired);
-      trace.step('handleStop', 'The job is stopped: every allocation that is still running is stopped.', () => ({
-        untainted: untainted.keys(),
-        migrate: migrate.keys(),
-        lost: lost.keys(),
-      }));
       trace.decide(all.values(), 'ignore', 'handleStop', 'already terminal');
-      trace.decide(untainted.values(), 'stop', 'handleStop', 'the job is stopped');
-      trace.decide(migrate.values(), 'stop', 'handleStop', 'the job is stopped');
-      trace.decide(lost.values(), 'lost', 'handleStop', 'the job is stopped and the node is down or gone');
+      this.stopAll(set, trace, 'handleStop', 'the job is stopped');
     }
+  }
+
+  /**
+   * stopAll stops every allocation of the set, marking those on down or
+   * vanished nodes lost; it serves a stopped job and a removed group.
+   */
+  private stopAll(set: AllocSet, trace: GroupTracer, step: string, why: string): void {
+    const { untainted, migrate, lost } = set.filterByTainted(this.input.taintedNodes);
+    this.markStop(untainted, '', allocNotNeeded);
+    this.markStop(migrate, '', allocNotNeeded);
+    this.markStop(lost, AllocClientStatusLost, allocLost);
+    trace.step(step, `Every allocation that is still running is stopped: ${why}.`, () => ({
+      untainted: untainted.keys(),
+      migrate: migrate.keys(),
+      lost: lost.keys(),
+    }));
+    trace.decide(untainted.values(), 'stop', step, why);
+    trace.decide(migrate.values(), 'stop', step, why);
+    trace.decide(lost.values(), 'lost', step, `${why}, and the node is down or gone`);
   }
 
   private groupTracer(group: string, removed: boolean): GroupTracer {
@@ -277,19 +285,9 @@ class AllocReconciler {
 
     // A group the job no longer has: stop everything it still runs.
     if (tg === undefined) {
-      const { untainted, migrate, lost } = all.filterByTainted(this.input.taintedNodes);
-      this.markStop(untainted, '', allocNotNeeded);
-      this.markStop(migrate, '', allocNotNeeded);
-      this.markStop(lost, AllocClientStatusLost, allocLost);
-      desiredChanges.Stop = untainted.size + migrate.size + lost.size;
-      trace.step('removed group', 'The job no longer has this group, so all of its allocations are stopped.', () => ({
-        untainted: untainted.keys(),
-        migrate: migrate.keys(),
-        lost: lost.keys(),
-      }));
-      trace.decide(untainted.values(), 'stop', 'removed group', 'the job no longer has this group');
-      trace.decide(migrate.values(), 'stop', 'removed group', 'the job no longer has this group');
-      trace.decide(lost.values(), 'lost', 'removed group', 'the job no longer has this group and the node is down or gone');
+      // Every allocation of the group goes, terminal ones included (upstream counts them all).
+      desiredChanges.Stop = all.size;
+      this.stopAll(all, trace, 'removed group', 'the job no longer has this group');
       trace.set('deploymentComplete', true);
       return true;
     }
