@@ -32,6 +32,12 @@ function withoutGeneratedIDs(doc: ResultDocument): unknown {
   const generated = new Set<string>();
   if (doc.Deployment) generated.add(doc.Deployment.ID);
   for (const evals of Object.values(doc.DesiredFollowupEvals)) for (const e of evals) generated.add(e.ID);
+  // A stopped or annotated allocation's follow-up evaluation is always a
+  // generated one, even when upstream's handleDelayedLost then drops it from
+  // the group's list (a delayed lost and a delayed failed allocation in one
+  // group: the second list replaces the first).
+  for (const s of doc.Stop) if (s.FollowupEvalID !== '') generated.add(s.FollowupEvalID);
+  for (const u of doc.AttributeUpdates) generated.add(u.FollowupEvalID);
   return JSON.parse(JSON.stringify(doc), (_k, v: unknown) => (typeof v === 'string' && generated.has(v) ? '<generated>' : v));
 }
 
