@@ -3,31 +3,27 @@
 
 import { diffReport } from '../diff/index.ts';
 import { runScenario } from '../result/run.ts';
-import { readScenarioValue } from '../scenario/read.ts';
+import { type Scenario, readScenarioValue } from '../scenario/read.ts';
 import { readScenarioValueAsync } from '../scenario/readAsync.ts';
 import { type LocatedDiagnostic, locateAll } from './locate.ts';
-import type { RunRequest, RunResponse } from './protocol.ts';
-import { isHclText, joinTabs } from './tabs.ts';
+import type { RunRequest, RunResponse, RunSuccess } from './protocol.ts';
+import { type SyntaxProblem, isHclText, joinTabs } from './tabs.ts';
 
 /** handleRun reads and reconciles the texts of one request; it never throws. */
 export function handleRun(req: RunRequest, clock: () => number = () => performance.now()): RunResponse {
   const started = clock();
   try {
     const joined = joinTabs(req.texts);
-    if (!joined.ok) {
-      const diagnostics = joined.problems.map((p) => ({ code: 'json-syntax', path: '', ...p }));
-      return { type: 'result', ok: false, seq: req.seq, diagnostics, millis: clock() - started };
-    }
+    if (!joined.ok) return joinFailure(req, joined.problems, clock() - started);
     // The joined document has no text of its own, so diagnostics are placed
     // by their paths in the tab that holds them.
     const read = readScenarioValue(joined.document);
     if (!read.ok) {
       return { type: 'result', ok: false, seq: req.seq, diagnostics: locateAll(read.diagnostics, req.texts), millis: clock() - started };
     }
-    const { results, document } = runScenario(read.scenario, { trace: true });
-    return { type: 'result', ok: true, seq: req.seq, scenario: read.scenario, document, trace: results.trace, diff: diffReport(read.scenario), millis: clock() - started };
+    return reconciled(req, read.scenario, started, clock);
   } catch (err) {
-    return { type: 'crash', seq: req.seq, message: err instanceof Error ? err.message : String(err) };
+    return crash(req, err);
   }
 }
 
@@ -42,10 +38,7 @@ export async function handleRunAsync(req: RunRequest, clock: () => number = () =
   const started = clock();
   try {
     const joined = joinTabs(req.texts);
-    if (!joined.ok) {
-      const diagnostics = joined.problems.map((p) => ({ code: 'json-syntax', path: '', ...p }));
-      return { type: 'result', ok: false, seq: req.seq, diagnostics, millis: clock() - started };
-    }
+    if (!joined.ok) return joinFailure(req, joined.problems, clock() - started);
     const read = await readScenarioValueAsync(joined.document);
     const jobSpecJob = read.jobSpecJob ?? null;
     if (!read.ok) {
@@ -59,9 +52,25 @@ export async function handleRunAsync(req: RunRequest, clock: () => number = () =
       const diagnostics = [...placed, ...locateAll(unplaced, req.texts)];
       return { type: 'result', ok: false, seq: req.seq, diagnostics, millis: clock() - started, jobSpecJob };
     }
-    const { results, document } = runScenario(read.scenario, { trace: true });
-    return { type: 'result', ok: true, seq: req.seq, scenario: read.scenario, document, trace: results.trace, diff: diffReport(read.scenario), millis: clock() - started, jobSpecJob };
+    return { ...reconciled(req, read.scenario, started, clock), jobSpecJob };
   } catch (err) {
-    return { type: 'crash', seq: req.seq, message: err instanceof Error ? err.message : String(err) };
+    return crash(req, err);
   }
+}
+
+// joinFailure answers a request whose tabs are not JSON.
+function joinFailure(req: RunRequest, problems: SyntaxProblem[], millis: number): RunResponse {
+  const diagnostics = problems.map((p) => ({ code: 'json-syntax', path: '', ...p }));
+  return { type: 'result', ok: false, seq: req.seq, diagnostics, millis };
+}
+
+// reconciled answers with the reconciler's result, its trace and the job diff.
+function reconciled(req: RunRequest, scenario: Scenario, started: number, clock: () => number): RunSuccess {
+  const { results, document } = runScenario(scenario, { trace: true });
+  return { type: 'result', ok: true, seq: req.seq, scenario, document, trace: results.trace, diff: diffReport(scenario), millis: clock() - started };
+}
+
+// crash answers a request on which the reader or the engine threw: a bug.
+function crash(req: RunRequest, err: unknown): RunResponse {
+  return { type: 'crash', seq: req.seq, message: err instanceof Error ? err.message : String(err) };
 }

@@ -19,6 +19,7 @@ import {
   NodeStatusReady,
   SECOND,
   ZERO_TIME,
+  allocName,
   newDeployment,
   newDeploymentState,
 } from '../../src/engine/structs.ts';
@@ -361,4 +362,24 @@ export { ZERO_TIME };
  */
 export function newJobDeployment(job: Job): Deployment {
   return newDeployment(job, uuid());
+}
+
+/**
+ * groupAlloc is the allocation upstream's test loops build: a mock
+ * allocation moved onto the job's group, on a node of its own, named with
+ * the given index.
+ */
+export function groupAlloc(job: Job, tg: TaskGroup, index: number): Allocation {
+  const alloc = mockAlloc();
+  alloc.Job = job;
+  alloc.JobID = job.ID;
+  alloc.NodeID = uuid();
+  alloc.Name = allocName(job.ID, tg.Name, index);
+  alloc.TaskGroup = tg.Name;
+  return alloc;
+}
+
+/** web is the job's first group, the one upstream's mocks name "web". */
+export function web(job: Job): TaskGroup {
+  return job.TaskGroups[0]!;
 }

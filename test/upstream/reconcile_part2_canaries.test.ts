@@ -21,9 +21,8 @@ import {
   NodeStatusDown,
   SECOND,
   MINUTE,
-  allocName,
 } from '../../src/engine/structs.ts';
-import type { Allocation, DeploymentStatus, DeploymentStatusUpdate, Job, Node, TaskGroup } from '../../src/engine/structs.ts';
+import type { Allocation, DeploymentStatus, DeploymentStatusUpdate, Job, Node } from '../../src/engine/structs.ts';
 import type { AllocUpdateFn } from '../../src/engine/types.ts';
 import {
   allocUpdateFnDestructive,
@@ -45,29 +44,13 @@ import {
   copyTaskGroup,
   copyUpdateStrategy,
   deploymentState,
-  mockAlloc,
+  groupAlloc,
   mockJob,
   mockNode,
   newJobDeployment,
   uuid,
+  web,
 } from './mock.ts';
-
-// groupAlloc is the allocation upstream's loops build: a mock allocation
-// running `job`, alone on a fresh node, in group `tg` under index `index`.
-function groupAlloc(job: Job, tg: TaskGroup, index: number): Allocation {
-  const alloc = mockAlloc();
-  alloc.Job = job;
-  alloc.JobID = job.ID;
-  alloc.NodeID = uuid();
-  alloc.Name = allocName(job.ID, tg.Name, index);
-  alloc.TaskGroup = tg.Name;
-  return alloc;
-}
-
-// web is the job's first group.
-function web(job: Job): TaskGroup {
-  return job.TaskGroups[0]!;
-}
 
 // A paused deployment places no further canary and keeps the one it has; a
 // failed one also stops that canary, since it was never promoted. The old

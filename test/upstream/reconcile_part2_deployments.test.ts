@@ -24,9 +24,7 @@ import type {
   Allocation,
   DeploymentStatus,
   DeploymentStatusUpdate,
-  Job,
   Node,
-  TaskGroup,
 } from '../../src/engine/structs.ts';
 import type { AllocUpdateFn } from '../../src/engine/types.ts';
 import {
@@ -44,24 +42,7 @@ import {
   placeResultsToNames,
   stopResultsToNames,
 } from './harness.ts';
-import { copyJob, deploymentState, mockAlloc, mockJob, mockNode, newJobDeployment, uuid } from './mock.ts';
-
-// groupAlloc is the allocation upstream's loops build: a mock allocation
-// running `job`, alone on a fresh node, in group `tg` under index `index`.
-function groupAlloc(job: Job, tg: TaskGroup, index: number): Allocation {
-  const alloc = mockAlloc();
-  alloc.Job = job;
-  alloc.JobID = job.ID;
-  alloc.NodeID = uuid();
-  alloc.Name = allocName(job.ID, tg.Name, index);
-  alloc.TaskGroup = tg.Name;
-  return alloc;
-}
-
-// web is the job's first (and in these tests only) group.
-function web(job: Job): TaskGroup {
-  return job.TaskGroups[0]!;
-}
+import { copyJob, deploymentState, groupAlloc, mockAlloc, mockJob, mockNode, newJobDeployment, uuid, web } from './mock.ts';
 
 // A job update cancels a deployment of the older version while it is still
 // active; a deployment that already failed is left alone. Either way the

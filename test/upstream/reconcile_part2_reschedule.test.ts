@@ -20,7 +20,7 @@ import {
   SECOND,
   allocName,
 } from '../../src/engine/structs.ts';
-import type { Allocation, Instant, Job, TaskGroup, TaskState } from '../../src/engine/structs.ts';
+import type { Allocation, Instant, TaskState } from '../../src/engine/structs.ts';
 import {
   allocUpdateFnDestructive,
   allocUpdateFnIgnore,
@@ -34,24 +34,7 @@ import {
   placeResultsToNames,
   wallClockNow,
 } from './harness.ts';
-import { copyJob, deploymentState, mockAlloc, mockJob, newJobDeployment, uuid } from './mock.ts';
-
-// groupAlloc is the allocation upstream's loops build: a mock allocation
-// running `job`, alone on a fresh node, in group `tg` under index `index`.
-function groupAlloc(job: Job, tg: TaskGroup, index: number): Allocation {
-  const alloc = mockAlloc();
-  alloc.Job = job;
-  alloc.JobID = job.ID;
-  alloc.NodeID = uuid();
-  alloc.Name = allocName(job.ID, tg.Name, index);
-  alloc.TaskGroup = tg.Name;
-  return alloc;
-}
-
-// web is the job's first (and only) group.
-function web(job: Job): TaskGroup {
-  return job.TaskGroups[0]!;
-}
+import { copyJob, deploymentState, groupAlloc, mockAlloc, mockJob, newJobDeployment, uuid, web } from './mock.ts';
 
 // startedTask is the state of a task that is recorded as started yet finished
 // at `finishedAt`, as upstream's failed allocations carry it. (Upstream also
