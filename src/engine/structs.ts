@@ -224,6 +224,8 @@ export interface Job {
   Namespace: string;
   Type: JobType;
   Stop: boolean;
+  /** Stable marks a version whose deployment succeeded; auto_revert goes back to the latest such version. The reconciler does not read it. */
+  Stable: boolean;
   Version: number;
   CreateIndex: number;
   ModifyIndex: number;
@@ -239,7 +241,17 @@ export interface Job {
   TaskGroups: TaskGroup[];
 }
 
-/** Node is a client node of the cluster. */
+/**
+ * NodeCapacity is an amount of a node's CPU (MHz shares), memory and disk
+ * (MB); a dimension the node does not declare is null (no limit there).
+ */
+export interface NodeCapacity {
+  CpuShares: number | null;
+  MemoryMB: number | null;
+  DiskMB: number | null;
+}
+
+/** Node is a client node of the cluster. Its resources matter only to the rollout simulator's placements; the reconciler does not choose nodes. */
 export interface Node {
   ID: string;
   Name: string;
@@ -248,6 +260,10 @@ export interface Node {
   Status: NodeStatus;
   Drain: boolean;
   SchedulingEligibility: string;
+  /** NodeResources is what the node offers, or null when the document declares nothing. */
+  NodeResources: NodeCapacity | null;
+  /** ReservedResources is what the node keeps for itself, or null. */
+  ReservedResources: NodeCapacity | null;
 }
 
 /** DesiredTransition holds the server's requests to move an allocation; null means "not set". */

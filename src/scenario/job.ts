@@ -77,6 +77,7 @@ export function readJob(r: Reader, value: unknown, path: string, defaultID: stri
     Namespace: readString(r, value.Namespace, path, 'Namespace', DEFAULT_NAMESPACE),
     Type: type,
     Stop: readBool(r, value.Stop, path, 'Stop', false),
+    Stable: readBool(r, value.Stable, path, 'Stable', false),
     Version: version,
     CreateIndex: readCount(r, value.CreateIndex, path, 'CreateIndex', 0),
     ModifyIndex: readCount(r, value.ModifyIndex, path, 'ModifyIndex', jobModifyIndex),

@@ -1,8 +1,8 @@
 // Client nodes: the fields that decide whether a node is tainted.
 
-import { type Node, NodeStatusDown, NodeStatusInit, NodeStatusReady } from '../engine/structs.ts';
+import { type Node, type NodeCapacity, NodeStatusDown, NodeStatusInit, NodeStatusReady } from '../engine/structs.ts';
 import { DiagnosticCode } from './diagnostics.ts';
-import { type Reader, isObject, readArray, readBool, readEnum, readRequiredString, readString } from './fields.ts';
+import { type Reader, isObject, readArray, readBool, readCount, readEnum, readObject, readRequiredString, readString } from './fields.ts';
 import { childPath } from './path.ts';
 import { SeenStrings } from './unique.ts';
 
@@ -49,5 +49,29 @@ export function readNode(r: Reader, value: unknown, path: string): Node | null {
     Status: readEnum(r, value.Status, path, 'Status', NODE_STATUSES, NodeStatusReady),
     Drain: readBool(r, value.Drain, path, 'Drain', false),
     SchedulingEligibility: readEnum(r, value.SchedulingEligibility, path, 'SchedulingEligibility', ELIGIBILITIES, 'eligible'),
+    NodeResources: readCapacity(r, value.NodeResources, path, 'NodeResources'),
+    ReservedResources: readCapacity(r, value.ReservedResources, path, 'ReservedResources'),
+  };
+}
+
+/**
+ * readCapacity reads NodeResources or ReservedResources in the API's
+ * nesting (Cpu.CpuShares, Memory.MemoryMB, Disk.DiskMB). Only the rollout
+ * simulator's placements use them, so an absent block or dimension is
+ * simply "not declared" (null).
+ */
+function readCapacity(r: Reader, value: unknown, parent: string, key: string): NodeCapacity | null {
+  const block = readObject(r, value, parent, key);
+  if (block === null) return null;
+  const path = childPath(parent, key);
+  const dimension = (outer: string, inner: string): number | null => {
+    const holder = readObject(r, block[outer], path, outer);
+    if (holder === null || holder[inner] == null) return null;
+    return readCount(r, holder[inner], childPath(path, outer), inner, 0);
+  };
+  return {
+    CpuShares: dimension('Cpu', 'CpuShares'),
+    MemoryMB: dimension('Memory', 'MemoryMB'),
+    DiskMB: dimension('Disk', 'DiskMB'),
   };
 }

@@ -11,6 +11,7 @@ import type {
   DeploymentState,
   Job,
   Node,
+  NodeCapacity,
   Task,
   TaskGroup,
 } from '../engine/structs.ts';
@@ -42,6 +43,7 @@ export function writeJob(job: Job): Record<string, unknown> {
     Namespace: job.Namespace,
     Type: job.Type,
     Stop: job.Stop,
+    Stable: job.Stable,
     Version: job.Version,
     CreateIndex: job.CreateIndex,
     ModifyIndex: job.ModifyIndex,
@@ -103,7 +105,19 @@ export function writeNode(n: Node): Record<string, unknown> {
     Status: n.Status,
     Drain: n.Drain,
     SchedulingEligibility: n.SchedulingEligibility,
+    NodeResources: writeCapacity(n.NodeResources),
+    ReservedResources: writeCapacity(n.ReservedResources),
   };
+}
+
+// writeCapacity renders a node's resources in the API's nesting, leaving out undeclared dimensions.
+function writeCapacity(c: NodeCapacity | null): Record<string, unknown> | null {
+  if (c === null) return null;
+  const out: Record<string, unknown> = {};
+  if (c.CpuShares !== null) out.Cpu = { CpuShares: c.CpuShares };
+  if (c.MemoryMB !== null) out.Memory = { MemoryMB: c.MemoryMB };
+  if (c.DiskMB !== null) out.Disk = { DiskMB: c.DiskMB };
+  return out;
 }
 
 /** writeAllocation renders an allocation, naming its job by version when the scenario holds that job, else inline. */

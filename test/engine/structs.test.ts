@@ -486,7 +486,7 @@ describe('Node status', () => {
     expect(shouldDrainNode('down')).toBe(true);
     expect(shouldDrainNode('ready')).toBe(false);
     expect(shouldDrainNode('initializing')).toBe(false);
-    const node = { ID: 'n', Name: '', Datacenter: 'dc1', NodeClass: '', Status: 'down', Drain: false, SchedulingEligibility: 'eligible' } as const;
+    const node = { ID: 'n', Name: '', Datacenter: 'dc1', NodeClass: '', Status: 'down', Drain: false, SchedulingEligibility: 'eligible', NodeResources: null, ReservedResources: null } as const;
     expect(nodeTerminalStatus(node)).toBe(true);
     expect(nodeTerminalStatus({ ...node, Status: 'ready' })).toBe(false);
   });

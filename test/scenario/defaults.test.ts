@@ -71,6 +71,7 @@ describe('scenario defaults', () => {
       Namespace: 'default',
       Type: 'service',
       Stop: false,
+      Stable: false,
       Version: 0,
       CreateIndex: 0,
       ModifyIndex: 0,
@@ -321,7 +322,7 @@ describe('scenario defaults', () => {
   it('fills a node: ready, not draining, eligible', () => {
     const s = readOk(minimalDoc({ Nodes: [{ ID: 'n1' }] }));
     expect(s.Nodes).toEqual([
-      { ID: 'n1', Name: '', Datacenter: '', NodeClass: '', Status: 'ready', Drain: false, SchedulingEligibility: 'eligible' },
+      { ID: 'n1', Name: '', Datacenter: '', NodeClass: '', Status: 'ready', Drain: false, SchedulingEligibility: 'eligible', NodeResources: null, ReservedResources: null },
     ]);
   });
 

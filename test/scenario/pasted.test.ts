@@ -155,6 +155,8 @@ describe('pasted API output', () => {
         Status: 'ready',
         Drain: false,
         SchedulingEligibility: 'eligible',
+        NodeResources: { CpuShares: 4800, MemoryMB: 1993, DiskMB: 34232 },
+        ReservedResources: { CpuShares: 0, MemoryMB: 0, DiskMB: 0 },
       },
     ]);
   });

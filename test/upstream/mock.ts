@@ -124,6 +124,7 @@ function mockServiceJob(group: TaskGroup): Job {
   return {
     ID: `mock-service-${uuid()}`,
     Name: 'my-job',
+    Stable: false,
     Namespace: DEFAULT_NAMESPACE,
     Type: JobTypeService,
     Stop: false,
@@ -177,6 +178,7 @@ export function mockBatchJob(): Job {
   return {
     ID: `mock-batch-${uuid()}`,
     Name: 'batch-job',
+    Stable: false,
     Namespace: DEFAULT_NAMESPACE,
     Type: JobTypeBatch,
     Stop: false,
@@ -301,6 +303,8 @@ export function mockNode(): Node {
     Status: NodeStatusReady,
     Drain: false,
     SchedulingEligibility: 'eligible',
+    NodeResources: null,
+    ReservedResources: null,
   };
 }
 

@@ -61,6 +61,8 @@ function nodesFor(allocs: readonly Allocation[], tainted: ReadonlyMap<string, No
       Status: NodeStatusReady,
       Drain: false,
       SchedulingEligibility: 'eligible',
+      NodeResources: null,
+      ReservedResources: null,
     });
   }
   return [...nodes.values()];
