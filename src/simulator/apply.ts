@@ -1,0 +1,182 @@
+// Carrying out a person's event on the simulated cluster, as the Nomad API
+// call it stands for would: a node's status or drain changes and the
+// evaluations Nomad makes for it are queued; a client reports an
+// allocation; an operator changes the job or its deployment.
+
+import {
+  NodeStatusDown,
+  NodeStatusReady,
+  rescheduleEligible,
+  allocReschedulePolicy,
+  terminalStatus,
+  EvalTriggerRetryFailedAlloc,
+  nodeTerminalStatus,
+} from '../engine/structs.ts';
+import { clientCompletes, clientFails, clientForget, clientNeverHealthy, clientWatch } from './client.ts';
+import { DEFAULT_DRAIN_DEADLINE, type SimEvent } from './events.ts';
+import { readEditedJob, registerJob, scaledJob } from './jobs.ts';
+import { unblockEvals } from './planApply.ts';
+import { type SimLog, type SimState, enqueueEval, latestDeployment, replaceNode } from './state.ts';
+import { failDeploymentByUser, pauseDeployment, promoteDeployment, watchHealth } from './watcher.ts';
+
+/** EvalTriggerNodeUpdate is the TriggeredBy of the evaluations a node's status change makes. */
+export const EvalTriggerNodeUpdate = 'node-update';
+
+/**
+ * applyEvent carries out one event now. It returns null, or a message
+ * saying why the event changed nothing (an unknown node, a deployment that
+ * has ended, …), which the timeline shows beside the event.
+ */
+export function applyEvent(state: SimState, event: SimEvent, log: SimLog): string | null {
+  switch (event.Kind) {
+    case 'node-down':
+    case 'node-up':
+    case 'node-drain':
+    case 'node-ineligible':
+    case 'node-eligible':
+      return applyNodeEvent(state, event, log);
+    case 'alloc-fail':
+    case 'alloc-unhealthy':
+    case 'alloc-complete':
+      return applyAllocEvent(state, event.Kind, event.AllocID, log);
+    case 'deployment-promote':
+    case 'deployment-fail':
+    case 'deployment-pause':
+    case 'deployment-resume': {
+      const d = latestDeployment(state);
+      if (d === null) return 'the job has no deployment';
+      if (event.Kind === 'deployment-promote') return promoteDeployment(state, d, log);
+      if (event.Kind === 'deployment-fail') return failDeploymentByUser(state, d, log);
+      return pauseDeployment(state, d, event.Kind === 'deployment-pause', log);
+    }
+    case 'job-scale':
+    case 'job-stop':
+    case 'job-start':
+    case 'job-update':
+      return applyJobEvent(state, event, log);
+  }
+}
+
+// applyNodeEvent changes a node. Down and up make node-update evaluations
+// (Node.UpdateStatus); a drain marks the node ineligible and hands it to the
+// drainer; a node that becomes usable again unblocks blocked evaluations.
+function applyNodeEvent(state: SimState, event: Extract<SimEvent, { NodeID: string }>, log: SimLog): string | null {
+  const node = state.nodes.find((n) => n.ID === event.NodeID);
+  if (node === undefined) return `no node has ID ${JSON.stringify(event.NodeID)}`;
+  const label = node.Name || node.ID;
+  switch (event.Kind) {
+    case 'node-down':
+      if (nodeTerminalStatus(node)) return `${label} is already down`;
+      replaceNode(state, { ...node, Status: NodeStatusDown });
+      // A down client reports nothing more.
+      for (const a of state.allocs) if (a.NodeID === node.ID) clientForget(state, a.ID);
+      log.note(state, `${label} is down`, { NodeID: node.ID });
+      enqueueEval(state, EvalTriggerNodeUpdate, `${label} went down`);
+      return null;
+    case 'node-up':
+      if (node.Status === NodeStatusReady) return `${label} is already ready`;
+      replaceNode(state, { ...node, Status: NodeStatusReady });
+      log.note(state, `${label} is ready again`, { NodeID: node.ID });
+      enqueueEval(state, EvalTriggerNodeUpdate, `${label} became ready`);
+      unblockEvals(state, `${label} became ready`);
+      return null;
+    case 'node-drain':
+      if (node.Drain) return `${label} is already draining`;
+      replaceNode(state, { ...node, Drain: true, SchedulingEligibility: 'ineligible' });
+      state.drains.set(node.ID, state.now + (event.Deadline ?? DEFAULT_DRAIN_DEADLINE));
+      log.note(state, `${label} starts draining`, { NodeID: node.ID });
+      return null;
+    case 'node-ineligible':
+      if (node.SchedulingEligibility === 'ineligible') return `${label} is already ineligible`;
+      replaceNode(state, { ...node, SchedulingEligibility: 'ineligible' });
+      log.note(state, `${label} is ineligible for new allocations`, { NodeID: node.ID });
+      return null;
+    case 'node-eligible':
+      if (node.Drain) return `${label} is draining; it becomes eligible once the drain is done and it is marked eligible`;
+      if (node.SchedulingEligibility === 'eligible') return `${label} is already eligible`;
+      replaceNode(state, { ...node, SchedulingEligibility: 'eligible' });
+      log.note(state, `${label} is eligible again`, { NodeID: node.ID });
+      unblockEvals(state, `${label} became eligible`);
+      return null;
+  }
+}
+
+// applyAllocEvent is a client's report. A failure queues an alloc-failure
+// evaluation when the policy still allows a reschedule (Node.UpdateAlloc),
+// and inside a deployment the watcher hears of the unhealthy allocation.
+function applyAllocEvent(state: SimState, kind: 'alloc-fail' | 'alloc-unhealthy' | 'alloc-complete', allocID: string, log: SimLog): string | null {
+  const alloc = state.allocs.find((a) => a.ID === allocID);
+  if (alloc === undefined) return `no allocation has ID ${JSON.stringify(allocID)}`;
+  if (terminalStatus(alloc)) return `${alloc.Name} has already stopped`;
+  const node = state.nodes.find((n) => n.ID === alloc.NodeID);
+  if (node === undefined || nodeTerminalStatus(node)) return `${alloc.Name} is on a node that is down, which reports nothing`;
+  if (kind === 'alloc-unhealthy') {
+    if (alloc.DeploymentStatus?.Healthy != null) return `${alloc.Name} has already reported its health`;
+    if (!state.client.has(alloc.ID)) clientWatch(state, alloc);
+    clientNeverHealthy(state, alloc, log);
+    return null;
+  }
+  if (kind === 'alloc-complete') {
+    clientCompletes(state, alloc, log);
+    unblockEvals(state, `${alloc.Name} completed and freed room`);
+    return null;
+  }
+  const report = clientFails(state, alloc, log);
+  const failed = state.allocs.find((a) => a.ID === allocID)!;
+  if (failed.FollowupEvalID === '' && rescheduleEligible(failed, allocReschedulePolicy(failed), state.now)) {
+    enqueueEval(state, EvalTriggerRetryFailedAlloc, `${alloc.Name} failed`);
+  }
+  if (report !== null) watchHealth(state, [report], log);
+  unblockEvals(state, `${alloc.Name} failed and freed room`);
+  return null;
+}
+
+// applyJobEvent registers a new job version and queues its evaluation, as
+// `nomad job scale`, `nomad job stop`, `nomad job run` do. Registering the
+// same specification again still evaluates the job.
+function applyJobEvent(state: SimState, event: Extract<SimEvent, { Kind: `job-${string}` }>, log: SimLog): string | null {
+  let spec = state.job;
+  let trigger = 'job-register';
+  switch (event.Kind) {
+    case 'job-scale': {
+      const scaled = scaledJob(state.job, event.TaskGroup, event.Count);
+      if (typeof scaled === 'string') return scaled;
+      spec = scaled;
+      trigger = 'job-scaling';
+      break;
+    }
+    case 'job-stop':
+      if (state.job.Stop) return 'the job is already stopped';
+      spec = { ...state.job, Stop: true };
+      trigger = 'job-deregister';
+      break;
+    case 'job-start':
+      if (!state.job.Stop) return 'the job is already running';
+      spec = { ...state.job, Stop: false };
+      break;
+    case 'job-update': {
+      const edited = readEditedJob(state.job, event.Job);
+      if (typeof edited === 'string') return edited;
+      spec = edited;
+      break;
+    }
+  }
+  const changed = registerJob(state, spec);
+  log.note(state, changed ? `job version ${state.job.Version} is registered` : 'the job is registered again, unchanged');
+  enqueueEval(state, trigger, describeJobEvent(event));
+  return null;
+}
+
+// describeJobEvent says in words what the operator did.
+function describeJobEvent(event: Extract<SimEvent, { Kind: `job-${string}` }>): string {
+  switch (event.Kind) {
+    case 'job-scale':
+      return `group ${JSON.stringify(event.TaskGroup)} scaled to ${event.Count}`;
+    case 'job-stop':
+      return 'the job was stopped';
+    case 'job-start':
+      return 'the job was started again';
+    case 'job-update':
+      return 'the job was edited';
+  }
+}

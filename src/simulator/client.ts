@@ -1,0 +1,205 @@
+// The simulated Nomad clients: they start new allocations, report their
+// health the way the client's health watcher does (client/allocrunner/
+// health_hook.go at dccea99f7e), stop what the servers stop, and report the
+// failures and completions a person makes happen.
+//
+// Timing, fixed so that rollouts replay exactly: a new allocation is pending
+// for ALLOC_START_DELAY, then running; it turns healthy after the group's
+// min_healthy_time (the update block's inside a deployment, the migrate
+// block's outside one) unless the person said its checks never pass, in
+// which case its healthy deadline makes it unhealthy.
+
+import {
+  type Allocation,
+  type Instant,
+  AllocClientStatusComplete,
+  AllocClientStatusFailed,
+  AllocClientStatusRunning,
+  AllocClientStatusPending,
+  JobTypeService,
+  MINUTE,
+  SECOND,
+  ZERO_TIME,
+  clientTerminalStatus,
+  isZeroTime,
+  lookupTaskGroup,
+  terminalStatus,
+  updateStrategyIsEmpty,
+} from '../engine/structs.ts';
+import { type ClientAlloc, type SimLog, type SimState, replaceAlloc } from './state.ts';
+
+/** ALLOC_START_DELAY is how long a new allocation stays pending before its tasks run. */
+export const ALLOC_START_DELAY = 2 * SECOND;
+
+// Nomad's default migrate block, for groups that have none.
+const DEFAULT_MIGRATE_MIN_HEALTHY = 10 * SECOND;
+const DEFAULT_MIGRATE_HEALTHY_DEADLINE = 5 * MINUTE;
+
+/**
+ * healthParams is how the client judges an allocation's health, or null
+ * when it does not (batch jobs, groups whose update block is empty or
+ * `health_check = "manual"` inside a deployment), as getHealthParams decides.
+ */
+export function healthParams(alloc: Allocation): { minHealthy: number; deadline: number } | null {
+  if (alloc.Job.Type !== JobTypeService) return null;
+  const tg = lookupTaskGroup(alloc.Job, alloc.TaskGroup);
+  if (tg === undefined) return null;
+  if (alloc.DeploymentID !== '') {
+    if (updateStrategyIsEmpty(tg.Update) || tg.Update!.HealthCheck === 'manual') return null;
+    return { minHealthy: tg.Update!.MinHealthyTime, deadline: tg.Update!.HealthyDeadline };
+  }
+  return {
+    minHealthy: tg.Migrate?.MinHealthyTime ?? DEFAULT_MIGRATE_MIN_HEALTHY,
+    deadline: tg.Migrate?.HealthyDeadline ?? DEFAULT_MIGRATE_HEALTHY_DEADLINE,
+  };
+}
+
+/** clientWatch (re)starts the client's watch of an allocation: when it runs, and when its health is decided. */
+export function clientWatch(state: SimState, alloc: Allocation): void {
+  const runningAt = alloc.ClientStatus === AllocClientStatusPending ? state.now + ALLOC_START_DELAY : ZERO_TIME;
+  const params = alloc.DeploymentStatus?.Healthy == null ? healthParams(alloc) : null;
+  const start = isZeroTime(runningAt) ? state.now : runningAt;
+  const neverHealthy = state.client.get(alloc.ID)?.neverHealthy ?? false;
+  state.client.set(alloc.ID, {
+    runningAt,
+    healthyAt: params === null ? ZERO_TIME : start + params.minHealthy,
+    deadlineAt: params === null ? ZERO_TIME : state.now + params.deadline,
+    neverHealthy,
+  });
+}
+
+/** clientForget stops watching an allocation: it was stopped, or its node went down. */
+export function clientForget(state: SimState, allocID: string): void {
+  state.client.delete(allocID);
+}
+
+// dueTimes lists the times at which the client will next change an allocation.
+function dueTimes(c: ClientAlloc): Instant[] {
+  const times: Instant[] = [];
+  if (!isZeroTime(c.runningAt)) times.push(c.runningAt);
+  else {
+    if (!isZeroTime(c.healthyAt) && !c.neverHealthy) times.push(c.healthyAt);
+    if (!isZeroTime(c.deadlineAt)) times.push(c.deadlineAt);
+  }
+  return times;
+}
+
+/** nextClientTime is the earliest time a client will change an allocation, or null. */
+export function nextClientTime(state: SimState): Instant | null {
+  let next: Instant | null = null;
+  for (const c of state.client.values()) {
+    for (const t of dueTimes(c)) if (next === null || t < next) next = t;
+  }
+  return next;
+}
+
+/** HealthReport is an allocation whose health the client just decided. */
+export interface HealthReport {
+  alloc: Allocation;
+  existing: Allocation;
+}
+
+/**
+ * runClients makes every client change that is due by the state's time:
+ * pending allocations start running, and health is decided. It returns
+ * the health reports, for the deployment watcher to act on.
+ */
+export function runClients(state: SimState, log: SimLog): HealthReport[] {
+  const reports: HealthReport[] = [];
+  for (const existing of [...state.allocs]) {
+    const c = state.client.get(existing.ID);
+    if (c === undefined) continue;
+    let alloc = existing;
+    if (!isZeroTime(c.runningAt) && c.runningAt <= state.now) {
+      alloc = withClientStatus(alloc, AllocClientStatusRunning, state.now);
+      c.runningAt = ZERO_TIME;
+      log.note(state, `${alloc.Name} is running`, { AllocID: alloc.ID });
+    }
+    if (isZeroTime(c.runningAt) && alloc.ClientStatus === AllocClientStatusRunning) {
+      const healthy = !c.neverHealthy && !isZeroTime(c.healthyAt) && c.healthyAt <= state.now;
+      const late = !isZeroTime(c.deadlineAt) && c.deadlineAt <= state.now;
+      if (healthy || late) {
+        alloc = withHealth(alloc, healthy, state.now);
+        c.healthyAt = ZERO_TIME;
+        c.deadlineAt = ZERO_TIME;
+        log.note(
+          state,
+          healthy ? `${alloc.Name} is healthy` : `${alloc.Name} is unhealthy: its healthy deadline passed`,
+          { AllocID: alloc.ID },
+        );
+        reports.push({ alloc, existing });
+      }
+    }
+    if (alloc !== existing) replaceAlloc(state, alloc);
+    if (isZeroTime(c.runningAt) && isZeroTime(c.healthyAt) && isZeroTime(c.deadlineAt)) state.client.delete(alloc.ID);
+  }
+  return reports;
+}
+
+/**
+ * clientStops applies a server-side stop on the client: a pending or
+ * running allocation is killed and reports complete (lost ones keep the
+ * status the plan gave them).
+ */
+export function clientStops(alloc: Allocation, at: Instant): Allocation {
+  if (clientTerminalStatus(alloc)) return alloc;
+  return withClientStatus(alloc, AllocClientStatusComplete, at);
+}
+
+/**
+ * clientFails reports an allocation's tasks as failed. Inside a deployment
+ * whose health is still open, the client also reports it unhealthy, as the
+ * health watcher does when a task dies; that report is returned.
+ */
+export function clientFails(state: SimState, alloc: Allocation, log: SimLog): HealthReport | null {
+  let failed = withClientStatus(alloc, AllocClientStatusFailed, state.now, true);
+  const watched = state.client.get(alloc.ID);
+  const report = alloc.DeploymentStatus?.Healthy == null && alloc.DeploymentID !== '' && healthParams(alloc) !== null;
+  if (report) failed = withHealth(failed, false, state.now);
+  replaceAlloc(state, failed);
+  if (watched !== undefined) clientForget(state, alloc.ID);
+  log.note(state, `${alloc.Name} failed`, { AllocID: alloc.ID });
+  return report ? { alloc: failed, existing: alloc } : null;
+}
+
+/** clientCompletes reports an allocation's tasks as finished successfully. */
+export function clientCompletes(state: SimState, alloc: Allocation, log: SimLog): void {
+  replaceAlloc(state, withClientStatus(alloc, AllocClientStatusComplete, state.now));
+  clientForget(state, alloc.ID);
+  log.note(state, `${alloc.Name} completed`, { AllocID: alloc.ID });
+}
+
+/** clientNeverHealthy records that an allocation's checks will never pass. */
+export function clientNeverHealthy(state: SimState, alloc: Allocation, log: SimLog): void {
+  const c = state.client.get(alloc.ID);
+  if (c !== undefined) c.neverHealthy = true;
+  else state.client.set(alloc.ID, { runningAt: ZERO_TIME, healthyAt: ZERO_TIME, deadlineAt: ZERO_TIME, neverHealthy: true });
+  log.note(state, `${alloc.Name} will never pass its health checks`, { AllocID: alloc.ID });
+}
+
+/** isLive reports whether an allocation can still change on its client: not terminal for the server or the client. */
+export function isLive(alloc: Allocation): boolean {
+  return !terminalStatus(alloc);
+}
+
+// withClientStatus is the allocation with a new client status, its task states and its AllocStates entry.
+function withClientStatus(alloc: Allocation, status: Allocation['ClientStatus'], at: Instant, failed = false): Allocation {
+  const done = status === AllocClientStatusComplete || status === AllocClientStatusFailed;
+  const taskStates: NonNullable<Allocation['TaskStates']> = {};
+  const tg = lookupTaskGroup(alloc.Job, alloc.TaskGroup);
+  for (const t of tg?.Tasks ?? []) {
+    taskStates[t.Name] = { State: done ? 'dead' : 'running', Failed: failed, FinishedAt: done ? at : ZERO_TIME };
+  }
+  return {
+    ...alloc,
+    ClientStatus: status,
+    TaskStates: taskStates,
+    AllocStates: [...alloc.AllocStates, { Field: 'ClientStatus', Value: status, Time: at }],
+    ModifyTime: at,
+  };
+}
+
+// withHealth is the allocation with its deployment health decided.
+function withHealth(alloc: Allocation, healthy: boolean, at: Instant): Allocation {
+  return { ...alloc, DeploymentStatus: { Healthy: healthy, Canary: alloc.DeploymentStatus?.Canary ?? false }, ModifyTime: at };
+}

@@ -1,0 +1,65 @@
+// Registering job versions, as the state store's upsertJobImpl does: a job
+// whose specification changed becomes the next version with a new
+// JobModifyIndex; re-registering the same specification changes nothing.
+// Scaling, stopping, starting, editing and auto-revert all come through here.
+
+import type { Job } from '../engine/structs.ts';
+import { readScenarioValue } from '../scenario/read.ts';
+import { writeJob } from '../scenario/write.ts';
+import type { SimState } from './state.ts';
+
+// Fields that record a version's history rather than its specification (Job.SpecChanged leaves them out).
+const HISTORY_FIELDS = ['Version', 'Stable', 'CreateIndex', 'ModifyIndex', 'JobModifyIndex'];
+
+/** specChanged reports whether two job versions differ in anything but their version bookkeeping. */
+export function specChanged(a: Job, b: Job): boolean {
+  const spec = (j: Job) => {
+    const doc = writeJob(j);
+    for (const f of HISTORY_FIELDS) delete doc[f];
+    return JSON.stringify(doc);
+  };
+  return spec(a) !== spec(b);
+}
+
+/**
+ * registerJob makes `spec` the job's next version when it differs from the
+ * current one, and returns whether it did. The new version keeps the job's
+ * CreateIndex and takes the next index as its ModifyIndex and JobModifyIndex.
+ */
+export function registerJob(state: SimState, spec: Job): boolean {
+  if (!specChanged(state.job, spec)) return false;
+  state.index++;
+  const version = Math.max(...state.versions.map((v) => v.Version)) + 1;
+  const job: Job = {
+    ...spec,
+    ID: state.job.ID,
+    Version: version,
+    Stable: false,
+    CreateIndex: state.job.CreateIndex,
+    ModifyIndex: state.index,
+    JobModifyIndex: state.index,
+  };
+  state.versions.push(job);
+  state.job = job;
+  return true;
+}
+
+/** scaledJob is the current job with one group's count changed, or an error when the job has no such group. */
+export function scaledJob(job: Job, group: string, count: number): Job | string {
+  if (!job.TaskGroups.some((tg) => tg.Name === group)) return `the job has no task group ${JSON.stringify(group)}`;
+  return { ...job, TaskGroups: job.TaskGroups.map((tg) => (tg.Name === group ? { ...tg, Count: count } : tg)) };
+}
+
+/**
+ * readEditedJob reads an edited job (API JSON) with the scenario reader's
+ * defaults; it must keep the job's ID. Returns the job or a message.
+ */
+export function readEditedJob(current: Job, value: Record<string, unknown>): Job | string {
+  const read = readScenarioValue({ Job: { ID: current.ID, ...value } }, { generateID: () => '', now: () => 0 });
+  if (!read.ok) {
+    const d = read.diagnostics[0]!;
+    return `the edited job is not valid: ${d.path === '' ? '' : d.path + ': '}${d.message}`;
+  }
+  if (read.scenario.Job.ID !== current.ID) return `the edited job has ID ${JSON.stringify(read.scenario.Job.ID)}, not ${JSON.stringify(current.ID)}`;
+  return read.scenario.Job;
+}

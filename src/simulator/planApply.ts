@@ -1,0 +1,293 @@
+// Applying one evaluation's results to the simulated cluster: what the
+// generic scheduler does after the reconciler (computeJobAllocs and
+// computePlacements in scheduler/generic_sched.go) together with what the
+// plan applier and state store then write (nomad/plan_apply.go,
+// nomad/state/state_store.go), all at dccea99f7e.
+
+import {
+  type Allocation,
+  type Deployment,
+  type Node,
+  AllocClientStatusLost,
+  AllocClientStatusPending,
+  AllocClientStatusRunning,
+  AllocDesiredStatusRun,
+  AllocDesiredStatusStop,
+  AllocClientStatusFailed,
+  deploymentActive,
+  isZeroTime,
+  nextDelay,
+  nodeTerminalStatus,
+  serverTerminalStatus,
+} from '../engine/structs.ts';
+import type { ReconcileResults } from '../engine/types.ts';
+import { clientForget, clientStops, clientWatch } from './client.ts';
+import { setDeploymentStatus, updateDeploymentWithAlloc } from './deployments.ts';
+import { type Ask, type PlacementFailure, PlanningCluster, allocAsk, groupAsk } from './placement.ts';
+import { type QueuedEval, type SimLog, type SimState, enqueueEval, latestDeployment, replaceAlloc } from './state.ts';
+
+/** EvalTriggerQueuedAllocs is the TriggeredBy of a blocked evaluation, made when allocations did not fit. */
+export const EvalTriggerQueuedAllocs = 'queued-allocs';
+
+// Nomad keeps this many reschedule events of an unlimited policy's chain.
+const MAX_PAST_RESCHEDULE_EVENTS = 5;
+
+/** Placed is one new allocation the plan put on a node. */
+export interface Placed {
+  AllocID: string;
+  Name: string;
+  TaskGroup: string;
+  NodeID: string;
+  NodeName: string;
+  Canary: boolean;
+  PreviousAllocID: string;
+  /** Score is the node's normalised score, as `nomad alloc status -verbose` shows it. */
+  Score: number;
+}
+
+/** PlanOutcome is what applying a plan did beyond the reconciler's own results: where allocations went, and what did not fit. */
+export interface PlanOutcome {
+  placed: Placed[];
+  failures: PlacementFailure[];
+}
+
+/**
+ * applyPlan carries out one evaluation's results: allocations stopped on a
+ * down node are marked lost, the deployment is created or updated, stops,
+ * in-place updates and follow-up annotations are written, replacements and
+ * new allocations are placed (destructive ones first, each stopping its
+ * predecessor only when it fits), follow-up evaluations are queued, and
+ * a blocked evaluation waits for room when something did not fit.
+ */
+export function applyPlan(state: SimState, evaluation: QueuedEval, results: ReconcileResults, log: SimLog): PlanOutcome {
+  state.index++;
+  const hadBlocked = state.evals.some((e) => e.Status === 'blocked');
+  markLostOnDownNodes(state);
+
+  if (results.deployment !== null) {
+    state.deployments.push(results.deployment);
+    log.note(state, `deployment ${results.deployment.ID.slice(0, 8)} created for job version ${results.deployment.JobVersion}`);
+  }
+  // The deployment the plan's allocations join: the created one, or the latest as the reconciler saw it.
+  const planDeployment: Deployment | null = results.deployment ?? latestDeployment(state);
+  for (const u of results.deploymentUpdates) {
+    const d = state.deployments.find((x) => x.ID === u.DeploymentID);
+    if (d === undefined) continue;
+    setDeploymentStatus(state, d, u.Status, u.StatusDescription);
+    log.note(state, `deployment ${d.ID.slice(0, 8)} is ${u.Status}: ${u.StatusDescription}`);
+  }
+
+  const cluster = new PlanningCluster(state.job, state.nodes, state.allocs);
+  for (const stop of results.stop) {
+    const existing = state.allocs.find((a) => a.ID === stop.alloc.ID)!;
+    if (!serverTerminalStatus(existing)) cluster.remove(existing.NodeID, existing.TaskGroup, allocAsk(existing));
+    writeStop(state, existing.ID, stop.clientStatus, stop.followupEvalID);
+  }
+
+  for (const update of results.inplaceUpdate) {
+    const existing = state.allocs.find((a) => a.ID === update.ID)!;
+    let updated: Allocation = { ...existing, Job: update.Job, ModifyTime: state.now };
+    const deploymentID = planDeployment?.ID ?? '';
+    if (updated.DeploymentID !== deploymentID) updated = { ...updated, DeploymentID: deploymentID, DeploymentStatus: null };
+    replaceAlloc(state, updated);
+    updateDeploymentWithAlloc(state, updated, existing, state.now);
+    if (updated.DeploymentStatus === null) clientWatch(state, updated);
+  }
+
+  for (const [id, annotated] of results.attributeUpdates) {
+    const existing = state.allocs.find((a) => a.ID === id)!;
+    replaceAlloc(state, { ...existing, FollowupEvalID: annotated.FollowupEvalID });
+  }
+
+  const outcome = placeAll(state, cluster, results, planDeployment);
+
+  // Delayed reschedules get their evaluations, unless this one was itself delayed (delayInstead).
+  const followUps = [...results.desiredFollowupEvals.values()].flat();
+  const delayInstead = followUps.length > 0 && isZeroTime(evaluation.WaitUntil);
+  if (delayInstead) {
+    for (const f of followUps) enqueueEval(state, f.TriggeredBy, 'a failed allocation may be rescheduled then', f.WaitUntil, f.ID);
+  }
+  if (outcome.failures.length > 0 && !delayInstead && !state.evals.some((e) => e.Status === 'blocked')) {
+    const blocked = enqueueEval(state, EvalTriggerQueuedAllocs, 'allocations that did not fit wait for room');
+    blocked.Status = 'blocked';
+  }
+  // Stopped allocations free room on their nodes, which may unblock an earlier blocked evaluation.
+  if (hadBlocked && results.stop.length + results.destructiveUpdate.length > 0) unblockEvals(state, 'allocations stopped and freed room');
+  return outcome;
+}
+
+/**
+ * unblockEvals lets a blocked evaluation run again, as Nomad's blocked-evals
+ * tracker does when a node is added, becomes ready or eligible, or frees room.
+ */
+export function unblockEvals(state: SimState, why: string): void {
+  for (const e of state.evals) {
+    if (e.Status !== 'blocked') continue;
+    e.Status = 'pending';
+    e.Why = `unblocked: ${why}`;
+  }
+}
+
+// markLostOnDownNodes is updateNonTerminalAllocsToLost: an allocation the
+// server already stopped on a node that is down or gone, and whose client
+// still says pending or running, is marked lost (its client cannot say so).
+function markLostOnDownNodes(state: SimState): void {
+  const nodes = new Map<string, Node>(state.nodes.map((n) => [n.ID, n]));
+  for (const a of state.allocs) {
+    const node = nodes.get(a.NodeID);
+    const gone = node === undefined || nodeTerminalStatus(node);
+    if (!gone || !serverTerminalStatus(a)) continue;
+    if (a.ClientStatus !== AllocClientStatusPending && a.ClientStatus !== AllocClientStatusRunning) continue;
+    replaceAlloc(state, { ...a, ClientStatus: AllocClientStatusLost, ModifyTime: state.now });
+  }
+}
+
+// writeStop writes a stop (AppendStoppedAlloc): desired status stop, the
+// client status the plan gives (lost) or else the client stopping it, and
+// the follow-up evaluation when there is one. The description is in the
+// step's results.
+function writeStop(state: SimState, allocID: string, clientStatus: string, followupEvalID: string): void {
+  const existing = state.allocs.find((a) => a.ID === allocID)!;
+  let stopped: Allocation = { ...existing, DesiredStatus: AllocDesiredStatusStop, ModifyTime: state.now };
+  if (clientStatus !== '') stopped = { ...stopped, ClientStatus: clientStatus as Allocation['ClientStatus'] };
+  if (followupEvalID !== '') stopped = { ...stopped, FollowupEvalID: followupEvalID };
+  if (stopped.ClientStatus !== AllocClientStatusLost) stopped = clientStops(stopped, state.now);
+  replaceAlloc(state, stopped);
+  clientForget(state, allocID);
+}
+
+// placeAll places the destructive replacements, then the other placements,
+// as computePlacements does. A group that failed once is not tried again in
+// this plan: later failures are only counted (CoalescedFailures).
+function placeAll(state: SimState, cluster: PlanningCluster, results: ReconcileResults, planDeployment: Deployment | null): PlanOutcome {
+  const placed: Placed[] = [];
+  const failed = new Map<string, PlacementFailure>();
+  const deploymentID = planDeployment !== null && deploymentActive(planDeployment) ? planDeployment.ID : '';
+
+  type Missing = { name: string; tg: (typeof results.place)[number]['taskGroup']; previous: Allocation | null; canary: boolean; reschedule: boolean; destructive: boolean };
+  const missing: Missing[] = [
+    ...results.destructiveUpdate.map((d) => ({
+      name: d.placeName,
+      tg: d.placeTaskGroup,
+      previous: d.stopAlloc,
+      canary: false,
+      reschedule: false,
+      destructive: true,
+    })),
+    ...results.place.map((p) => ({
+      name: p.name,
+      tg: p.taskGroup,
+      previous: p.previousAlloc,
+      canary: p.canary,
+      reschedule: p.reschedule,
+      destructive: false,
+    })),
+  ];
+
+  for (const m of missing) {
+    const already = failed.get(m.tg.Name);
+    if (already !== undefined) {
+      already.Failed++;
+      continue;
+    }
+    const ask: Ask = groupAsk(m.tg);
+    const previous = m.previous === null ? null : state.allocs.find((a) => a.ID === m.previous!.ID) ?? m.previous;
+    // A destructive replacement frees its predecessor's room before looking for a node.
+    if (m.destructive && previous !== null) cluster.remove(previous.NodeID, previous.TaskGroup, allocAsk(previous));
+    const choice = cluster.select(m.tg, ask, penaltyNodes(previous), preferredNode(state, m.tg, previous));
+    if (!('node' in choice)) {
+      failed.set(m.tg.Name, choice);
+      if (m.destructive && previous !== null) cluster.add(previous.NodeID, previous.TaskGroup, allocAsk(previous));
+      continue;
+    }
+    if (m.destructive && previous !== null) writeStop(state, previous.ID, '', '');
+    const alloc = newAlloc(state, m.name, m.tg.Name, choice.node, deploymentID, previous, m.reschedule, m.canary && planDeployment !== null);
+    state.allocs.push(alloc);
+    cluster.add(choice.node.ID, m.tg.Name, ask);
+    if (previous !== null) {
+      const prev = state.allocs.find((a) => a.ID === previous.ID)!;
+      replaceAlloc(state, { ...prev, NextAllocation: alloc.ID });
+    }
+    updateDeploymentWithAlloc(state, alloc, null, state.now);
+    clientWatch(state, alloc);
+    placed.push({
+      AllocID: alloc.ID,
+      Name: alloc.Name,
+      TaskGroup: alloc.TaskGroup,
+      NodeID: choice.node.ID,
+      NodeName: choice.node.Name,
+      Canary: alloc.DeploymentStatus?.Canary ?? false,
+      PreviousAllocID: previous?.ID ?? '',
+      Score: choice.score,
+    });
+  }
+  return { placed, failures: [...failed.values()] };
+}
+
+// newAlloc is a pending allocation of the current job on the chosen node.
+function newAlloc(
+  state: SimState,
+  name: string,
+  group: string,
+  node: Node,
+  deploymentID: string,
+  previous: Allocation | null,
+  reschedule: boolean,
+  canary: boolean,
+): Allocation {
+  return {
+    ID: state.nextID(),
+    Name: name,
+    JobID: state.job.ID,
+    TaskGroup: group,
+    NodeID: node.ID,
+    NodeName: node.Name,
+    Job: state.job,
+    DesiredStatus: AllocDesiredStatusRun,
+    ClientStatus: AllocClientStatusPending,
+    DesiredTransition: { Migrate: null, Reschedule: null, ForceReschedule: null },
+    DeploymentID: deploymentID,
+    DeploymentStatus: canary ? { Healthy: null, Canary: true } : null,
+    RescheduleTracker: previous !== null && reschedule ? rescheduleTracker(state, previous) : null,
+    FollowupEvalID: '',
+    NextAllocation: '',
+    PreviousAllocation: previous?.ID ?? '',
+    TaskStates: null,
+    AllocStates: [],
+    ModifyTime: state.now,
+    CreateIndex: state.index,
+  };
+}
+
+// rescheduleTracker is updateRescheduleTracker: the previous allocation's
+// events (those within the policy's interval, or the last few of an
+// unlimited policy) plus one for this reschedule with the delay it waited.
+function rescheduleTracker(state: SimState, prev: Allocation): Allocation['RescheduleTracker'] {
+  const policy = prev.Job.TaskGroups.find((g) => g.Name === prev.TaskGroup)?.ReschedulePolicy ?? null;
+  const past = prev.RescheduleTracker?.Events ?? [];
+  let kept = past;
+  if (policy !== null && policy.Attempts > 0) {
+    kept = past.filter((e) => policy.Interval > 0 && state.now - e.RescheduleTime <= policy.Interval);
+  } else if (past.length > MAX_PAST_RESCHEDULE_EVENTS) {
+    kept = past.slice(past.length - MAX_PAST_RESCHEDULE_EVENTS);
+  }
+  return {
+    Events: [...kept.map((e) => ({ ...e })), { RescheduleTime: state.now, PrevAllocID: prev.ID, PrevNodeID: prev.NodeID, Delay: nextDelay(prev) }],
+  };
+}
+
+// penaltyNodes are the nodes a replacement should avoid: where its predecessor failed, and where its chain was rescheduled from.
+function penaltyNodes(previous: Allocation | null): Set<string> {
+  const out = new Set<string>();
+  if (previous === null) return out;
+  if (previous.ClientStatus === AllocClientStatusFailed) out.add(previous.NodeID);
+  for (const e of previous.RescheduleTracker?.Events ?? []) out.add(e.PrevNodeID);
+  return out;
+}
+
+// preferredNode is the predecessor's node for a group with a sticky ephemeral disk, while that node is ready.
+function preferredNode(state: SimState, tg: { EphemeralDisk: { Sticky: boolean } }, previous: Allocation | null): Node | null {
+  if (previous === null || !tg.EphemeralDisk.Sticky) return null;
+  const node = state.nodes.find((n) => n.ID === previous.NodeID);
+  return node !== undefined && node.Status === 'ready' ? node : null;
+}
