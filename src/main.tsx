@@ -12,6 +12,7 @@ import { ShareProvider } from './ui/share/shareContext.tsx';
 import { openInitialTexts, startShare } from './ui/share/startShare.ts';
 import { readUrlOptions } from './ui/urlOptions.ts';
 import type { WorkerLike } from './worker/client.ts';
+import type { SimulateWorkerLike } from './worker/simulateClient.ts';
 import { splitScenario } from './worker/tabs.ts';
 import './ui/styles.css';
 
@@ -29,6 +30,8 @@ const opening = await openInitialTexts(storage, splitScenario(defaultScenario as
 const store = createAppStore({
   initialTexts: opening.texts,
   createWorker: () => new Worker(new URL('./worker/entry.ts', import.meta.url), { type: 'module', name: 'reconciler' }) as unknown as WorkerLike,
+  createSimulationWorker: () =>
+    new Worker(new URL('./worker/simulateEntry.ts', import.meta.url), { type: 'module', name: 'rollout' }) as unknown as SimulateWorkerLike,
   timers: { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (h) => window.clearTimeout(h as number) },
   theme: loadTheme(storage),
   onTheme: (t) => saveTheme(storage, t),

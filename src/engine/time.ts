@@ -21,6 +21,21 @@ const NS_PER_UNIT: Readonly<Record<string, number>> = {
 };
 
 /**
+ * formatGoDuration writes a duration as Go's Duration.String does for whole
+ * seconds and more ("1h2m3s", "90s" is "1m30s", 0 is "0s"); a duration with
+ * a fraction of a second is rounded to milliseconds ("1.5s", "250ms").
+ */
+export function formatGoDuration(d: Duration): string {
+  const sign = d < 0 ? '-' : '';
+  const ms = Math.round(Math.abs(d) / 1e6);
+  if (ms < 1000) return ms === 0 ? '0s' : `${sign}${ms}ms`;
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = (ms % 60_000) / 1000;
+  return sign + (h > 0 ? `${h}h${m}m` : m > 0 ? `${m}m` : '') + `${s}s`;
+}
+
+/**
  * parseGoDuration reads a Go duration string as time.ParseDuration does: an
  * optional sign, then one or more decimal numbers each with a unit (ns, us,
  * µs, ms, s, m, h), such as "300ms", "-1.5h" or "2h45m"; "0" alone is

@@ -74,5 +74,13 @@ export const EVENT_KINDS = [
   'job-update',
 ] as const satisfies readonly SimEvent['Kind'][];
 
+/**
+ * EVENTS_KEY is the scenario document's optional top-level field that
+ * holds a rollout's events. The reconciler ignores it (the contract
+ * accepts fields it does not read), so a document with events is still a
+ * scenario, and a shared link or a saved draft carries its rollout.
+ */
+export const EVENTS_KEY = 'Events';
+
 /** DEFAULT_DRAIN_DEADLINE is `nomad node drain`'s default deadline. */
 export const DEFAULT_DRAIN_DEADLINE: Duration = 60 * 60 * 1e9;

@@ -17,7 +17,9 @@ import {
   requiresPromotion,
   terminalStatus,
 } from '../engine/structs.ts';
-import { type RunOutput, runScenario } from '../result/run.ts';
+import type { ReconcileTrace } from '../engine/types.ts';
+import type { ResultDocument } from '../result/document.ts';
+import { runScenario } from '../result/run.ts';
 import type { Scenario } from '../scenario/read.ts';
 import { applyEvent } from './apply.ts';
 import { clientWatch, nextClientTime, runClients } from './client.ts';
@@ -73,8 +75,10 @@ export interface SimStep {
   Applied: Happening[];
   /** Scenario is the cluster as the reconciler saw it. */
   Scenario: Scenario;
-  /** Run is what the reconciler decided for it. */
-  Run: RunOutput;
+  /** Document is what the reconciler decided, as a result document. */
+  Document: ResultDocument;
+  /** Trace is the reconciler's reasoning, when the options asked for it. */
+  Trace: ReconcileTrace | null;
   /** Placed lists where the plan put new allocations. */
   Placed: Placed[];
   /** Failures lists the groups whose allocations did not fit anywhere. */
@@ -95,6 +99,9 @@ export interface FilmEnd {
   Deployment: Deployment | null;
   /** Scenario is the cluster at the end, for a person to continue from. */
   Scenario: Scenario;
+  /** Document is what an evaluation at the end would decide (all ignore once settled); Trace its reasoning. */
+  Document: ResultDocument;
+  Trace: ReconcileTrace | null;
 }
 
 /** Film is a whole simulated rollout. */
@@ -106,6 +113,9 @@ export interface Film {
 }
 
 const DEFAULT_MAX_STEPS = 200;
+// The end's look is an evaluation that no step ran: its ID and its generator's seed are its own.
+const END_EVAL_ID = 'end';
+const END_SEED = 0xe4d;
 
 /**
  * simulate runs the scenario's evaluation and every evaluation that follows
@@ -153,6 +163,9 @@ export function simulate(scenario: Scenario, events: readonly SimEvent[], option
   }
 
   const more = findDueEval(state) !== null || nextTime(state, timed) !== null;
+  const end = snapshotScenario(state, scenario.Name, END_EVAL_ID);
+  // A look at the end costs nothing to the film: its IDs come from a generator of its own.
+  const look = runScenario(end, { trace: options.trace ?? true, generateID: seededUUIDs(END_SEED) });
   return {
     Steps: steps,
     End: {
@@ -160,7 +173,9 @@ export function simulate(scenario: Scenario, events: readonly SimEvent[], option
       Time: state.now,
       Happenings: log.take(),
       Deployment: latestDeployment(state),
-      Scenario: snapshotScenario(state, scenario.Name, ''),
+      Scenario: end,
+      Document: look.document,
+      Trace: look.results.trace,
     },
     Events: notes,
   };
@@ -183,7 +198,6 @@ function initialState(scenario: Scenario): SimState {
     deployments: scenario.Deployment === null ? [] : [scenario.Deployment],
     evals: [],
     client: new Map(),
-    checkedCutoff: null,
     drains: new Map(),
     nextID: seededUUIDs(),
   };
@@ -223,7 +237,8 @@ function runStep(state: SimState, evaluation: QueuedEval, index: number, log: Si
     Happenings: happenings,
     Applied: applied,
     Scenario: scenario,
-    Run: run,
+    Document: run.document,
+    Trace: run.results.trace,
     Placed: outcome.placed,
     Failures: outcome.failures,
   };

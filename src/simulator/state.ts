@@ -65,8 +65,6 @@ export interface SimState {
   evals: QueuedEval[];
   /** client maps an allocation ID to what its client will do next. */
   client: Map<string, ClientAlloc>;
-  /** checkedCutoff is a progress deadline the watcher found every group meeting; it does not fire again. */
-  checkedCutoff: Instant | null;
   /** drains maps a draining node's ID to its deadline. */
   drains: Map<string, Instant>;
   /** nextID makes the IDs of new allocations, deployments and evaluations. */

@@ -191,10 +191,15 @@ export function failDeploymentByUser(state: SimState, deployment: Deployment, lo
  * progressCutoff is when the active deployment's progress deadline passes:
  * the earliest RequireProgressBy of a group that is not done yet (a group
  * is done once promoted, or without canaries, with DesiredTotal healthy).
+ * Nomad's watcher wakes then and fails the deployment only if some group
+ * lacks progress (shouldFail); a wake-up that would find every group on
+ * track changes nothing, so the simulator does not schedule it (anything
+ * that could change the answer first moves the clock, and the cutoff is
+ * asked again).
  */
 export function progressCutoff(state: SimState): Instant | null {
   const deployment = activeDeployment(state);
-  if (deployment === null || deployment.Status !== DeploymentStatusRunning) return null;
+  if (deployment === null || deployment.Status !== DeploymentStatusRunning || laggingGroups(deployment).length === 0) return null;
   const healthy = new Map<string, number>();
   for (const a of state.allocs) {
     if (a.DeploymentID !== deployment.ID || terminalStatus(a) || !isHealthy(a.DeploymentStatus)) continue;
@@ -206,35 +211,35 @@ export function progressCutoff(state: SimState): Instant | null {
     if (done || isZeroTime(group.RequireProgressBy)) continue;
     if (next === null || group.RequireProgressBy < next) next = group.RequireProgressBy;
   }
-  return next === state.checkedCutoff ? null : next;
+  return next;
 }
 
-/**
- * checkProgressDeadline fails the active deployment when its cutoff has
- * passed and some group has not made enough progress (shouldFail); it
- * rolls back when that group auto-reverts.
- */
-export function checkProgressDeadline(state: SimState, log: SimLog): void {
-  const cutoff = progressCutoff(state);
-  const deployment = activeDeployment(state);
-  if (cutoff === null || deployment === null || cutoff > state.now) return;
-  let fail = false;
+// laggingGroups is the watcher's check at the deadline (shouldFail): the
+// groups without enough healthy allocations, counting their canaries before
+// promotion and their whole count after.
+function laggingGroups(deployment: Deployment): string[] {
+  const lagging: string[] = [];
   for (const [name, group] of deployment.TaskGroups) {
     const enough =
       group.DesiredCanaries > 0 && !group.Promoted
         ? group.HealthyAllocs >= group.DesiredCanaries
         : group.HealthyAllocs >= group.DesiredTotal;
-    if (enough) continue;
-    fail = true;
-    const tg = lookupTaskGroup(state.job, name);
-    if (tg?.Update?.AutoRevert) {
-      failDeployment(state, deployment, DescriptionProgressDeadline, true, log);
-      return;
-    }
+    if (!enough) lagging.push(name);
   }
-  if (fail) failDeployment(state, deployment, DescriptionProgressDeadline, false, log);
-  // Nomad's watcher skips a deadline that finds every group on track and waits for the next one.
-  else state.checkedCutoff = cutoff;
+  return lagging;
+}
+
+/**
+ * checkProgressDeadline fails the active deployment once its cutoff has
+ * passed with some group short of progress; it rolls back when any such
+ * group auto-reverts.
+ */
+export function checkProgressDeadline(state: SimState, log: SimLog): void {
+  const cutoff = progressCutoff(state);
+  const deployment = activeDeployment(state);
+  if (cutoff === null || deployment === null || cutoff > state.now) return;
+  const rollback = laggingGroups(deployment).some((name) => lookupTaskGroup(state.job, name)?.Update?.AutoRevert === true);
+  failDeployment(state, deployment, DescriptionProgressDeadline, rollback, log);
 }
 
 /**

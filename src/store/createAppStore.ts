@@ -3,9 +3,11 @@
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { ReconcileClient, type Timers, type WorkerLike } from '../worker/client.ts';
+import { SimulationClient, type SimulateWorkerLike } from '../worker/simulateClient.ts';
 import type { TabTexts } from '../worker/tabs.ts';
 import { createEditorSlice } from './editorSlice.ts';
 import { applyClientEvent } from './runEvents.ts';
+import { createRolloutSlice, rolloutAnswered } from './rolloutSlice.ts';
 import { createRunSlice } from './runSlice.ts';
 import type { AppState, ThemePreference } from './state.ts';
 import { createViewSlice } from './viewSlice.ts';
@@ -22,6 +24,8 @@ export interface AppStoreOptions {
   onTheme?: (t: ThemePreference) => void;
   debounceMs?: number;
   timeoutMs?: number;
+  /** createSimulationWorker starts the rollout worker, the first time the rollout is opened. */
+  createSimulationWorker: () => SimulateWorkerLike;
 }
 
 /** createAppStore makes the store and runs the initial texts at once. */
@@ -36,11 +40,21 @@ export function createAppStore(options: AppStoreOptions): AppStore {
       if (store) store.setState(applyClientEvent(store.getState(), e));
     },
   });
+  const simulation = new SimulationClient(options.createSimulationWorker, options.timers, (answer) => {
+    if (store) store.setState(rolloutAnswered(store.getState(), answer));
+  });
   store = createStore<AppState>()((set, get) => ({
     ...createEditorSlice(set, get, client, options.initialTexts),
     ...createRunSlice(get, client),
     ...createViewSlice(set, options.theme ?? 'system', options.onTheme ?? (() => {})),
+    ...createRolloutSlice(set, get, simulation),
   }));
+  // An open rollout follows the texts: each edit asks for a new film.
+  store.subscribe((s, prev) => {
+    if (!s.rollout.open || s.texts === prev.texts) return;
+    simulation.request(s.texts);
+    if (s.rollout.status !== 'running') store?.setState({ rollout: { ...s.rollout, status: 'running' } });
+  });
   client.runNow(options.initialTexts);
   return store;
 }

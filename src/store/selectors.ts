@@ -40,8 +40,29 @@ export function diagnosticsOfTab(all: readonly LocatedDiagnostic[], tab: TabID):
 /** selectRevealRequest is the latest request to show a place in the editor. */
 export const selectRevealRequest = (s: AppState) => s.revealRequest;
 
+/** selectRollout is the rollout simulator's state. */
+export const selectRollout = (s: AppState) => s.rollout;
+/**
+ * selectShownResult is the result the views draw: the rollout's frame
+ * while the rollout is open and has a film, else the last good result.
+ */
+export const selectShownResult = (s: AppState) => (s.rollout.open && s.rollout.shown !== null ? s.rollout.shown : s.result);
+
 /** AppActions are the store's actions; they never change, so a component reads them once instead of subscribing. */
 export type AppActions = Pick<
   AppState,
-  'setText' | 'setActiveTab' | 'loadTexts' | 'runNow' | 'setTheme' | 'setResultTab' | 'selectAlloc' | 'setHighlight' | 'reveal'
+  | 'setText'
+  | 'setActiveTab'
+  | 'loadTexts'
+  | 'runNow'
+  | 'setTheme'
+  | 'setResultTab'
+  | 'selectAlloc'
+  | 'setHighlight'
+  | 'reveal'
+  | 'setRolloutOpen'
+  | 'selectFrame'
+  | 'setCompareFrame'
+  | 'addEvent'
+  | 'removeEvent'
 >;

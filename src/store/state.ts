@@ -5,6 +5,8 @@ import type { DiffReport } from '../diff/index.ts';
 import type { ReconcileTrace } from '../engine/types.ts';
 import type { ResultDocument } from '../result/document.ts';
 import type { Scenario } from '../scenario/read.ts';
+import type { SimEvent } from '../simulator/events.ts';
+import type { Film } from '../simulator/simulate.ts';
 import type { LocatedDiagnostic } from '../worker/locate.ts';
 import type { TabID, TabTexts } from '../worker/tabs.ts';
 
@@ -67,7 +69,7 @@ export interface RunActions {
 export type ThemePreference = 'system' | 'light' | 'dark';
 
 /** ResultTab names a tab of the result panel. */
-export type ResultTab = 'plan' | 'explain' | 'diff' | 'json';
+export type ResultTab = 'plan' | 'explain' | 'diff' | 'json' | 'rollout';
 
 /** ViewState is how the results are shown. */
 export interface ViewState {
@@ -99,5 +101,50 @@ export interface ViewActions {
   reveal(tab: TabID, line: number, column: number): void;
 }
 
+/** RolloutStatus is where the latest film stands. */
+export type RolloutStatus = 'idle' | 'running' | 'ok' | 'failed';
+
+/**
+ * RolloutView is the rollout simulator as the page shows it: whether it is
+ * open, the latest film of the texts, the frame shown (steps count from 1;
+ * the frame after the last step is the end) and a frame to compare with.
+ */
+export interface RolloutView {
+  open: boolean;
+  status: RolloutStatus;
+  /** message says why there is no new film (invalid texts or events, a timeout), or is null. */
+  message: string | null;
+  /** diagnostics are the problems of the Events list, placed in their tab. */
+  diagnostics: LocatedDiagnostic[];
+  film: Film | null;
+  /** events are the Events list the film was made with. */
+  events: SimEvent[];
+  /** diffs holds each frame's job diff. */
+  diffs: DiffReport[];
+  frame: number;
+  compareFrame: number | null;
+  /** shown is the frame as a result, for the graph, the plan and the other views. */
+  shown: GoodResult | null;
+}
+
+/** RolloutState holds the rollout. */
+export interface RolloutState {
+  rollout: RolloutView;
+}
+
+/** RolloutActions open the rollout, move through it and make things happen in it. */
+export interface RolloutActions {
+  setRolloutOpen(open: boolean): void;
+  selectFrame(frame: number): void;
+  setCompareFrame(frame: number | null): void;
+  /** addEvent adds an event (its timing comes from the frame shown) to the Cluster text; returns why it could not, or null. */
+  addEvent(event: DistributiveOmit<SimEvent, 'After' | 'Delay'>): string | null;
+  /** removeEvent takes an event out of the Cluster text; returns why it could not, or null. */
+  removeEvent(index: number): string | null;
+}
+
+/** DistributiveOmit omits keys from each member of a union. */
+export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 /** AppState is the whole store. */
-export type AppState = EditorState & EditorActions & RunState & RunActions & ViewState & ViewActions;
+export type AppState = EditorState & EditorActions & RunState & RunActions & ViewState & ViewActions & RolloutState & RolloutActions;

@@ -32,6 +32,10 @@ export const useTexts = () => useStore(useStoreApi(), sel.selectTexts);
 export const useActiveTab = () => useStore(useStoreApi(), sel.selectActiveTab);
 /** useResult is the last good result. */
 export const useResult = () => useStore(useStoreApi(), sel.selectResult);
+/** useShownResult is the result the views draw: the rollout's frame while it is open, else the last good result. */
+export const useShownResult = () => useStore(useStoreApi(), sel.selectShownResult);
+/** useRollout is the rollout simulator's state. */
+export const useRollout = () => useStore(useStoreApi(), sel.selectRollout);
 /** useStale tells whether the result on screen is of an older text. */
 export const useStale = () => useStore(useStoreApi(), sel.selectStale);
 /** useStatus is where the latest run stands. */

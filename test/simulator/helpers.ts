@@ -41,7 +41,7 @@ export function at(rfc3339: string): Instant {
 
 /** counts is a step's DesiredTGUpdates for one group, with only the non-zero counts. */
 export function counts(step: SimStep, group = 'web'): Record<string, number> {
-  const all: Record<string, number> = { ...step.Run.document.DesiredTGUpdates[group] };
+  const all: Record<string, number> = { ...step.Document.DesiredTGUpdates[group] };
   return Object.fromEntries(Object.entries(all).filter(([, n]) => n !== 0));
 }
 

@@ -13,7 +13,7 @@ describe('a 5-allocation service with 2 canaries', () => {
     const [first, second] = film.Steps;
     expect(first!.TriggeredBy).toBe('scenario');
     expect(counts(first!)).toEqual({ Canary: 2, Ignore: 5 });
-    expect(first!.Run.document.Deployment).toMatchObject({
+    expect(first!.Document.Deployment).toMatchObject({
       JobVersion: 1,
       StatusDescription: 'Deployment is running but requires manual promotion',
     });
@@ -41,8 +41,8 @@ describe('a 5-allocation service with 2 canaries', () => {
     expect(rest.map((s) => s.Time)).toEqual(
       ['00:00:12', '00:00:24', '00:00:36', '00:00:48'].map((t) => at(`2026-01-01T${t}Z`)),
     );
-    expect(rest[3]!.Run.document.DeploymentUpdates).toEqual([
-      { DeploymentID: film.Steps[0]!.Run.document.Deployment!.ID, Status: 'successful', StatusDescription: 'Deployment completed successfully' },
+    expect(rest[3]!.Document.DeploymentUpdates).toEqual([
+      { DeploymentID: film.Steps[0]!.Document.Deployment!.ID, Status: 'successful', StatusDescription: 'Deployment completed successfully' },
     ]);
     expect(film.End.Status).toBe('settled');
     expect(film.End.Deployment).toMatchObject({ JobVersion: 1, Status: 'successful' });
@@ -60,8 +60,8 @@ describe('a 5-allocation service with 2 canaries', () => {
 
   it('replays to the same film, IDs included', () => {
     const again = loadRollout('canary-promote').film;
-    expect(JSON.stringify(again.Steps.map((s) => [s.Run.document, s.Placed, s.Happenings]))).toBe(
-      JSON.stringify(film.Steps.map((s) => [s.Run.document, s.Placed, s.Happenings])),
+    expect(JSON.stringify(again.Steps.map((s) => [s.Document, s.Placed, s.Happenings]))).toBe(
+      JSON.stringify(film.Steps.map((s) => [s.Document, s.Placed, s.Happenings])),
     );
   });
 });
@@ -86,7 +86,7 @@ describe('a failing canary with auto_revert', () => {
     expect(failed!.Scenario.Job.Version).toBe(2);
     expect(counts(failed!)).toEqual({ InPlaceUpdate: 5, Stop: 1 });
     expect(failed!.Scenario.Deployment).toMatchObject({ Status: 'failed', JobVersion: 1 });
-    expect(done!.Run.document.DeploymentUpdates[0]).toMatchObject({ Status: 'successful' });
+    expect(done!.Document.DeploymentUpdates[0]).toMatchObject({ Status: 'successful' });
     expect(liveAllocs(film).map((a) => a.Job.Version)).toEqual([2, 2, 2, 2, 2]);
     expect(liveAllocs(film).map((a) => (a.Job.TaskGroups[0]!.Tasks[0]!.Config as { image: string }).image)).toEqual(Array(5).fill('app:1'));
   });
@@ -127,7 +127,7 @@ describe('a drain', () => {
     for (const s of drains) expect(counts(s)).toEqual({ Migrate: 1, Ignore: 5 });
     // Each replacement is healthy 12s after it was placed; only then is the next marked.
     expect(drains.map((s) => s.Time)).toEqual(['00:00:00', '00:00:12', '00:00:24'].map((t) => at(`2026-01-01T${t}Z`)));
-    expect(drains.map((s) => s.Run.document.Stop.map((x) => x.AllocID))).toEqual([['v0-0'], ['v0-3'], ['v0-5']]);
+    expect(drains.map((s) => s.Document.Stop.map((x) => x.AllocID))).toEqual([['v0-0'], ['v0-3'], ['v0-5']]);
     expect(drains.flatMap((s) => s.Placed).every((p) => p.NodeID !== 'node-1')).toBe(true);
   });
 
@@ -161,7 +161,7 @@ describe('a failed allocation', () => {
     const failedAt = first.film.Steps[1]!;
     expect(failedAt.TriggeredBy).toBe('alloc-failure');
     expect(counts(failedAt)).toEqual({ Ignore: 5 });
-    const followUp = failedAt.Run.document.DesiredFollowupEvals.web![0]!;
+    const followUp = failedAt.Document.DesiredFollowupEvals.web![0]!;
     expect(followUp.WaitUntil).toBe('2026-01-01T00:00:30Z');
     const rescheduled = first.film.Steps[2]!;
     expect(rescheduled.EvalID).toBe(followUp.ID);
@@ -176,7 +176,7 @@ describe('a failed allocation', () => {
     const second = loadRollout('reschedule-delays', [{ After: 3, Delay: '1m', Kind: 'alloc-fail', AllocID: replacement.AllocID }]);
     const again = second.film.Steps[3]!;
     expect(again.Time).toBe(at('2026-01-01T00:01:30Z'));
-    expect(again.Run.document.DesiredFollowupEvals.web![0]!.WaitUntil).toBe('2026-01-01T00:02:30Z');
+    expect(again.Document.DesiredFollowupEvals.web![0]!.WaitUntil).toBe('2026-01-01T00:02:30Z');
     const last = liveAllocs(second.film).find((a) => a.Name === 'web.web[1]')!;
     expect(last.RescheduleTracker?.Events.map((e) => [e.PrevAllocID, e.Delay / 1e9])).toEqual([
       ['v0-1', 30],

@@ -29,6 +29,9 @@ function setup() {
     initialTexts: texts,
     createWorker: () => worker,
     timers: { setTimeout: (fn) => pending.push(fn), clearTimeout: () => {} },
+    createSimulationWorker: () => {
+      throw new Error('these tests never open the rollout');
+    },
   });
   return { store, worker, texts };
 }

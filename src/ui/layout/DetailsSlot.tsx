@@ -1,12 +1,12 @@
 // The side panel with the selected allocation's details.
 
 import { useCallback } from 'react';
-import { useActions, useResult, useSelectedAllocID } from '../storeContext.tsx';
+import { useActions, useShownResult, useSelectedAllocID } from '../storeContext.tsx';
 import { AllocDetails } from './slots.ts';
 
 /** DetailsSlot shows the selected allocation's details, or nothing when none is selected. */
 export function DetailsSlot() {
-  const result = useResult();
+  const result = useShownResult();
   const allocID = useSelectedAllocID();
   const { selectAlloc } = useActions();
   const onClose = useCallback(() => selectAlloc(null), [selectAlloc]);

@@ -2,7 +2,7 @@
 // graph itself dims and labels a stale result; this slot only passes it on.
 
 import { useCallback } from 'react';
-import { useActions, useHighlight, useResult, useStale, useStatus } from '../storeContext.tsx';
+import { useActions, useHighlight, useShownResult, useStale, useStatus } from '../storeContext.tsx';
 import { ClusterGraph } from './slots.ts';
 
 // GraphWaiting stands in for the graph until the first good result. It
@@ -15,7 +15,7 @@ function GraphWaiting() {
 
 /** GraphSlot draws the graph of the last good result, telling it when that result is out of date. */
 export function GraphSlot() {
-  const result = useResult();
+  const result = useShownResult();
   const stale = useStale();
   const highlight = useHighlight();
   const { selectAlloc } = useActions();

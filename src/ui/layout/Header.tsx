@@ -4,6 +4,7 @@
 
 import { ShareMenu } from '../share/ShareMenu.tsx';
 import { ExamplesMenu } from '../examples/ExamplesMenu.tsx';
+import { RolloutToggle } from '../rollout/RolloutToggle.tsx';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import { useLastMillis, useResult, useStale, useStatus } from '../storeContext.tsx';
 import type { RunStatus } from '../../store/state.ts';
@@ -31,6 +32,7 @@ export function Header() {
         {name && <span className="scenario-name"> — {name}</span>}
       </h1>
       <ExamplesMenu />
+      <RolloutToggle />
       <div className="status" data-testid="run-status" data-status={status} data-stale={stale} role="status">
         <span className="status-dot" aria-hidden="true" />
         {STATUS_TEXT[status]}

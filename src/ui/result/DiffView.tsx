@@ -6,12 +6,12 @@
 
 import { useMemo, useState } from 'react';
 import { blockLines, describeUpdate, formatJobDiff, type DiffBlock, type DiffComparison } from '../../diff/index.ts';
-import { useResult } from '../storeContext.tsx';
+import { useShownResult } from '../storeContext.tsx';
 import './diff.css';
 
 /** DiffView shows the job diff of the last good result. */
 export function DiffView() {
-  const result = useResult();
+  const result = useShownResult();
   const [chosen, setChosen] = useState<number | null>(null);
   const comparisons = result?.diff?.comparisons ?? [];
   const current = comparisons.find((c) => c.version === chosen) ?? comparisons[0] ?? null;

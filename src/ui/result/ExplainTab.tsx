@@ -1,12 +1,12 @@
 // The explanation tab: the engine's trace, made readable by the explain view.
 
 import { useCallback } from 'react';
-import { useActions, useResult } from '../storeContext.tsx';
+import { useActions, useShownResult } from '../storeContext.tsx';
 import { ExplainPanel } from '../layout/slots.ts';
 
 /** ExplainTab shows the explanation of the last good result. */
 export function ExplainTab() {
-  const result = useResult();
+  const result = useShownResult();
   const { setHighlight } = useActions();
   const onHighlight = useCallback((ids: ReadonlySet<string>) => setHighlight(ids), [setHighlight]);
   if (!result?.trace) return <p className="muted">No explanation yet.</p>;

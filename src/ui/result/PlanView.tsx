@@ -8,11 +8,11 @@ import type { ResultDocument } from '../../result/document.ts';
 import type { Scenario } from '../../scenario/read.ts';
 import { planNotes } from '../plan/notes.ts';
 import { describeWait } from '../plan/wait.ts';
-import { useResult, useStale } from '../storeContext.tsx';
+import { useShownResult, useStale } from '../storeContext.tsx';
 
 /** PlanView shows the plan of the last good result. */
 export function PlanView() {
-  const result = useResult();
+  const result = useShownResult();
   const stale = useStale();
   const notes = useMemo(() => (result ? planNotes(result.scenario, result.document, result.trace) : []), [result]);
   if (!result) return <p className="muted">No result yet.</p>;

@@ -1,5 +1,5 @@
-// The right panel: the plan, the explanation, the job diff and the raw
-// result document, as tabs.
+// The right panel: the plan, the explanation, the job diff, the raw
+// result document and the rollout, as tabs.
 
 import type { KeyboardEvent } from 'react';
 import type { ResultTab } from '../../store/state.ts';
@@ -8,12 +8,14 @@ import { DiffView } from './DiffView.tsx';
 import { ExplainTab } from './ExplainTab.tsx';
 import { PlanView } from './PlanView.tsx';
 import { RawJson } from './RawJson.tsx';
+import { RolloutPanel } from '../rollout/RolloutPanel.tsx';
 
-const TABS: { id: ResultTab; label: string }[] = [
-  { id: 'plan', label: 'Plan' },
-  { id: 'explain', label: 'Explanation' },
-  { id: 'diff', label: 'Job diff' },
-  { id: 'json', label: 'Result JSON' },
+const TABS: { id: ResultTab; label: string; title: string }[] = [
+  { id: 'plan', label: 'Plan', title: 'The plan, as `nomad job plan` prints it' },
+  { id: 'explain', label: 'Explanation', title: 'Why the reconciler decided what it did, step by step' },
+  { id: 'diff', label: 'Diff', title: 'The job diff: the job against the versions its allocations run' },
+  { id: 'json', label: 'JSON', title: 'The result document as JSON' },
+  { id: 'rollout', label: 'Rollout', title: 'The evaluations that follow, simulated' },
 ];
 
 /** ResultPanel shows one view of the result at a time. */
@@ -45,6 +47,7 @@ export function ResultPanel() {
               aria-selected={tab === t.id}
               aria-controls="result-tabpanel"
               tabIndex={tab === t.id ? 0 : -1}
+              title={t.title}
               onClick={() => setResultTab(t.id)}
             >
               {t.label}
@@ -60,6 +63,7 @@ export function ResultPanel() {
         {tab === 'explain' && <ExplainTab />}
         {tab === 'diff' && <DiffView />}
         {tab === 'json' && <RawJson />}
+        {tab === 'rollout' && <RolloutPanel />}
       </div>
     </section>
   );

@@ -1,0 +1,115 @@
+// The rollout slice: the simulator's film of the current texts, which frame
+// of it is shown, and the person's events. The events are part of the
+// scenario document (its `Events` list in the Cluster tab), so adding one
+// is an edit of that text, and the film follows the text like everything else.
+
+import type { StoreApi } from 'zustand/vanilla';
+import { appendEvent, removeEvent } from '../scenario/eventsText.ts';
+import { compareScenarios } from '../simulator/compare.ts';
+import type { SimEvent } from '../simulator/events.ts';
+import type { Film } from '../simulator/simulate.ts';
+import type { SimulationClient } from '../worker/simulateClient.ts';
+import type { SimulateResponse } from '../worker/simulateProtocol.ts';
+import type { AppState, GoodResult, RolloutActions, RolloutState, RolloutView } from './state.ts';
+
+type SetState = StoreApi<AppState>['setState'];
+type Get = StoreApi<AppState>['getState'];
+
+const NOTHING: ReadonlySet<string> = new Set();
+
+/** initialRollout is the rollout before it is first opened. */
+export function initialRollout(): RolloutView {
+  return { open: false, status: 'idle', message: null, diagnostics: [], film: null, events: [], diffs: [], frame: 1, compareFrame: null, shown: null };
+}
+
+/** frameCount is how many frames a film has: one per step, and its end. */
+export function frameCount(film: Film): number {
+  return film.Steps.length + 1;
+}
+
+/** frameResult is one frame of the film as a result the views can draw: a step's evaluation, or the end. */
+export function frameResult(film: Film, diffs: RolloutView['diffs'], frame: number): GoodResult {
+  const step = film.Steps[frame - 1];
+  if (step !== undefined) {
+    return { seq: -frame, scenario: step.Scenario, document: step.Document, trace: step.Trace, millis: 0, diff: diffs[frame - 1] };
+  }
+  const end = film.End;
+  return { seq: -frame, scenario: end.Scenario, document: end.Document, trace: end.Trace, millis: 0, diff: diffs[film.Steps.length] };
+}
+
+/** eventTiming is when an event added at a frame happens: right after that step, or at the end's time after the last step. */
+export function eventTiming(film: Film, frame: number): { After: number; Delay?: number } {
+  if (frame <= film.Steps.length) return { After: frame };
+  const last = film.Steps[film.Steps.length - 1];
+  if (last === undefined) return { After: 1 };
+  const delay = film.End.Time - last.Time;
+  return delay > 0 ? { After: last.Index, Delay: delay } : { After: last.Index };
+}
+
+/** applyFilm takes the rollout worker's answer into the rollout state, keeping the frame shown where it can. */
+export function applyFilm(rollout: RolloutView, answer: SimulateResponse): RolloutView {
+  if (!answer.ok) return { ...rollout, status: 'failed', message: answer.message, diagnostics: answer.diagnostics };
+  const film = answer.film;
+  const frame = Math.min(Math.max(rollout.frame, 1), frameCount(film));
+  const compareFrame = rollout.compareFrame !== null && rollout.compareFrame <= frameCount(film) ? rollout.compareFrame : null;
+  return { ...rollout, status: 'ok', message: null, diagnostics: [], film, events: answer.events, diffs: answer.diffs, frame, compareFrame, shown: frameResult(film, answer.diffs, frame) };
+}
+
+/** comparedIDs are the allocations that differ between the compared frame and the frame shown, for the graph to highlight. */
+export function comparedIDs(rollout: RolloutView): ReadonlySet<string> {
+  const { film, compareFrame, frame } = rollout;
+  if (film === null || compareFrame === null || compareFrame === frame) return NOTHING;
+  const [early, late] = compareFrame < frame ? [compareFrame, frame] : [frame, compareFrame];
+  const changes = compareScenarios(frameResult(film, [], early).scenario, frameResult(film, [], late).scenario);
+  return new Set(changes.map((c) => c.AllocID));
+}
+
+/** createRolloutSlice makes the rollout state and its actions; films come from the client. */
+export function createRolloutSlice(set: SetState, get: Get, client: SimulationClient): RolloutState & RolloutActions {
+  const setRollout = (patch: Partial<RolloutView>) => {
+    const rollout = { ...get().rollout, ...patch };
+    set({ rollout, highlight: rollout.compareFrame === null ? get().highlight : comparedIDs(rollout) });
+  };
+  return {
+    rollout: initialRollout(),
+    setRolloutOpen(open) {
+      if (open === get().rollout.open) return;
+      setRollout({ open, compareFrame: null, status: open ? 'running' : get().rollout.status });
+      if (open) {
+        set({ resultTab: 'rollout' });
+        client.request(get().texts);
+      } else set({ highlight: NOTHING, resultTab: get().resultTab === 'rollout' ? 'plan' : get().resultTab });
+    },
+    selectFrame(frame) {
+      const { film, diffs } = get().rollout;
+      if (film === null) return;
+      const f = Math.min(Math.max(frame, 1), frameCount(film));
+      setRollout({ frame: f, shown: frameResult(film, diffs, f) });
+    },
+    setCompareFrame(frame) {
+      setRollout({ compareFrame: frame });
+      if (frame === null) set({ highlight: NOTHING });
+    },
+    addEvent(event) {
+      const { film, frame } = get().rollout;
+      if (film === null) return 'The rollout has not run yet.';
+      const timed = { ...event, ...eventTiming(film, frame) } as SimEvent;
+      const edit = appendEvent(get().texts.cluster, timed);
+      if (!edit.ok) return edit.message;
+      get().setText('cluster', edit.text);
+      return null;
+    },
+    removeEvent(index) {
+      const edit = removeEvent(get().texts.cluster, index);
+      if (!edit.ok) return edit.message;
+      get().setText('cluster', edit.text);
+      return null;
+    },
+  };
+}
+
+/** rolloutAnswered is the store change for one answer of the rollout worker. */
+export function rolloutAnswered(state: AppState, answer: SimulateResponse): Partial<AppState> {
+  const rollout = applyFilm(state.rollout, answer);
+  return { rollout, highlight: rollout.compareFrame === null ? state.highlight : comparedIDs(rollout) };
+}

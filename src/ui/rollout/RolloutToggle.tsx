@@ -1,0 +1,21 @@
+// The header's switch between one evaluation and the whole rollout.
+
+import { useActions, useRollout } from '../storeContext.tsx';
+
+/** RolloutToggle opens or closes the rollout simulator. */
+export function RolloutToggle() {
+  const { open } = useRollout();
+  const { setRolloutOpen } = useActions();
+  return (
+    <button
+      type="button"
+      className="button"
+      data-testid="rollout-toggle"
+      aria-pressed={open}
+      title={open ? 'Back to the single evaluation of the scenario' : 'Simulate the evaluations that follow: apply each plan, move the clock, watch the deployment unfold'}
+      onClick={() => setRolloutOpen(!open)}
+    >
+      {open ? 'Close rollout' : 'Simulate rollout'}
+    </button>
+  );
+}

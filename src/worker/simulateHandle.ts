@@ -1,0 +1,35 @@
+// What the rollout worker does with one request, as a plain function so
+// that tests call it without a worker: read the tabs as the reconciler
+// worker does, read the document's `Events`, then simulate.
+
+import { diffReport } from '../diff/index.ts';
+import { readScenarioValueAsync } from '../scenario/readAsync.ts';
+import { EVENTS_KEY } from '../simulator/events.ts';
+import { readEvents } from '../simulator/readEvents.ts';
+import { simulate } from '../simulator/simulate.ts';
+import { type LocatedDiagnostic, locateAll } from './locate.ts';
+import type { SimulateRequest, SimulateResponse } from './simulateProtocol.ts';
+import { joinTabs } from './tabs.ts';
+
+/** handleSimulate answers one request; it never throws. */
+export async function handleSimulate(req: SimulateRequest, clock: () => number = () => performance.now()): Promise<SimulateResponse> {
+  const started = clock();
+  try {
+    const joined = joinTabs(req.texts);
+    if (!joined.ok) return failure(req, 'The scenario is not valid JSON; fix it to simulate.');
+    const events = readEvents(joined.document[EVENTS_KEY] ?? [], EVENTS_KEY);
+    if (!events.ok) return failure(req, 'The rollout’s events have errors.', locateAll(events.diagnostics, req.texts));
+    const read = await readScenarioValueAsync(joined.document);
+    if (!read.ok) return failure(req, 'The scenario has errors; fix them to simulate.');
+    const film = simulate(read.scenario, events.events);
+    const diffs = [...film.Steps.map((s) => s.Scenario), film.End.Scenario].map(diffReport);
+    return { type: 'film', ok: true, seq: req.seq, film, events: events.events, diffs, millis: clock() - started };
+  } catch (err) {
+    return failure(req, `The simulator hit a bug: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+// failure answers a request that makes no film.
+function failure(req: SimulateRequest, message: string, diagnostics: LocatedDiagnostic[] = []): SimulateResponse {
+  return { type: 'film', ok: false, seq: req.seq, message, diagnostics };
+}
