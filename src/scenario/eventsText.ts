@@ -20,6 +20,12 @@ function clusterObject(text: string): { ok: true; events: ReturnType<typeof find
   return { ok: true, events };
 }
 
+/** hasEvents tells whether the texts' document carries a non-empty Events list: a rollout to open. */
+export function hasEvents(clusterText: string): boolean {
+  const checked = clusterObject(clusterText);
+  return checked.ok && (checked.events?.children?.length ?? 0) > 0;
+}
+
 /** appendEvent adds an event at the end of the Cluster text's Events list, making the list when there is none. */
 export function appendEvent(clusterText: string, event: SimEvent): EventsEdit {
   const checked = clusterObject(clusterText);

@@ -5,6 +5,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { ReconcileClient, type Timers, type WorkerLike } from '../worker/client.ts';
 import { SimulationClient, type SimulateWorkerLike } from '../worker/simulateClient.ts';
 import type { TabTexts } from '../worker/tabs.ts';
+import { hasEvents } from '../scenario/eventsText.ts';
 import { createEditorSlice } from './editorSlice.ts';
 import { applyClientEvent } from './runEvents.ts';
 import { createRolloutSlice, rolloutAnswered } from './rolloutSlice.ts';
@@ -56,5 +57,7 @@ export function createAppStore(options: AppStoreOptions): AppStore {
     if (s.rollout.status !== 'running') store?.setState({ rollout: { ...s.rollout, status: 'running' } });
   });
   client.runNow(options.initialTexts);
+  // A document that carries a rollout's events (a shared rollout) opens on it.
+  if (hasEvents(options.initialTexts.cluster)) store.getState().setRolloutOpen(true);
   return store;
 }

@@ -1,6 +1,7 @@
 // The editor slice: the raw text of each tab.
 
 import type { StoreApi } from 'zustand/vanilla';
+import { hasEvents } from '../scenario/eventsText.ts';
 import type { ReconcileClient } from '../worker/client.ts';
 import type { TabTexts } from '../worker/tabs.ts';
 import type { AppState, EditorActions, EditorState } from './state.ts';
@@ -25,6 +26,8 @@ export function createEditorSlice(set: SetState, get: Get, client: ReconcileClie
     loadTexts(texts) {
       set({ texts, revision: get().revision + 1 });
       client.runNow(texts);
+      // A scenario that carries a rollout's events (an example, an imported file) opens on it.
+      if (hasEvents(texts.cluster)) get().setRolloutOpen(true);
     },
   };
 }
