@@ -3,6 +3,8 @@
 // that says what the reconciler does with each field. Validation is the
 // scenario reader's job; these schemas only help typing.
 
+import { EVENT_KINDS } from '../../simulator/events.ts';
+
 /** JsonSchema is the subset of JSON Schema these schemas use. */
 export interface JsonSchema {
   type?: string | string[];
@@ -117,6 +119,7 @@ export const JOB_SCHEMA: JsonSchema = obj('The job version being scheduled, as N
   Namespace: str('The namespace. Default "default".'),
   Type: oneOf(['service', 'batch'], 'service (default) keeps allocations running; batch keeps successfully finished allocations. System jobs are not modelled.'),
   Stop: bool('A stopped job: the reconciler stops every allocation and cancels the deployment.'),
+  Stable: bool('A version whose deployment succeeded. The reconciler ignores it; in the rollout, auto_revert and a failed deployment go back to the latest stable version.'),
   Version: int('The job version. Allocations say which version they run with JobVersion.'),
   CreateIndex: int('Raft index at creation; a new deployment copies it.'),
   ModifyIndex: int('Raft index of the last change (default: JobModifyIndex).'),
@@ -135,6 +138,12 @@ export const JOB_SCHEMA: JsonSchema = obj('The job version being scheduled, as N
   TaskGroups: list('The task groups; each is reconciled on its own.', GROUP),
 });
 
+const NODE_CAPACITY: Record<string, JsonSchema> = {
+  Cpu: obj('CPU.', { CpuShares: int('MHz.') }),
+  Memory: obj('Memory.', { MemoryMB: int('MB.') }),
+  Disk: obj('Disk.', { DiskMB: int('MB.') }),
+};
+
 const NODE = obj('A client node. A node that is down, or whose Drain is true, is tainted.', {
   ID: str('Node ID (required, unique). Allocations refer to it by NodeID; an allocation whose node is not listed is on a garbage-collected node, so it is lost.'),
   Name: str('Node name, shown on its box.'),
@@ -143,13 +152,9 @@ const NODE = obj('A client node. A node that is down, or whose Drain is true, is
   Status: oneOf(['initializing', 'ready', 'down'], 'Node status. Allocations on a down node are lost: stopped and replaced.'),
   Drain: bool('Draining: allocations here are migrated once the drainer sets their DesiredTransition.Migrate.'),
   DrainStrategy: anyJson('The drain strategy (shown, decides nothing).'),
-  SchedulingEligibility: oneOf(['eligible', 'ineligible'], 'Whether new allocations may go here (shown; the reconciler does not choose nodes).'),
-  NodeResources: obj('Node resources (shown).', {
-    Cpu: obj('CPU.', { CpuShares: int('MHz.') }),
-    Memory: obj('Memory.', { MemoryMB: int('MB.') }),
-    Disk: obj('Disk.', { DiskMB: int('MB.') }),
-  }),
-  ReservedResources: anyJson('Reserved resources (shown).'),
+  SchedulingEligibility: oneOf(['eligible', 'ineligible'], 'Whether new allocations may go here. The reconciler does not choose nodes; the rollout places only on eligible nodes.'),
+  NodeResources: obj('What the node offers. The reconciler ignores it; the rollout places allocations only where they fit, by a bin-packing score. An absent dimension has no limit.', NODE_CAPACITY),
+  ReservedResources: obj('What the node keeps for itself: taken off NodeResources in the rollout.', NODE_CAPACITY),
   Attributes: stringMap('Node attributes.'),
   Meta: stringMap('Node metadata.'),
 });
@@ -231,6 +236,18 @@ const DEPLOYMENT = {
   type: ['object', 'null'],
 };
 
+const EVENT = obj('One event of the rollout.', {
+  After: int('The evaluation (step of the rollout, from 1) after which the event happens.'),
+  Delay: duration('How long after that evaluation. Default 0: before anything else happens.'),
+  Kind: oneOf([...EVENT_KINDS], 'What happens: node-down, node-up, node-drain, node-ineligible, node-eligible (NodeID); alloc-fail, alloc-unhealthy (checks never pass), alloc-complete (AllocID); deployment-promote, -fail, -pause, -resume; job-scale (TaskGroup, Count), job-stop, job-start, job-update (Job).'),
+  NodeID: str('The node, for node events.'),
+  Deadline: duration('For node-drain: when everything left is marked to migrate. Default 1h.'),
+  AllocID: str('The allocation, for alloc events.'),
+  TaskGroup: str('For job-scale: the group.'),
+  Count: int('For job-scale: its new count.'),
+  Job: { type: 'object', description: 'For job-update: the edited job (API JSON); registered as the next version.' },
+});
+
 /** CLUSTER_SCHEMA describes the Cluster tab: the scenario document without its Job. */
 export const CLUSTER_SCHEMA: JsonSchema = obj('The cluster and the rest of the scenario.', {
   Name: str('A title for the scenario.'),
@@ -241,4 +258,5 @@ export const CLUSTER_SCHEMA: JsonSchema = obj('The cluster and the rest of the s
   Nodes: list('The client nodes.', NODE),
   Allocations: list('The job\'s existing allocations.', ALLOCATION),
   Deployment: DEPLOYMENT,
+  Events: list('The rollout\'s events: what a person makes happen as the rollout unfolds. The reconciler ignores them; the rollout simulator replays them.', EVENT),
 });
