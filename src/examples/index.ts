@@ -16,6 +16,8 @@ export interface Example {
   summary: string;
   /** surprise marks the behaviours Nomad users keep asking about. */
   surprise?: boolean;
+  /** rollout marks a scenario that carries events: it opens on the rollout simulator. */
+  rollout?: boolean;
   /** load reads the scenario document. */
   load: () => Promise<ExampleDocument>;
 }
@@ -23,7 +25,7 @@ export interface Example {
 // json turns a JSON module import into its document.
 const json = (p: Promise<{ default: unknown }>) => p.then((m) => m.default as ExampleDocument);
 
-/** EXAMPLES lists the library in the order the menu shows it: basics first, then failures, then surprises. */
+/** EXAMPLES lists the library in the order the menu shows it: basics first, then failures, surprises, and whole rollouts. */
 export const EXAMPLES: readonly Example[] = [
   { id: 'first-placement', title: 'First placement', summary: 'A new job: count allocations placed, a deployment created.', load: () => json(import('./first-placement.json')) },
   { id: 'scale-up-and-down', title: 'Scale up and down', summary: 'Which indexes are added and which are stopped.', load: () => json(import('./scale-up-and-down.json')) },
@@ -46,6 +48,9 @@ export const EXAMPLES: readonly Example[] = [
   { id: 'surprise-datacenter-inplace', title: 'Surprise: a datacenter change is in place', summary: 'Adding a datacenter moves nothing.', surprise: true, load: () => json(import('./surprise-datacenter-inplace.json')) },
   { id: 'surprise-max-parallel-inplace', title: 'Surprise: max_parallel does not limit in-place updates', summary: 'One destructive update at a time, every in-place update at once.', surprise: true, load: () => json(import('./surprise-max-parallel-inplace.json')) },
   { id: 'surprise-max-parallel-above-count', title: 'Surprise: max_parallel larger than count', summary: 'Every allocation replaced at once.', surprise: true, load: () => json(import('./surprise-max-parallel-above-count.json')) },
+  { id: 'rollout-canary', title: 'Rollout: canaries, promotion, success', summary: 'The whole canary rollout, evaluation by evaluation, with a promotion.', rollout: true, load: () => json(import('./rollout-canary.json')) },
+  { id: 'rollout-auto-revert', title: 'Rollout: a failing canary is reverted', summary: 'An unhealthy canary, the progress deadline, and auto_revert.', rollout: true, load: () => json(import('./rollout-auto-revert.json')) },
+  { id: 'rollout-drain', title: 'Rollout: draining a node', summary: 'The drainer migrates one allocation at a time (migrate max_parallel).', rollout: true, load: () => json(import('./rollout-drain.json')) },
 ];
 
 /** findExample is the library entry with this id, or undefined. */

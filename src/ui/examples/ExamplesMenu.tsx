@@ -14,8 +14,9 @@ import { needsConfirmation } from './loadGuard.ts';
 import './examples.css';
 
 const DEFAULT_TEXTS = splitScenario(defaultScenario as Record<string, unknown>);
-const BASICS = EXAMPLES.filter((e) => !e.surprise);
+const BASICS = EXAMPLES.filter((e) => !e.surprise && !e.rollout);
 const SURPRISES = EXAMPLES.filter((e) => e.surprise);
+const ROLLOUTS = EXAMPLES.filter((e) => e.rollout);
 
 interface Pending {
   example: Example;
@@ -154,6 +155,12 @@ export function ExamplesMenu() {
               Surprises
             </div>
             {SURPRISES.map(item)}
+          </div>
+          <div role="group" aria-labelledby={`${menuId}-rollouts`}>
+            <div className="examples-heading" id={`${menuId}-rollouts`} role="presentation">
+              Whole rollouts
+            </div>
+            {ROLLOUTS.map(item)}
           </div>
         </div>
       )}
