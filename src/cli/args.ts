@@ -9,6 +9,7 @@ export interface CliOptions {
   files: string[];
   format: OutputFormat;
   explain: boolean;
+  simulate: boolean;
   help: boolean;
 }
 
@@ -27,6 +28,8 @@ Options:
                       plan: the task group annotations as \`nomad job plan\` prints them
   --explain           print the reconciler's reasoning per task group instead of
                       the JSON result (after the plan with --format plan)
+  --simulate          print the whole rollout instead: every evaluation that
+                      follows, with the scenario's Events (see README)
   -h, --help          show this help
 
 An invalid scenario prints FILE: PATH: message lines on standard error; the other
@@ -37,7 +40,7 @@ const FORMATS: readonly string[] = ['json', 'plan'];
 
 /** parseArgs reads the command line; `--` ends the options, `-` is standard input. */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
-  const options: CliOptions = { files: [], format: 'json', explain: false, help: false };
+  const options: CliOptions = { files: [], format: 'json', explain: false, simulate: false, help: false };
   let onlyFiles = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
@@ -51,6 +54,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       options.help = true;
     } else if (arg === '--explain') {
       options.explain = true;
+    } else if (arg === '--simulate') {
+      options.simulate = true;
     } else if (arg === '--format' || arg.startsWith('--format=')) {
       const value = arg === '--format' ? argv[++i] : arg.slice('--format='.length);
       if (value === undefined) return { ok: false, error: '--format needs a value: json or plan' };

@@ -7,7 +7,11 @@ import type { Diagnostic } from '../scenario/diagnostics.ts';
 import { runScenario } from '../result/run.ts';
 import { formatPlan } from '../result/plan.ts';
 import { formatExplain } from './explain.ts';
+import { EVENTS_KEY, type SimEvent } from '../simulator/events.ts';
+import { readEvents } from '../simulator/readEvents.ts';
+import { simulate } from '../simulator/simulate.ts';
 import { type CliOptions, USAGE, parseArgs } from './args.ts';
+import { formatFilm } from './film.ts';
 
 /** CliIO is everything the runner reads and writes. Writers receive whole lines, newline included. */
 export interface CliIO {
@@ -72,7 +76,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
   }
 
   const several = options.files.length > 1;
-  const textual = options.format === 'plan' || options.explain;
+  const textual = options.format === 'plan' || options.explain || options.simulate;
   let stdinText: Promise<string> | undefined;
   let status = EXIT_OK;
   let printed = 0;
@@ -97,9 +101,22 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
       continue;
     }
 
+    let events: SimEvent[] = [];
+    if (options.simulate) {
+      const read = readEvents((JSON.parse(text) as Record<string, unknown>)[EVENTS_KEY] ?? [], EVENTS_KEY);
+      if (!read.ok) {
+        for (const d of read.diagnostics) io.stderr(formatDiagnostic(name, d) + '\n');
+        status = Math.max(status, EXIT_INPUT);
+        continue;
+      }
+      events = read.events;
+    }
+
     let output: string;
     try {
-      output = render(options, several, runScenario(read.scenario, { trace: options.explain }));
+      output = options.simulate
+        ? formatFilm(simulate(read.scenario, events, { trace: false }))
+        : render(options, several, runScenario(read.scenario, { trace: options.explain }));
     } catch (e) {
       io.stderr(`${name}: internal error: ${e instanceof Error && e.stack ? e.stack : errorMessage(e)}\n`);
       // Bad input (2) outranks a bug (1): the user can act on it.
