@@ -12,6 +12,8 @@ const fixture = JSON.parse(readFileSync(new URL('../test/fixtures/rollouts/canar
 };
 const texts = splitScenario(fixture.Scenario);
 
+test.describe.configure({ timeout: 120_000 });
+
 test('a canary rollout: canaries, promotion, one at a time, success', async ({ page }) => {
   await openApp(page);
   await setTab(page, 'job', texts.job);
@@ -64,4 +66,38 @@ test('a canary rollout: canaries, promotion, one at a time, success', async ({ p
   // The events live in the Cluster tab's text, so a link or a draft carries them.
   await page.getByTestId('editor-tab-cluster').click();
   await expect(page.locator('[data-testid=editor] .view-lines')).toContainText('"Kind": "deployment-promote"');
+});
+
+test('a copied link replays the rollout, events included, in a fresh browser', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await openApp(page);
+  await setTab(page, 'job', texts.job);
+  await setTab(page, 'cluster', texts.cluster);
+  await page.getByTestId('rollout-toggle').click();
+  await page.getByTestId('rollout-end').click();
+  await page.getByTestId('event-promote').click();
+  await expect(page.getByTestId('rollout-step')).toHaveCount(6);
+  const placed = await page.getByTestId('rollout-step').nth(3).getAttribute('title');
+
+  await page.getByTestId('copy-link').click();
+  const link = await page.getByTestId('link-field').inputValue();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('link-panel')).toHaveCount(0);
+
+  const fresh = await browser.newContext({ baseURL });
+  const other = await fresh.newPage();
+  await other.goto(link);
+  // A document with events opens on its rollout, and the film is the same, step for step.
+  await expect(other.getByTestId('rollout-toggle')).toHaveAttribute('aria-pressed', 'true');
+  await expect(other.getByTestId('rollout-step')).toHaveCount(6);
+  await expect(other.getByTestId('rollout-end')).toHaveAttribute('data-end-status', 'settled');
+  expect(await other.getByTestId('rollout-step').nth(3).getAttribute('title')).toBe(placed);
+  await other.getByTestId('rollout-step').nth(3).click();
+  await other.getByTestId('result-tab-rollout').click();
+  await page.getByTestId('rollout-step').nth(3).click();
+  await page.getByTestId('result-tab-rollout').click();
+  expect(await other.getByTestId('rollout-placed').textContent()).toBe(await page.getByTestId('rollout-placed').textContent());
+  await context.close();
+  await fresh.close();
 });
