@@ -7,6 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { readScenario } from '../src/scenario/read.ts';
 import { runScenario } from '../src/result/run.ts';
+import { simulate } from '../src/simulator/simulate.ts';
 import { generateScenarioText } from './generate.ts';
 import { median, verdict } from './stats.ts';
 
@@ -90,3 +91,18 @@ const ratio50to10 = t50.total / t10.total;
 console.log('');
 console.log(`goal: 10k read+validate+reconcile <= 2x JSON.parse: ${ratio10.toFixed(2)}x  ${verdict(ratio10 <= 2)}`);
 console.log(`goal: 50k <= 6x 10k (read+validate+reconcile):       ${ratio50to10.toFixed(2)}x  ${verdict(ratio50to10 <= 6)}`);
+
+// The rollout simulator: a whole film (every evaluation until the rollout
+// settles or waits) of the generated scenario, which places canaries and
+// waits for promotion; what the rollout worker does per edit while the
+// rollout is open.
+console.log('');
+console.log('rollout film  allocs  steps     simulate');
+for (const size of SIZES.slice(0, 2)) {
+  const read = readScenario(generateScenarioText({ allocs: size.allocs, nodes: size.nodes }));
+  if (!read.ok) throw new Error(`bench: the generated ${size.label} scenario does not read`);
+  const runs = Math.max(3, Math.ceil(size.runs / 3));
+  let steps = 0;
+  const times = Array.from({ length: runs }, () => time(() => (steps = simulate(read.scenario, [], { trace: false }).Steps.length)));
+  console.log(`${size.label.padEnd(12)} ${String(size.allocs).padStart(7)} ${String(steps).padStart(6)} ${ms(median(times))}`);
+}

@@ -16,7 +16,7 @@ import { clientCompletes, clientFails, clientForget, clientNeverHealthy, clientW
 import { DEFAULT_DRAIN_DEADLINE, type SimEvent } from './events.ts';
 import { readEditedJob, registerJob, scaledJob } from './jobs.ts';
 import { unblockEvals } from './planApply.ts';
-import { type SimLog, type SimState, enqueueEval, latestDeployment, replaceNode } from './state.ts';
+import { type SimLog, type SimState, enqueueEval, findAlloc, latestDeployment, replaceNode } from './state.ts';
 import { failDeploymentByUser, pauseDeployment, promoteDeployment, watchHealth } from './watcher.ts';
 
 /** EvalTriggerNodeUpdate is the TriggeredBy of the evaluations a node's status change makes. */
@@ -105,7 +105,7 @@ function applyNodeEvent(state: SimState, event: Extract<SimEvent, { NodeID: stri
 // evaluation when the policy still allows a reschedule (Node.UpdateAlloc),
 // and inside a deployment the watcher hears of the unhealthy allocation.
 function applyAllocEvent(state: SimState, kind: 'alloc-fail' | 'alloc-unhealthy' | 'alloc-complete', allocID: string, log: SimLog): string | null {
-  const alloc = state.allocs.find((a) => a.ID === allocID);
+  const alloc = findAlloc(state, allocID);
   if (alloc === undefined) return `no allocation has ID ${JSON.stringify(allocID)}`;
   if (terminalStatus(alloc)) return `${alloc.Name} has already stopped`;
   const node = state.nodes.find((n) => n.ID === alloc.NodeID);
@@ -122,7 +122,7 @@ function applyAllocEvent(state: SimState, kind: 'alloc-fail' | 'alloc-unhealthy'
     return null;
   }
   const report = clientFails(state, alloc, log);
-  const failed = state.allocs.find((a) => a.ID === allocID)!;
+  const failed = findAlloc(state, allocID)!;
   if (failed.FollowupEvalID === '' && rescheduleEligible(failed, allocReschedulePolicy(failed), state.now)) {
     enqueueEval(state, EvalTriggerRetryFailedAlloc, `${alloc.Name} failed`);
   }

@@ -106,9 +106,15 @@ export interface HealthReport {
  */
 export function runClients(state: SimState, log: SimLog): HealthReport[] {
   const reports: HealthReport[] = [];
-  for (const existing of [...state.allocs]) {
-    const c = state.client.get(existing.ID);
-    if (c === undefined) continue;
+  // Only allocations with something due, in the order they were created.
+  const due = [...state.client]
+    .filter(([, c]) => dueTimes(c).some((t) => t <= state.now))
+    .map(([id]) => state.allocPos.get(id))
+    .filter((i): i is number => i !== undefined)
+    .sort((a, b) => a - b);
+  for (const i of due) {
+    const existing = state.allocs[i]!;
+    const c = state.client.get(existing.ID)!;
     let alloc = existing;
     if (!isZeroTime(c.runningAt) && c.runningAt <= state.now) {
       alloc = withClientStatus(alloc, AllocClientStatusRunning, state.now);

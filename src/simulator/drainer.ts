@@ -12,7 +12,7 @@ import {
   lookupTaskGroup,
   terminalStatus,
 } from '../engine/structs.ts';
-import { type SimLog, type SimState, enqueueEval, replaceAlloc, replaceNode } from './state.ts';
+import { type SimLog, type SimState, enqueueEval, findAlloc, replaceAlloc, replaceNode } from './state.ts';
 
 /** EvalTriggerNodeDrain is the TriggeredBy of the drainer's evaluations. */
 export const EvalTriggerNodeDrain = 'node-drain';
@@ -30,7 +30,7 @@ export function runDrainer(state: SimState, log: SimLog): void {
   const batch = state.job.Type === JobTypeBatch;
   const marked: string[] = [];
   const mark = (id: string) => {
-    const a = state.allocs.find((x) => x.ID === id)!;
+    const a = findAlloc(state, id)!;
     replaceAlloc(state, { ...a, DesiredTransition: { ...a.DesiredTransition, Migrate: true } });
     marked.push(a.Name);
   };

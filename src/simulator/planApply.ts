@@ -24,7 +24,7 @@ import type { ReconcileResults } from '../engine/types.ts';
 import { clientForget, clientStops, clientWatch } from './client.ts';
 import { setDeploymentStatus, updateDeploymentWithAlloc } from './deployments.ts';
 import { type Ask, type PlacementFailure, PlanningCluster, allocAsk, groupAsk } from './placement.ts';
-import { type QueuedEval, type SimLog, type SimState, enqueueEval, latestDeployment, replaceAlloc } from './state.ts';
+import { type QueuedEval, type SimLog, type SimState, addAlloc, enqueueEval, findAlloc, latestDeployment, replaceAlloc } from './state.ts';
 
 /** EvalTriggerQueuedAllocs is the TriggeredBy of a blocked evaluation, made when allocations did not fit. */
 export const EvalTriggerQueuedAllocs = 'queued-allocs';
@@ -79,13 +79,13 @@ export function applyPlan(state: SimState, evaluation: QueuedEval, results: Reco
 
   const cluster = new PlanningCluster(state.job, state.nodes, state.allocs);
   for (const stop of results.stop) {
-    const existing = state.allocs.find((a) => a.ID === stop.alloc.ID)!;
+    const existing = findAlloc(state, stop.alloc.ID)!;
     if (!serverTerminalStatus(existing)) cluster.remove(existing.NodeID, existing.TaskGroup, allocAsk(existing));
     writeStop(state, existing.ID, stop.clientStatus, stop.followupEvalID);
   }
 
   for (const update of results.inplaceUpdate) {
-    const existing = state.allocs.find((a) => a.ID === update.ID)!;
+    const existing = findAlloc(state, update.ID)!;
     let updated: Allocation = { ...existing, Job: update.Job, ModifyTime: state.now };
     const deploymentID = planDeployment?.ID ?? '';
     if (updated.DeploymentID !== deploymentID) updated = { ...updated, DeploymentID: deploymentID, DeploymentStatus: null };
@@ -95,7 +95,7 @@ export function applyPlan(state: SimState, evaluation: QueuedEval, results: Reco
   }
 
   for (const [id, annotated] of results.attributeUpdates) {
-    const existing = state.allocs.find((a) => a.ID === id)!;
+    const existing = findAlloc(state, id)!;
     replaceAlloc(state, { ...existing, FollowupEvalID: annotated.FollowupEvalID });
   }
 
@@ -147,7 +147,7 @@ function markLostOnDownNodes(state: SimState): void {
 // the follow-up evaluation when there is one. The description is in the
 // step's results.
 function writeStop(state: SimState, allocID: string, clientStatus: string, followupEvalID: string): void {
-  const existing = state.allocs.find((a) => a.ID === allocID)!;
+  const existing = findAlloc(state, allocID)!;
   let stopped: Allocation = { ...existing, DesiredStatus: AllocDesiredStatusStop, ModifyTime: state.now };
   if (clientStatus !== '') stopped = { ...stopped, ClientStatus: clientStatus as Allocation['ClientStatus'] };
   if (followupEvalID !== '') stopped = { ...stopped, FollowupEvalID: followupEvalID };
@@ -191,7 +191,7 @@ function placeAll(state: SimState, cluster: PlanningCluster, results: ReconcileR
       continue;
     }
     const ask: Ask = groupAsk(m.tg);
-    const previous = m.previous === null ? null : state.allocs.find((a) => a.ID === m.previous!.ID) ?? m.previous;
+    const previous = m.previous === null ? null : findAlloc(state, m.previous.ID) ?? m.previous;
     // A destructive replacement frees its predecessor's room before looking for a node.
     if (m.destructive && previous !== null) cluster.remove(previous.NodeID, previous.TaskGroup, allocAsk(previous));
     const choice = cluster.select(m.tg, ask, penaltyNodes(previous), preferredNode(state, m.tg, previous));
@@ -202,10 +202,10 @@ function placeAll(state: SimState, cluster: PlanningCluster, results: ReconcileR
     }
     if (m.destructive && previous !== null) writeStop(state, previous.ID, '', '');
     const alloc = newAlloc(state, m.name, m.tg.Name, choice.node, deploymentID, previous, m.reschedule, m.canary && planDeployment !== null);
-    state.allocs.push(alloc);
+    addAlloc(state, alloc);
     cluster.add(choice.node.ID, m.tg.Name, ask);
     if (previous !== null) {
-      const prev = state.allocs.find((a) => a.ID === previous.ID)!;
+      const prev = findAlloc(state, previous.ID)!;
       replaceAlloc(state, { ...prev, NextAllocation: alloc.ID });
     }
     updateDeploymentWithAlloc(state, alloc, null, state.now);

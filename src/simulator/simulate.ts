@@ -195,6 +195,7 @@ function initialState(scenario: Scenario): SimState {
     stable,
     nodes: [...scenario.Nodes],
     allocs: [...scenario.Allocations],
+    allocPos: new Map(scenario.Allocations.map((a, i) => [a.ID, i])),
     deployments: scenario.Deployment === null ? [] : [scenario.Deployment],
     evals: [],
     client: new Map(),

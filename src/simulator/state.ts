@@ -59,6 +59,8 @@ export interface SimState {
   nodes: Node[];
   /** allocs are the job's allocations in the order they were created. */
   allocs: Allocation[];
+  /** allocPos maps an allocation ID to its position in allocs. */
+  allocPos: Map<string, number>;
   /** deployments are the job's deployments, the latest last. */
   deployments: Deployment[];
   /** evals is the broker's queue for the job, in the order the evaluations were made. */
@@ -82,10 +84,22 @@ export function activeDeployment(state: SimState): Deployment | null {
   return d !== null && deploymentActive(d) ? d : null;
 }
 
+/** findAlloc is the allocation with this ID, or undefined. */
+export function findAlloc(state: SimState, id: string): Allocation | undefined {
+  const i = state.allocPos.get(id);
+  return i === undefined ? undefined : state.allocs[i];
+}
+
+/** addAlloc records a new allocation, last. */
+export function addAlloc(state: SimState, alloc: Allocation): void {
+  state.allocPos.set(alloc.ID, state.allocs.length);
+  state.allocs.push(alloc);
+}
+
 /** replaceAlloc puts a changed copy of an allocation in its place. */
 export function replaceAlloc(state: SimState, updated: Allocation): void {
-  const i = state.allocs.findIndex((a) => a.ID === updated.ID);
-  if (i < 0) throw new Error(`replaceAlloc: no allocation ${updated.ID}`);
+  const i = state.allocPos.get(updated.ID);
+  if (i === undefined) throw new Error(`replaceAlloc: no allocation ${updated.ID}`);
   state.allocs[i] = updated;
 }
 

@@ -25,7 +25,7 @@ import {
 import type { HealthReport } from './client.ts';
 import { setDeploymentStatus, updateDeploymentWithAlloc } from './deployments.ts';
 import { registerJob, specChanged } from './jobs.ts';
-import { type SimLog, type SimState, activeDeployment, enqueueEval, replaceAlloc, replaceDeployment } from './state.ts';
+import { type SimLog, type SimState, activeDeployment, enqueueEval, findAlloc, replaceAlloc, replaceDeployment } from './state.ts';
 
 /** EvalTriggerDeploymentWatcher is the TriggeredBy of the watcher's evaluations. */
 export const EvalTriggerDeploymentWatcher = 'deployment-watcher';
@@ -56,7 +56,7 @@ export function watchHealth(state: SimState, reports: readonly HealthReport[], l
     const healthy = alloc.DeploymentStatus?.Healthy === true;
     const progressBased = group.ProgressDeadline !== 0;
     if (!healthy && progressBased && !alloc.DesiredTransition.Reschedule) {
-      const current = state.allocs.find((a) => a.ID === alloc.ID)!;
+      const current = findAlloc(state, alloc.ID)!;
       replaceAlloc(state, { ...current, DesiredTransition: { ...current.DesiredTransition, Reschedule: true } });
       log.note(state, `the deployment watcher allows ${alloc.Name} to be replaced`, { AllocID: alloc.ID });
       createEval = true;
@@ -113,7 +113,7 @@ function autoPromote(state: SimState, deployment: Deployment, log: SimLog): bool
     if (!group.AutoPromote || group.DesiredCanaries !== group.PlacedCanaries.length) return false;
     for (const id of group.PlacedCanaries) {
       placedAny = true;
-      const canary = state.allocs.find((a) => a.ID === id);
+      const canary = findAlloc(state, id);
       if (canary !== undefined && !isHealthy(canary.DeploymentStatus)) return false;
     }
   }
@@ -135,7 +135,7 @@ export function promoteDeployment(state: SimState, deployment: Deployment, log: 
   const healthyCanaries = new Map<string, string[]>();
   for (const group of deployment.TaskGroups.values()) {
     for (const id of group.PlacedCanaries) {
-      const a = state.allocs.find((x) => x.ID === id);
+      const a = findAlloc(state, id);
       if (a === undefined || terminalStatus(a) || !isHealthy(a.DeploymentStatus)) continue;
       healthyCanaries.set(a.TaskGroup, [...(healthyCanaries.get(a.TaskGroup) ?? []), a.ID]);
     }
@@ -156,7 +156,7 @@ export function promoteDeployment(state: SimState, deployment: Deployment, log: 
   replaceDeployment(state, promoted);
   for (const ids of healthyCanaries.values()) {
     for (const id of ids) {
-      const a = state.allocs.find((x) => x.ID === id)!;
+      const a = findAlloc(state, id)!;
       replaceAlloc(state, { ...a, DeploymentStatus: { Healthy: a.DeploymentStatus?.Healthy ?? null, Canary: false } });
     }
   }
