@@ -225,3 +225,82 @@ describe('a job scaled beyond the cluster', () => {
     expect(liveAllocs(grown)).toHaveLength(15);
   });
 });
+
+describe('operating a deployment', () => {
+  const canary = () => structuredClone(loadRollout('canary-promote').document) as { Job: { Update: Record<string, unknown> }; JobVersions: { Update: Record<string, unknown> }[] };
+
+  it('auto_promote promotes once every canary is healthy', () => {
+    const doc = canary();
+    doc.Job.Update.AutoPromote = true;
+    const { film } = runRollout(doc, []);
+    // The watcher promotes as the canaries turn healthy, and its evaluation starts the rolling update.
+    expect(film.Steps[1]!.Happenings.map((h) => h.Text)).toContain('the deployment watcher promoted the canaries (auto_promote)');
+    expect(film.Steps[1]!.Why).toBe('the deployment was promoted');
+    expect(counts(film.Steps[1]!)).toEqual({ DestructiveUpdate: 1, Stop: 2, Ignore: 4 });
+    expect(film.End).toMatchObject({ Status: 'settled', Deployment: { Status: 'successful' } });
+  });
+
+  it('pause holds the rollout until resume', () => {
+    const { film } = loadRollout('canary-promote', [{ After: 3, Kind: 'deployment-pause' }]);
+    expect(film.End).toMatchObject({ Status: 'waiting', Reason: 'the deployment is paused: resume it to go on', Deployment: { Status: 'paused' } });
+    // Paused: the next evaluation places nothing new.
+    expect(counts(film.Steps[3]!)).toEqual({ Ignore: 5 });
+    const resumed = loadRollout('canary-promote', [{ After: 3, Kind: 'deployment-pause' }, { After: 4, Delay: '1m', Kind: 'deployment-resume' }]).film;
+    expect(resumed.End).toMatchObject({ Status: 'settled', Deployment: { Status: 'successful' } });
+  });
+
+  it('promoting too early changes nothing and says why', () => {
+    const { film } = loadRollout('canary-promote', [{ After: 1, Kind: 'deployment-promote' }]);
+    expect(film.Events[1]).toMatchObject({ Problem: 'task group "web" has 0/2 healthy allocations' });
+  });
+
+  it('fail by the operator stops the canaries, and reverts with auto_revert', () => {
+    const { film } = loadRollout('canary-promote', [{ After: 2, Kind: 'deployment-fail' }]);
+    expect(film.Steps[2]!.Scenario.Deployment).toMatchObject({ Status: 'failed', StatusDescription: 'Deployment marked as failed' });
+    expect(counts(film.Steps[2]!)).toEqual({ Stop: 2, Ignore: 5 });
+    const doc = canary();
+    doc.Job.Update.AutoRevert = true;
+    const reverted = runRollout(doc, [{ After: 2, Kind: 'deployment-fail' }]).film;
+    expect(reverted.Steps[2]!.Scenario.Deployment?.StatusDescription).toBe('Deployment marked as failed - rolling back to job version 0');
+  });
+});
+
+describe('nodes and the job', () => {
+  it('a node that goes down loses its allocations, which are placed elsewhere', () => {
+    const { film } = runRollout(loadRollout('reschedule-delays').document, [{ After: 1, Kind: 'node-down', NodeID: 'node-1' }]);
+    const lost = film.Steps[1]!;
+    expect(lost.TriggeredBy).toBe('node-update');
+    expect(lost.Document.Stop.map((s) => [s.AllocID, s.ClientStatus])).toEqual([
+      ['v0-0', 'lost'],
+      ['v0-3', 'lost'],
+    ]);
+    expect(lost.Placed.map((p) => p.NodeID).every((n) => n !== 'node-1')).toBe(true);
+  });
+
+  it('a stopped job stops everything, and starting it again places the count anew', () => {
+    const { film } = runRollout(loadRollout('reschedule-delays').document, [
+      { After: 1, Kind: 'job-stop' },
+      { After: 2, Delay: '1m', Kind: 'job-start' },
+    ]);
+    expect(film.Steps[1]).toMatchObject({ TriggeredBy: 'job-deregister' });
+    expect(counts(film.Steps[1]!)).toEqual({ Stop: 5 });
+    expect(counts(film.Steps[2]!)).toEqual({ Place: 5 });
+    expect(liveAllocs(film).map((a) => a.Job.Version)).toEqual([2, 2, 2, 2, 2]);
+  });
+
+  it('an edited job is registered as the next version and rolled out', () => {
+    const { document } = loadRollout('reschedule-delays');
+    const job = structuredClone((document as { Job: Record<string, unknown> }).Job) as {
+      Update: { Canary: number };
+      TaskGroups: { Tasks: { Config: { image: string } }[] }[];
+    };
+    job.TaskGroups[0]!.Tasks[0]!.Config.image = 'app:3';
+    job.Update.Canary = 0; // a plain rolling update
+    const { film } = runRollout(document, [{ After: 1, Kind: 'job-update', Job: job }]);
+    expect(film.Steps[1]!.TriggeredBy).toBe('job-register');
+    expect(film.Steps[1]!.Scenario.Job.Version).toBe(1);
+    expect(counts(film.Steps[1]!)).toEqual({ DestructiveUpdate: 1, Ignore: 4 });
+    expect(film.End).toMatchObject({ Status: 'settled', Deployment: { JobVersion: 1, Status: 'successful' } });
+    expect(liveAllocs(film).map((a) => a.Job.Version)).toEqual([1, 1, 1, 1, 1]);
+  });
+});
