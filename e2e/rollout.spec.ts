@@ -48,7 +48,12 @@ test('a canary rollout: canaries, promotion, one at a time, success', async ({ p
   await expect(page.locator('[data-testid=alloc][data-action=stop]')).toHaveCount(2);
   await shot(page, 'rollout-promoted');
 
-  // Step with the keyboard to the end: five allocations of version 1, deployment successful.
+  // Step with the keyboard to the end: ] from anywhere, then → on the timeline.
+  await page.getByTestId('graph-panel').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press(']');
+  await expect(steps.nth(3)).toHaveAttribute('aria-current', 'step');
+  await page.keyboard.press('[');
+  await expect(steps.nth(2)).toHaveAttribute('aria-current', 'step');
   await steps.nth(2).focus();
   for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('rollout-end')).toHaveAttribute('aria-current', 'step');

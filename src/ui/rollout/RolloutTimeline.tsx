@@ -1,9 +1,10 @@
 // The rollout's timeline, above the graph: a chip per evaluation and one
 // for the end, buttons to step and play, and the simulated clock. Arrow
-// keys move between chips; Shift+click picks a frame to compare with, and
-// the graph then highlights the allocations that differ.
+// keys move between chips, [ and ] step from anywhere outside a text
+// field; Shift+click picks a frame to compare with, and the graph then
+// highlights the allocations that differ.
 
-import { type KeyboardEvent, type MouseEvent, useEffect, useState } from 'react';
+import { type KeyboardEvent as ReactKeyboardEvent, type MouseEvent, useEffect, useState } from 'react';
 import { formatInstant } from '../../engine/time.ts';
 import { frameCount } from '../../store/rolloutSlice.ts';
 import { useActions, useRollout } from '../storeContext.tsx';
@@ -32,6 +33,18 @@ export function RolloutTimeline() {
     return () => window.clearTimeout(t);
   }, [playing, frame, frames, selectFrame]);
 
+  // [ and ] step from anywhere but a text field (the editor included).
+  useEffect(() => {
+    if (!rollout.open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.key !== '[' && e.key !== ']') || e.ctrlKey || e.metaKey || e.altKey || isTextField(e.target)) return;
+      e.preventDefault();
+      selectFrame(frame + (e.key === ']' ? 1 : -1));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [rollout.open, frame, selectFrame]);
+
   // Keep the frame shown in view when the strip is wider than its space.
   useEffect(() => {
     document.getElementById(`rollout-frame-${frame}`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
@@ -45,7 +58,7 @@ export function RolloutTimeline() {
     if (e.shiftKey) setCompareFrame(rollout.compareFrame === f ? null : f);
     else selectFrame(f);
   };
-  const onKeyDown = (e: KeyboardEvent) => {
+  const onKeyDown = (e: ReactKeyboardEvent) => {
     const to = e.key === 'ArrowRight' ? frame + 1 : e.key === 'ArrowLeft' ? frame - 1 : e.key === 'Home' ? 1 : e.key === 'End' ? frames : null;
     if (to === null) return;
     e.preventDefault();
@@ -56,7 +69,7 @@ export function RolloutTimeline() {
   return (
     <section className="rollout-bar" aria-label="Rollout timeline" data-testid="rollout-timeline" data-status={rollout.status}>
       <div className="rollout-transport">
-        <button type="button" className="button" aria-label="Previous step" title="Previous step (←)" data-testid="rollout-prev" disabled={frame <= 1} onClick={() => selectFrame(frame - 1)}>
+        <button type="button" className="button" aria-label="Previous step" title="Previous step ([, or ← on the timeline)" data-testid="rollout-prev" disabled={frame <= 1} onClick={() => selectFrame(frame - 1)}>
           ◀
         </button>
         <button
@@ -73,7 +86,7 @@ export function RolloutTimeline() {
         >
           {playing ? 'Pause' : 'Play'}
         </button>
-        <button type="button" className="button" aria-label="Next step" title="Next step (→)" data-testid="rollout-next" disabled={frame >= frames} onClick={() => selectFrame(frame + 1)}>
+        <button type="button" className="button" aria-label="Next step" title="Next step (], or → on the timeline)" data-testid="rollout-next" disabled={frame >= frames} onClick={() => selectFrame(frame + 1)}>
           ▶
         </button>
         <span className="rollout-clock" data-testid="rollout-clock" title={frameTime === null ? '' : formatInstant(frameTime)}>
@@ -124,4 +137,10 @@ export function RolloutTimeline() {
       </span>
     </section>
   );
+}
+
+// isTextField tells whether a key press belongs to something that takes text.
+function isTextField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT' || target.closest('.monaco-editor') !== null;
 }
