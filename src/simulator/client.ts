@@ -23,7 +23,6 @@ import {
   clientTerminalStatus,
   isZeroTime,
   lookupTaskGroup,
-  terminalStatus,
   updateStrategyIsEmpty,
 } from '../engine/structs.ts';
 import { type ClientAlloc, type SimLog, type SimState, replaceAlloc } from './state.ts';
@@ -181,11 +180,6 @@ export function clientNeverHealthy(state: SimState, alloc: Allocation, log: SimL
   if (c !== undefined) c.neverHealthy = true;
   else state.client.set(alloc.ID, { runningAt: ZERO_TIME, healthyAt: ZERO_TIME, deadlineAt: ZERO_TIME, neverHealthy: true });
   log.note(state, `${alloc.Name} will never pass its health checks`, { AllocID: alloc.ID });
-}
-
-/** isLive reports whether an allocation can still change on its client: not terminal for the server or the client. */
-export function isLive(alloc: Allocation): boolean {
-  return !terminalStatus(alloc);
 }
 
 // withClientStatus is the allocation with a new client status, its task states and its AllocStates entry.
