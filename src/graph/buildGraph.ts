@@ -7,10 +7,10 @@ import type { ReconcileTrace } from '../engine/types.ts';
 import type { ResultDocument } from '../result/document.ts';
 import type { Scenario } from '../scenario/read.ts';
 import { traceDecisions } from './actions.ts';
-import { allocCard, cardSignature, compareCards } from './cards.ts';
-import { buildLane, ghostSignature, LANE_ID } from './lane.ts';
+import { allocCard, sameCard, sortCards } from './cards.ts';
+import { buildLane, LANE_ID, sameGhost } from './lane.ts';
 import { boxHeight, CARD, cardOffset, ghostOffset, layoutGrid, laneColumns, layoutLane } from './layout.ts';
-import type { AllocCard, GraphModel, LaneView, NodeBoxView, Placed, Point, ReplacementEdge } from './model.ts';
+import type { AllocCard, GhostCard, GraphModel, LaneView, NodeBoxView, Placed, Point, ReplacementEdge } from './model.ts';
 import { indexResult } from './resultIndex.ts';
 
 /** boxID is the graph ID of the box of a client node, or of a garbage-collected one. */
@@ -25,7 +25,7 @@ interface BoxDraft {
   cards: AllocCard[];
 }
 
-function nodeBoxView(d: BoxDraft): Omit<NodeBoxView, 'signature'> {
+function nodeBoxView(d: BoxDraft): NodeBoxView & { allocs: AllocCard[] } {
   const n = d.node;
   return {
     nodeID: d.nodeID,
@@ -38,18 +38,51 @@ function nodeBoxView(d: BoxDraft): Omit<NodeBoxView, 'signature'> {
   };
 }
 
-function boxSignature(v: Omit<NodeBoxView, 'signature'>): string {
-  const head = [v.nodeID, v.name, v.datacenter, v.condition, v.draining, v.ineligible].join('\u0001');
-  return [head, ...v.allocs.map(cardSignature)].join('\u0002');
+// reuseItems replaces each item of `next` that draws the same as the
+// previous list's item of the same key by that previous object, and returns
+// whether every item was replaced (so that the list itself can be kept).
+function reuseItems<T>(next: T[], prev: readonly T[], key: (t: T) => string, same: (a: T, b: T) => boolean): boolean {
+  let byKey: Map<string, T> | null = null;
+  let all = next.length === prev.length;
+  for (let i = 0; i < next.length; i++) {
+    const n = next[i]!;
+    let p = prev[i];
+    if (p === undefined || key(p) !== key(n)) {
+      all = false;
+      byKey ??= new Map(prev.map((x) => [key(x), x]));
+      p = byKey.get(key(n));
+    }
+    if (p !== undefined && same(p, n)) next[i] = p;
+    else all = false;
+  }
+  return all;
+}
+
+const cardKey = (c: AllocCard) => c.id;
+const ghostKey = (g: GhostCard) => g.key;
+
+// reuseBox returns the previous view when the box draws the same, else the
+// new view holding the previous objects of its unchanged cards.
+function reuseBox(v: NodeBoxView & { allocs: AllocCard[] }, old: NodeBoxView | undefined): NodeBoxView {
+  if (old === undefined) return v;
+  const cardsSame = reuseItems(v.allocs, old.allocs, cardKey, sameCard);
+  const headSame =
+    old.nodeID === v.nodeID &&
+    old.name === v.name &&
+    old.datacenter === v.datacenter &&
+    old.condition === v.condition &&
+    old.draining === v.draining &&
+    old.ineligible === v.ineligible;
+  return cardsSame && headSame ? old : v;
 }
 
 /**
  * buildGraph draws a scenario and the result of reconciling it. Each
  * allocation's action comes from the trace's decisions when there is a
  * trace, otherwise from the result document. Pass the previous model as
- * `previous`: boxes and the lane whose content did not change keep their
- * previous objects, so that a renderer memoised on identity redraws only
- * what changed.
+ * `previous`: boxes, cards, the lane and ghost cards whose content did not
+ * change keep their previous objects, so that a renderer memoised on
+ * identity redraws only what changed.
  */
 export function buildGraph(
   scenario: Scenario,
@@ -79,32 +112,31 @@ export function buildGraph(
   for (const b of previous?.boxes ?? []) previousBoxes.set(b.id, b.view);
   const all = [...drafts.values(), ...gcDrafts.values()];
   const views = all.map((d) => {
-    d.cards.sort(compareCards);
-    const v = nodeBoxView(d);
-    const signature = boxSignature(v);
-    const old = previousBoxes.get(d.id);
-    return old !== undefined && old.signature === signature ? old : { ...v, signature };
+    sortCards(d.cards);
+    return reuseBox(nodeBoxView(d), previousBoxes.get(d.id));
   });
 
   const grid = layoutGrid(views.map((v) => boxHeight(v.allocs.length)));
   const boxes: Placed<NodeBoxView>[] = views.map((view, i) => ({ id: all[i]!.id, ...grid.rects[i]!, view }));
 
   const columns = laneColumns(lane.ghosts.length, grid.height);
-  const laneSignature = [columns, ...lane.ghosts.map(ghostSignature)].join('\u0002');
+  const oldLane = previous?.lane.view;
+  const ghostsSame = oldLane !== undefined && reuseItems(lane.ghosts, oldLane.placements, ghostKey, sameGhost);
   const laneView: LaneView =
-    previous !== null && previous.lane.view.signature === laneSignature
-      ? previous.lane.view
-      : { placements: lane.ghosts, columns, signature: laneSignature };
+    oldLane !== undefined && ghostsSame && oldLane.columns === columns ? oldLane : { placements: lane.ghosts, columns };
 
   const laneRect = layoutLane(lane.ghosts.length, columns);
 
   // The arrows' ends, from where the layout puts each card and ghost.
+  const sources = new Set(lane.links.map((l) => l.allocID));
   const cardAt = new Map<string, Point>();
   for (const b of boxes) {
-    b.view.allocs.forEach((c, i) => {
+    const allocs = b.view.allocs;
+    for (let i = 0; i < allocs.length; i++) {
+      if (!sources.has(allocs[i]!.id)) continue;
       const o = cardOffset(i);
-      cardAt.set(c.id, { x: b.x + o.x, y: b.y + o.y + CARD.height / 2 });
-    });
+      cardAt.set(allocs[i]!.id, { x: b.x + o.x, y: b.y + o.y + CARD.height / 2 });
+    }
   }
   const ghostAt = new Map<string, Point>();
   lane.ghosts.forEach((g, i) => {

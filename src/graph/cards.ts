@@ -42,30 +42,40 @@ export function allocCard(alloc: Allocation, decided: Decision | undefined, r: A
   };
 }
 
-/** compareCards orders cards by group, then name index, then ID. */
-export function compareCards(a: AllocCard, b: AllocCard): number {
-  if (a.group !== b.group) return a.group < b.group ? -1 : 1;
-  const ia = indexNumber(a.name);
-  const ib = indexNumber(b.name);
-  if (ia !== ib) return ia - ib;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+/**
+ * sortCards sorts cards in place by group, then name index, then ID. Each
+ * name's index is read once, not once per comparison.
+ */
+export function sortCards(cards: AllocCard[]): void {
+  if (cards.length < 2) return;
+  const index = new Map<AllocCard, number>();
+  for (const c of cards) index.set(c, indexNumber(c.name));
+  cards.sort((a, b) => {
+    if (a.group !== b.group) return a.group < b.group ? -1 : 1;
+    const d = index.get(a)! - index.get(b)!;
+    if (d !== 0) return d;
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  });
 }
 
-/** cardSignature is a string that changes whenever anything drawn on the card changes. */
-export function cardSignature(c: AllocCard): string {
-  return [
-    c.id,
-    c.name,
-    c.version,
-    c.clientStatus,
-    c.desiredStatus,
-    c.canary,
-    c.healthy,
-    c.action,
-    c.step,
-    c.reason,
-    c.stopReason,
-    c.followup,
-    c.replaced,
-  ].join('\u0001');
+/** sameCard tells whether two cards draw the same: every field the card shows or describes is equal. */
+export function sameCard(a: AllocCard, b: AllocCard): boolean {
+  return (
+    a === b ||
+    (a.id === b.id &&
+      a.name === b.name &&
+      a.index === b.index &&
+      a.group === b.group &&
+      a.version === b.version &&
+      a.clientStatus === b.clientStatus &&
+      a.desiredStatus === b.desiredStatus &&
+      a.canary === b.canary &&
+      a.healthy === b.healthy &&
+      a.action === b.action &&
+      a.step === b.step &&
+      a.reason === b.reason &&
+      a.stopReason === b.stopReason &&
+      a.followup === b.followup &&
+      a.replaced === b.replaced)
+  );
 }

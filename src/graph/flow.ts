@@ -1,8 +1,9 @@
-// The graph model as React Flow nodes and edges. Objects are reused from
-// the previous conversion wherever nothing changed, so that React Flow skips
-// them and memoised node components do not re-render.
+// The graph model as React Flow nodes, and the arrows drawn over them.
+// Objects are reused from the previous conversion wherever nothing changed,
+// so that React Flow skips them and memoised node components do not
+// re-render.
 
-import type { Edge, Node } from '@xyflow/react';
+import type { Node } from '@xyflow/react';
 import type { GraphModel, LaneView, NodeBoxView, Placed, ReplacementEdge } from './model.ts';
 
 /** BoxNodeData is the data of a client-node box: its view, whose identity says whether it changed. */
@@ -20,21 +21,17 @@ export type LaneFlowNode = Node<LaneNodeData, 'placementLane'>;
 /** GraphFlowNode is any node of the cluster graph. */
 export type GraphFlowNode = BoxFlowNode | LaneFlowNode;
 
-/** ReplacementEdgeData is what the replacement edge draws: its kind and both ends, in flow coordinates. */
-export type ReplacementEdgeData = Pick<ReplacementEdge, 'kind' | 'from' | 'to'>;
-
 /**
- * ReplacementFlowEdge is an arrow from an allocation to its replacement. Its
- * ends come from the layout (data.from, data.to), not from measured handles:
- * each box has one fixed handle only, so that a changed box never needs to
- * be measured again before its arrows can be drawn.
+ * FlowGraph is what ClusterGraph draws: the boxes and the lane as React Flow
+ * nodes, and the replacement arrows. The arrows are not React Flow edges:
+ * React Flow draws each edge as an SVG element of its own, stacked above
+ * the nodes, and a hundred of them made every change to the page slower to
+ * paint; ClusterGraph draws them all in one SVG, between the layout's points.
+ * Either list is the previous one when nothing in it changed.
  */
-export type ReplacementFlowEdge = Edge<ReplacementEdgeData, 'replacement'>;
-
-/** FlowGraph is what ClusterGraph hands to React Flow. */
 export interface FlowGraph {
   nodes: GraphFlowNode[];
-  edges: ReplacementFlowEdge[];
+  arrows: readonly ReplacementEdge[];
 }
 
 /** arrowMarkerID is the ID of the SVG marker drawn at the end of an arrow of the given kind. */
@@ -48,13 +45,19 @@ function samePlace(n: Node, p: Placed<unknown>): boolean {
   return n.position.x === p.x && n.position.y === p.y && n.width === p.width && n.height === p.height;
 }
 
-function sameEnds(e: ReplacementFlowEdge, r: ReplacementEdge): boolean {
-  const d = e.data!;
-  return d.kind === r.kind && d.from.x === r.from.x && d.from.y === r.from.y && d.to.x === r.to.x && d.to.y === r.to.y;
+function sameArrow(a: ReplacementEdge, b: ReplacementEdge): boolean {
+  return (
+    a.id === b.id &&
+    a.kind === b.kind &&
+    a.from.x === b.from.x &&
+    a.from.y === b.from.y &&
+    a.to.x === b.to.x &&
+    a.to.y === b.to.y
+  );
 }
 
-// geometry gives React Flow the node's size up front: with `measured` set, it
-// keeps the handles it measured once instead of measuring a changed node again.
+// geometry gives React Flow the node's size up front, so that it never
+// needs to measure a node before placing it.
 function geometry(p: Placed<unknown>) {
   return {
     position: { x: p.x, y: p.y },
@@ -65,8 +68,10 @@ function geometry(p: Placed<unknown>) {
 }
 
 /**
- * toFlow converts a graph model to React Flow nodes and edges, reusing the
- * node and edge objects of `previous` whose content and place are the same.
+ * toFlow converts a graph model to React Flow nodes and the arrows, reusing
+ * the node and arrow objects of `previous` whose content and place are the
+ * same, and either whole list of `previous` when nothing in it changed (so
+ * that React Flow is not even told about the nodes).
  */
 export function toFlow(model: GraphModel, previous: FlowGraph | null = null): FlowGraph {
   const prevNodes = new Map<string, GraphFlowNode>();
@@ -90,24 +95,15 @@ export function toFlow(model: GraphModel, previous: FlowGraph | null = null): Fl
     nodes.push({ id: b.id, type: 'clientNode', ...geometry(b), data, ...FIXED });
   }
 
-  const prevEdges = new Map<string, ReplacementFlowEdge>();
-  for (const e of previous?.edges ?? []) prevEdges.set(e.id, e);
-  const edges = model.edges.map((e): ReplacementFlowEdge => {
-    const prev = prevEdges.get(e.id);
-    if (prev && prev.source === e.source && prev.target === e.target && sameEnds(prev, e)) return prev;
-    return {
-      id: e.id,
-      type: 'replacement',
-      source: e.source,
-      target: e.target,
-      className: `cg-edge cg-edge--${e.kind}`,
-      markerEnd: arrowMarkerID(e.kind),
-      data: { kind: e.kind, from: e.from, to: e.to },
-      zIndex: 10,
-      selectable: false,
-      focusable: false,
-      deletable: false,
-    };
+  const oldNodes = previous?.nodes;
+  const keepNodes = oldNodes !== undefined && oldNodes.length === nodes.length && nodes.every((n, i) => n === oldNodes[i]);
+  const oldArrows = new Map<string, ReplacementEdge>();
+  for (const a of previous?.arrows ?? []) oldArrows.set(a.id, a);
+  const arrows = model.edges.map((e) => {
+    const old = oldArrows.get(e.id);
+    return old !== undefined && sameArrow(old, e) ? old : e;
   });
-  return { nodes, edges };
+  const prevArrows = previous?.arrows;
+  const keepArrows = prevArrows !== undefined && prevArrows.length === arrows.length && arrows.every((a, i) => a === prevArrows[i]);
+  return { nodes: keepNodes ? oldNodes : nodes, arrows: keepArrows ? prevArrows : arrows };
 }

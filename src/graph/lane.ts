@@ -91,7 +91,18 @@ export function buildLane(doc: ResultDocument, cards: ReadonlyMap<string, { card
   return { ghosts, links };
 }
 
-/** ghostSignature is a string that changes whenever anything drawn on the ghost card changes. */
-export function ghostSignature(g: GhostCard): string {
-  return [g.key, g.kind, g.name, g.canary, g.reschedule, g.previousAllocID, g.linked].join('\u0001');
+/** sameGhost tells whether two ghost cards draw the same: every field is equal. */
+export function sameGhost(a: GhostCard, b: GhostCard): boolean {
+  return (
+    a === b ||
+    (a.key === b.key &&
+      a.kind === b.kind &&
+      a.name === b.name &&
+      a.index === b.index &&
+      a.group === b.group &&
+      a.canary === b.canary &&
+      a.reschedule === b.reschedule &&
+      a.previousAllocID === b.previousAllocID &&
+      a.linked === b.linked)
+  );
 }

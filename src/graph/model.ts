@@ -32,7 +32,11 @@ export interface AllocCard {
   replaced: boolean;
 }
 
-/** NodeBoxView is the content of one client-node box; its identity survives a rebuild that does not change it. */
+/**
+ * NodeBoxView is the content of one client-node box. Its identity survives
+ * a rebuild that does not change it, and so does each card's: a renderer
+ * memoised on identity redraws only what changed.
+ */
 export interface NodeBoxView {
   nodeID: string;
   name: string;
@@ -41,8 +45,6 @@ export interface NodeBoxView {
   draining: boolean;
   ineligible: boolean;
   allocs: readonly AllocCard[];
-  /** signature is a cheap summary of everything drawn; equal signatures mean equal boxes. */
-  signature: string;
 }
 
 /** PlacementKind says why a ghost card is in the lane: a new placement or a destructive update's replacement. */
@@ -64,12 +66,11 @@ export interface GhostCard {
   linked: boolean;
 }
 
-/** LaneView is the content of the lane of pending placements. */
+/** LaneView is the content of the lane of pending placements; it and its unchanged ghost cards keep their identity across rebuilds. */
 export interface LaneView {
   placements: readonly GhostCard[];
   /** columns is how many ghost cards sit side by side. */
   columns: number;
-  signature: string;
 }
 
 /** EdgeKind is why an arrow joins an allocation to a placement. */

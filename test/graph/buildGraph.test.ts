@@ -120,6 +120,20 @@ describe('buildGraph', () => {
     expect(next.boxes[1]!.view).toBe(first.boxes[1]!.view);
   });
 
+  it('keeps the identity of the unchanged cards of a changed box, and of unchanged ghost cards', () => {
+    const r = reconcileFixture('rolling-update');
+    const first = buildGraph(r.scenario, r.document, r.trace);
+    const moved = structuredClone(r.scenario);
+    moved.Allocations[3]!.NodeID = 'node-1';
+    const m = reconcileScenario(moved);
+    const next = buildGraph(m.scenario, m.document, m.trace, first);
+    const before = new Map(first.boxes.flatMap((b) => b.view.allocs.map((c) => [c.id, c] as const)));
+    const box = next.boxes[0]!.view;
+    expect(box).not.toBe(first.boxes[0]!.view);
+    for (const c of box.allocs) if (c.id !== 'alloc-3') expect(c).toBe(before.get(c.id));
+    next.lane.view.placements.forEach((g, i) => expect(g).toBe(first.lane.view.placements[i]));
+  });
+
   it('ends arrows at the middle of the card’s left side and of the ghost’s right side', () => {
     const { scenario, document, trace } = reconcileFixture('rolling-update');
     const m = buildGraph(scenario, document, trace);

@@ -6,7 +6,7 @@ import type { EdgeKind } from '../../graph/model.ts';
 
 const KINDS: readonly EdgeKind[] = ['migrate', 'destructive', 'reschedule', 'lost'];
 
-/** ArrowMarkers defines the markers that replacement edges name in their markerEnd. */
+/** ArrowMarkers defines the markers that the replacement arrows (ReplacementArrows) name in their markerEnd. */
 export function ArrowMarkers() {
   return (
     <svg className="cg-markers" aria-hidden="true" width="0" height="0">

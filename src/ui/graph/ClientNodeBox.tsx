@@ -2,7 +2,7 @@
 // name, datacenter and condition, and its allocations as light cards inside
 // (not one React Flow node per allocation).
 
-import { Handle, type NodeProps, Position } from '@xyflow/react';
+import type { NodeProps } from '@xyflow/react';
 import { memo, useMemo } from 'react';
 import type { BoxFlowNode } from '../../graph/flow.ts';
 import type { NodeBoxView } from '../../graph/model.ts';
@@ -37,8 +37,6 @@ function ClientNodeBoxView({ data }: NodeProps<BoxFlowNode>) {
       data-gc={gc ? 'true' : undefined}
       aria-label={`${gc ? 'garbage-collected node' : 'client node'} ${v.name}${badges.length ? `, ${badges.join(', ')}` : ''}, ${v.allocs.length} allocation(s)`}
     >
-      {/* One fixed anchor: arrows are drawn between the layout's points (ReplacementEdge). */}
-      <Handle type="source" position={Position.Left} isConnectable={false} className="cg-handle" />
       <header className="cg-box__header" title={title}>
         <span className="cg-box__name">{gc ? `${CONDITIONS.gc.symbol} ${v.nodeID || '(no node)'}` : v.name}</span>
         <span className="cg-box__meta">

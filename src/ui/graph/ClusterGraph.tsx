@@ -4,8 +4,16 @@
 //
 // Performance notes (1,000 allocations over 100 nodes):
 // - one React Flow node per client node, allocations are plain markup inside;
-// - buildGraph/toFlow keep the objects of unchanged boxes, and the node types
-//   are memoised on their view, so a keystroke redraws only changed boxes;
+// - buildGraph/toFlow keep the objects of unchanged boxes and cards, and the
+//   node types and cards are memoised on them, so a keystroke redraws only
+//   changed cards; when no node changed React Flow is not even told;
+// - the arrows are not React Flow edges but one SVG (ReplacementArrows):
+//   React Flow stacks an SVG element per edge over the nodes, and those
+//   layers made every repaint of the page slower (and every hit test, while
+//   panning);
+// - cards and ghost cards are neither positioned nor translucent (graph.css):
+//   either makes each card a paint layer of its own, and a thousand of them
+//   made the browser's layerisation after any change take about 15 ms;
 // - the highlight lives in a small external store; each box subscribes to its
 //   own share of it, so hovering the explanation redraws only affected boxes;
 // - clicks are delegated to one listener (onNodeClick, which also makes the
@@ -16,16 +24,7 @@
 //   would mount and unmount boxes while panning, which costs more than
 //   keeping 100 memoised boxes mounted.
 
-import {
-  Background,
-  Controls,
-  MiniMap,
-  type Node,
-  type EdgeTypes,
-  type NodeTypes,
-  Panel,
-  ReactFlow,
-} from '@xyflow/react';
+import { Background, Controls, MiniMap, type Node, type NodeTypes, Panel, ReactFlow, ViewportPortal } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { type CSSProperties, memo, type MouseEvent, type PointerEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ReconcileTrace } from '../../engine/types.ts';
@@ -41,14 +40,13 @@ import { FollowFocus } from './FollowFocus.tsx';
 import { createHighlightStore, HighlightContext } from './highlight.ts';
 import { Legend } from './Legend.tsx';
 import { PlacementLane } from './PlacementLane.tsx';
-import { ReplacementEdge } from './ReplacementEdge.tsx';
+import { ReplacementArrows } from './ReplacementArrows.tsx';
 import { useColorMode } from './useColorMode.ts';
 import './theme.css';
 import './graph.css';
 
 // Defined once: React Flow re-creates every node when nodeTypes changes.
 const nodeTypes: NodeTypes = { clientNode: ClientNodeBox, placementLane: PlacementLane };
-const edgeTypes: EdgeTypes = { replacement: ReplacementEdge };
 
 // The CSS reads the layout's numbers, so that the drawn cards sit where the model says.
 const geometry = {
@@ -138,9 +136,7 @@ export const ClusterGraph = memo(function ClusterGraph({ scenario, document, tra
       <HighlightContext.Provider value={store}>
         <ReactFlow
           nodes={flow.nodes}
-          edges={flow.edges}
           nodeTypes={nodeTypes}
-          edgeTypes={edgeTypes}
           colorMode={colorMode}
           fitView
           fitViewOptions={fitViewOptions}
@@ -163,6 +159,9 @@ export const ClusterGraph = memo(function ClusterGraph({ scenario, document, tra
           aria-label="Cluster graph"
         >
           <FollowFocus />
+          <ViewportPortal>
+            <ReplacementArrows arrows={flow.arrows} />
+          </ViewportPortal>
           <Background gap={24} />
           <Controls showInteractive={false} position="bottom-left" />
           <MiniMap pannable zoomable nodeClassName={minimapClass} position="bottom-right" ariaLabel="Minimap" />

@@ -2,7 +2,7 @@
 // allocations the reconciler asks for. The reconciler does not choose nodes
 // (the scheduler does, later), so they sit apart from the client nodes.
 
-import { Handle, type NodeProps, Position } from '@xyflow/react';
+import type { NodeProps } from '@xyflow/react';
 import { memo, useMemo } from 'react';
 import type { LaneFlowNode } from '../../graph/flow.ts';
 import type { GhostCard } from '../../graph/model.ts';
@@ -62,8 +62,6 @@ function PlacementLaneView({ data }: NodeProps<LaneFlowNode>) {
   const canaries = v.placements.filter((g) => g.canary).length;
   return (
     <section className="cg-lane" data-testid="placement-lane" aria-label={`${v.placements.length} pending placement(s)`}>
-      {/* One fixed anchor: arrows are drawn between the layout's points (ReplacementEdge). */}
-      <Handle type="target" position={Position.Right} isConnectable={false} className="cg-handle" />
       <header className="cg-lane__header">
         <span className="cg-box__name">Pending placements ({v.placements.length})</span>
         <span className="cg-box__meta">
