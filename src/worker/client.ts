@@ -4,12 +4,12 @@
 // Timers and the worker are injected, so the logic is tested without a
 // browser.
 
-import type { RunRequest, RunResponse, WorkerResponse } from './protocol.ts';
-import type { TabTexts } from './tabs.ts';
+import type { RunResponse, WorkerRequest, WorkerResponse } from './protocol.ts';
+import { TABS, type TabTexts } from './tabs.ts';
 
 /** WorkerLike is the part of a Worker the client uses. */
 export interface WorkerLike {
-  postMessage(message: RunRequest): void;
+  postMessage(message: WorkerRequest): void;
   terminate(): void;
   onmessage: ((e: { data: WorkerResponse }) => void) | null;
   onerror: ((e: unknown) => void) | null;
@@ -68,6 +68,10 @@ export class ReconcileClient {
   private worker: WorkerLike | null = null;
   /** ready is true once the current worker said it has loaded. */
   private ready = false;
+  /** keepsTexts is true once the current worker said it keeps the texts of its last request. */
+  private keepsTexts = false;
+  /** sentTexts are the texts of the last request to the current worker. */
+  private sentTexts: TabTexts | null = null;
   private seq = 0;
   private debounce: unknown = null;
   private deadline: unknown = null;
@@ -132,8 +136,17 @@ export class ReconcileClient {
     this.options.onEvent({ type: 'started', seq });
     if (this.ready) this.startDeadline(seq);
     else this.deadline = this.options.timers.setTimeout(() => this.bootFailed(seq), this.options.bootTimeoutMs ?? DEFAULT_BOOT_TIMEOUT_MS);
-    // A worker still loading queues the message until it listens.
-    worker.postMessage({ type: 'run', seq, texts });
+    // A worker still loading queues the message until it listens. A worker
+    // that keeps its last texts is sent only the tabs that changed.
+    const before = this.sentTexts;
+    this.sentTexts = texts;
+    if (this.keepsTexts && before !== null) {
+      const changed: Partial<TabTexts> = {};
+      for (const tab of TABS) if (texts[tab] !== before[tab]) changed[tab] = texts[tab];
+      worker.postMessage({ type: 'run-changed', seq, texts: changed });
+    } else {
+      worker.postMessage({ type: 'run', seq, texts });
+    }
   }
 
   // startDeadline starts the time limit of the run in flight: loading the
@@ -154,6 +167,8 @@ export class ReconcileClient {
     if (this.worker) return this.worker;
     const w = this.options.createWorker();
     this.ready = false;
+    this.keepsTexts = false;
+    this.sentTexts = null;
     w.onmessage = (e) => {
       // Only the current worker's messages count; an ended one may still speak.
       if (this.worker === w) this.received(e.data);
@@ -168,6 +183,7 @@ export class ReconcileClient {
   private received(response: WorkerResponse): void {
     if (response.type === 'ready') {
       this.ready = true;
+      this.keepsTexts = response.keepsTexts === true;
       if (this.inFlight !== null) this.startDeadline(this.inFlight);
       return;
     }

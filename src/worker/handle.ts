@@ -6,14 +6,31 @@ import { runScenario } from '../result/run.ts';
 import { type Scenario, readScenarioValue } from '../scenario/read.ts';
 import { readScenarioValueAsync } from '../scenario/readAsync.ts';
 import { type LocatedDiagnostic, locateAll } from './locate.ts';
-import type { RunRequest, RunResponse, RunSuccess } from './protocol.ts';
-import { type SyntaxProblem, isHclText, joinTabs } from './tabs.ts';
+import type { RunRequest, RunResponse, RunSuccess, WorkerRequest } from './protocol.ts';
+import { type ParseCache, type SyntaxProblem, type TabTexts, isHclText, joinTabs } from './tabs.ts';
+
+// parsed keeps each tab's last parse: the reader, the engine and the diff
+// never change the document they are given, so an unchanged tab's object is
+// read again as it is.
+const parsed: ParseCache = new Map();
+
+/**
+ * completeRequest turns a request into a RunRequest with both tabs' texts:
+ * a RunChangedRequest takes the tabs it leaves out from `last`, the texts
+ * of the worker's previous request. A RunChangedRequest with no previous
+ * texts is a bug in the page.
+ */
+export function completeRequest(req: WorkerRequest, last: TabTexts | null): RunRequest {
+  if (req.type === 'run') return req;
+  if (last === null) throw new Error('completeRequest: changed texts came before any texts');
+  return { type: 'run', seq: req.seq, texts: { ...last, ...req.texts } };
+}
 
 /** handleRun reads and reconciles the texts of one request; it never throws. */
 export function handleRun(req: RunRequest, clock: () => number = () => performance.now()): RunResponse {
   const started = clock();
   try {
-    const joined = joinTabs(req.texts);
+    const joined = joinTabs(req.texts, parsed);
     if (!joined.ok) return joinFailure(req, joined.problems, clock() - started);
     // The joined document has no text of its own, so diagnostics are placed
     // by their paths in the tab that holds them.
@@ -37,7 +54,7 @@ export async function handleRunAsync(req: RunRequest, clock: () => number = () =
   if (!isHclText(req.texts.job)) return handleRun(req, clock);
   const started = clock();
   try {
-    const joined = joinTabs(req.texts);
+    const joined = joinTabs(req.texts, parsed);
     if (!joined.ok) return joinFailure(req, joined.problems, clock() - started);
     const read = await readScenarioValueAsync(joined.document);
     const jobSpecJob = read.jobSpecJob ?? null;

@@ -16,8 +16,21 @@ export interface RunRequest {
   texts: TabTexts;
 }
 
+/**
+ * RunChangedRequest is a RunRequest that carries only the tabs whose text
+ * changed since the previous request to the same worker; the others are
+ * the worker's copies. Copying a large Cluster tab to the worker on every
+ * keystroke in the Job tab costs both threads time. Sent only to a worker
+ * that said it keeps the texts (WorkerReady.keepsTexts).
+ */
+export interface RunChangedRequest {
+  type: 'run-changed';
+  seq: number;
+  texts: Partial<TabTexts>;
+}
+
 /** WorkerRequest is any message the page sends the worker. */
-export type WorkerRequest = RunRequest;
+export type WorkerRequest = RunRequest | RunChangedRequest;
 
 /** RunSuccess is a reconciled scenario: what the reconciler decided and why. */
 export interface RunSuccess {
@@ -56,6 +69,8 @@ export interface RunCrash {
 /** WorkerReady says the worker has loaded and is listening; run time limits count from here. */
 export interface WorkerReady {
   type: 'ready';
+  /** keepsTexts says the worker keeps the texts of the last request, so that it may be sent RunChangedRequests. */
+  keepsTexts?: boolean;
 }
 
 /** WorkerLoading says the worker is loading or running the HCL parser for the run in flight; a 'ready' follows, and the run's time limit counts from it. */

@@ -123,14 +123,28 @@ function syntaxProblem(tab: TabID, text: string, e: ParseError): SyntaxProblem {
   };
 }
 
+/**
+ * ParseCache keeps the last valid object read from each tab, so that while
+ * one tab is edited the other (often a large Cluster tab) is not parsed
+ * again. The cached objects are shared between documents: use a cache only
+ * where nothing changes the document (the reconciler worker: its reader,
+ * engine and diff never do, see test/ui/frozenInput.test.ts).
+ */
+export type ParseCache = Map<TabID, { text: string; value: object }>;
+
 // parseTab reads one tab as strict JSON (no comments, no trailing commas).
 // The browser's JSON.parse reads valid text about ten times faster than
 // jsonc-parser (it matters on every keystroke in a large scenario); only
 // text it rejects goes through jsonc-parser, for the places of its errors.
-function parseTab(tab: TabID, text: string, problems: SyntaxProblem[]): unknown {
+function parseTab(tab: TabID, text: string, problems: SyntaxProblem[], cache?: ParseCache): unknown {
+  const last = cache?.get(tab);
+  if (last !== undefined && last.text === text) return last.value;
   try {
     const value: unknown = JSON.parse(text);
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value;
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      cache?.set(tab, { text, value });
+      return value;
+    }
   } catch {
     // Fall through: jsonc-parser says where the problems are.
   }
@@ -148,21 +162,22 @@ function parseTab(tab: TabID, text: string, problems: SyntaxProblem[]): unknown 
  * joinTabs makes the scenario document out of both tabs: the Cluster tab's
  * object with the Job tab's object as its `Job`. A `Job` written in the
  * Cluster tab is overridden by the Job tab. Syntax errors come back with
- * the tab and place they are in.
+ * the tab and place they are in. With a cache, a tab whose text is the
+ * cached one is not parsed again and its object is shared (see ParseCache).
  */
-export function joinTabs(texts: TabTexts): JoinResult {
+export function joinTabs(texts: TabTexts, cache?: ParseCache): JoinResult {
   const problems: SyntaxProblem[] = [];
   if (isHclText(texts.job)) {
     // An HCL Job tab is the scenario's JobSpec, read (and its syntax checked) in the worker.
-    const cluster = parseTab('cluster', texts.cluster, problems);
+    const cluster = parseTab('cluster', texts.cluster, problems, cache);
     if (problems.length > 0) return { ok: false, problems };
     const rest: Record<string, unknown> = { ...(cluster as Record<string, unknown>) };
     delete rest[JOB_KEY];
     delete rest[JOBSPEC_KEY];
     return { ok: true, document: { [JOBSPEC_KEY]: texts.job, ...rest } };
   }
-  const job = parseTab('job', texts.job, problems);
-  const cluster = parseTab('cluster', texts.cluster, problems);
+  const job = parseTab('job', texts.job, problems, cache);
+  const cluster = parseTab('cluster', texts.cluster, problems, cache);
   if (problems.length > 0) return { ok: false, problems };
   const doc: Record<string, unknown> = { ...(cluster as Record<string, unknown>) };
   delete doc[JOB_KEY];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ReconcileClient, type ClientEvent, type WorkerLike } from '../../src/worker/client.ts';
-import type { RunRequest, WorkerResponse } from '../../src/worker/protocol.ts';
+import type { RunRequest, WorkerRequest, WorkerResponse } from '../../src/worker/protocol.ts';
 
 // FakeTimers runs timers when the test advances the clock.
 class FakeTimers {
@@ -33,14 +33,17 @@ class FakeWorker implements WorkerLike {
   terminated = false;
   onmessage: ((e: { data: WorkerResponse }) => void) | null = null;
   onerror: ((e: unknown) => void) | null = null;
-  postMessage(m: RunRequest): void {
-    this.sent.push(m);
+  /** all is every message sent, changed-texts requests included. */
+  all: WorkerRequest[] = [];
+  postMessage(m: WorkerRequest): void {
+    this.all.push(m);
+    if (m.type === 'run') this.sent.push(m);
   }
   terminate(): void {
     this.terminated = true;
   }
-  ready(): void {
-    this.onmessage?.({ data: { type: 'ready' } });
+  ready(keepsTexts?: boolean): void {
+    this.onmessage?.({ data: keepsTexts ? { type: 'ready', keepsTexts } : { type: 'ready' } });
   }
   answer(seq: number): void {
     this.onmessage?.({ data: { type: 'result', ok: false, seq, diagnostics: [], millis: 1 } });
@@ -169,6 +172,36 @@ describe('ReconcileClient', () => {
     expect(events).toContainEqual({ type: 'worker-error', seq: 1, message: 'boom' });
     client.runNow(texts('b'));
     expect(workers[1]?.sent).toHaveLength(1);
+  });
+
+  it('sends a worker that keeps its texts only the tabs that changed, and a new worker everything', () => {
+    const { workers, events, client } = setup();
+    const big = { job: 'a', cluster: '{"Nodes":[]}' };
+    client.runNow(big);
+    const w = workers[0]!;
+    w.ready(true);
+    w.answer(1);
+    client.runNow({ ...big, job: 'ab' });
+    w.answer(2);
+    client.runNow({ job: 'ab', cluster: '{}' });
+    expect(w.all).toEqual([
+      { type: 'run', seq: 1, texts: big },
+      { type: 'run-changed', seq: 2, texts: { job: 'ab' } },
+      { type: 'run-changed', seq: 3, texts: { cluster: '{}' } },
+    ]);
+    w.onerror?.({ message: 'boom' });
+    expect(events).toContainEqual({ type: 'worker-error', seq: 3, message: 'boom' });
+    client.runNow({ job: 'abc', cluster: '{}' });
+    expect(workers[1]!.all).toEqual([{ type: 'run', seq: 4, texts: { job: 'abc', cluster: '{}' } }]);
+  });
+
+  it('sends a worker that does not say it keeps its texts every text', () => {
+    const { workers, client } = setup();
+    client.runNow(texts('a'));
+    workers[0]!.ready();
+    workers[0]!.answer(1);
+    client.runNow(texts('ab'));
+    expect(workers[0]!.all.map((m) => m.type)).toEqual(['run', 'run']);
   });
 
   it('does nothing after dispose', () => {

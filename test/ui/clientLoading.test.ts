@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { ReconcileClient, type ClientEvent, type WorkerLike } from '../../src/worker/client.ts';
-import type { RunRequest, WorkerResponse } from '../../src/worker/protocol.ts';
+import type { WorkerRequest, WorkerResponse } from '../../src/worker/protocol.ts';
 
 // Timers that fire when the test moves the clock.
 function fakeTimers() {
@@ -33,7 +33,7 @@ function fakeTimers() {
 function setup() {
   const timers = fakeTimers();
   const events: ClientEvent[] = [];
-  const worker: WorkerLike & { say(m: WorkerResponse): void; sent: RunRequest[] } = {
+  const worker: WorkerLike & { say(m: WorkerResponse): void; sent: WorkerRequest[] } = {
     sent: [],
     onmessage: null,
     onerror: null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handleRun } from '../../src/worker/handle.ts';
+import { completeRequest, handleRun } from '../../src/worker/handle.ts';
 import { splitScenario } from '../../src/worker/tabs.ts';
 import { planLines, formatGroupLine } from '../../src/result/plan.ts';
 import { planNotes } from '../../src/ui/plan/notes.ts';
@@ -53,5 +53,18 @@ describe('handleRun', () => {
     const r = handleRun({ type: 'run', seq: 1, texts: { ...texts, job } });
     if (r.type !== 'result' || r.ok) throw new Error('expected diagnostics');
     expect(r.diagnostics[0]).toMatchObject({ code: 'out-of-range', tab: 'job' });
+  });
+});
+
+describe('completeRequest', () => {
+  it('takes the tabs a request of changed texts leaves out from the previous texts', () => {
+    const full = { type: 'run' as const, seq: 1, texts };
+    expect(completeRequest(full, null)).toBe(full);
+    expect(completeRequest({ type: 'run-changed', seq: 2, texts: { job: '{}' } }, texts)).toEqual({
+      type: 'run',
+      seq: 2,
+      texts: { job: '{}', cluster: texts.cluster },
+    });
+    expect(() => completeRequest({ type: 'run-changed', seq: 3, texts: {} }, null)).toThrow();
   });
 });
