@@ -79,7 +79,7 @@ test('the menu works from the keyboard', async ({ page }) => {
   await expect(button).toHaveAttribute('aria-expanded', 'true');
   await expect(menuItem(page, 'first-placement')).toBeFocused();
   await page.keyboard.press('ArrowUp');
-  await expect(menuItem(page, 'surprise-max-parallel-above-count')).toBeFocused();
+  await expect(menuItem(page, 'rollout-drain')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('examples-menu')).toHaveCount(0);
   await expect(button).toBeFocused();
@@ -88,7 +88,10 @@ test('the menu works from the keyboard', async ({ page }) => {
   await expect(menuItem(page, 'first-placement')).toBeFocused();
   await page.keyboard.press('End');
   await page.keyboard.press('Enter');
-  await expect(page.locator('.scenario-name')).toHaveText(' — Surprise: max_parallel larger than count');
-  await expect.poll(() => planLineText(page, 'web')).toBe('Task Group: "web" (3 create/destroy update)');
-  await expect(button).toBeFocused();
+  // The last example is a whole rollout: it carries events, so it opens on the rollout.
+  await expect(page.locator('.scenario-name')).toHaveText(' — Rollout: draining a node');
+  await expect(page.getByTestId('rollout-toggle')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('rollout-step')).toHaveCount(4);
+  await page.getByTestId('result-tab-plan').click();
+  await expect.poll(() => planLineText(page, 'web')).toBe('Task Group: "web" (6 ignore)');
 });

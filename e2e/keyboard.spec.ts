@@ -35,7 +35,7 @@ test('tabs and the theme work from the keyboard', async ({ page }) => {
 
   await page.getByTestId('result-tab-plan').focus();
   await page.keyboard.press('ArrowLeft');
-  await expect(page.getByTestId('result-tab-json')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('result-tab-rollout')).toHaveAttribute('aria-selected', 'true');
 
   await page.getByTestId('theme-toggle').focus();
   await page.keyboard.press('Enter');
