@@ -4,8 +4,13 @@
 
 import type { TabTexts } from '../worker/tabs.ts';
 
-/** AUTOSAVE_DELAY_MS is the pause in typing after which the draft is saved. */
-export const AUTOSAVE_DELAY_MS = 400;
+/**
+ * AUTOSAVE_DELAY_MS is the pause in typing after which the draft is saved.
+ * Saving a large scenario holds the main thread for 20–30 ms; a pause of a
+ * whole second keeps that away from the next keystroke of someone still
+ * typing, and flush saves at once when the page is hidden or closed.
+ */
+export const AUTOSAVE_DELAY_MS = 1000;
 
 /** AutosaveTimers are setTimeout and clearTimeout, or fakes. */
 export interface AutosaveTimers {
