@@ -58,7 +58,7 @@ function printBundle(): void {
   };
   console.log(`${'bundle'.padEnd(58)}    raw KB   gzip KB`);
   row('first paint: entry chunk, its imports and CSS', sizes.initial);
-  row('reconciler worker, started by the entry', sizes.startupWorkers);
+  row('workers the entry starts (reconciler at once, rollout when opened)', sizes.startupWorkers);
   row('lazy: the editor (Monaco chunks, CSS, font, workers)', sizes.editor, 10_240);
   row('lazy: everything else', sizes.otherLazy, 10_240);
   console.log(`goal: Monaco only in lazily loaded chunks: ${verdict(sizes.editor.length > 0 && !sizes.monacoAtStart)}`);

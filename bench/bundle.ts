@@ -19,7 +19,7 @@ export interface FileSize {
 export interface BundleSizes {
   /** initial are the scripts and styles the page loads at once; the first graph waits for them. */
   initial: FileSize[];
-  /** startupWorkers are workers the initial scripts start at once (the reconciler). */
+  /** startupWorkers are workers the initial scripts start: the reconciler at once, the rollout's when it is opened. */
   startupWorkers: FileSize[];
   /** editor is Monaco: the chunks, styles, font and workers the editor loads lazily. */
   editor: FileSize[];
