@@ -7,6 +7,9 @@ import { EVENTS_KEY, type SimEvent } from '../simulator/events.ts';
 
 const FORMATTING = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } };
 
+/** EventDocument is an event as written in the text, its durations as Go duration strings. */
+export type EventDocument = Omit<SimEvent, 'Delay'> & { Delay?: string };
+
 /** EventsEdit is the Cluster text after an edit, or why it could not be made. */
 export type EventsEdit = { ok: true; text: string } | { ok: false; message: string };
 
@@ -26,8 +29,12 @@ export function hasEvents(clusterText: string): boolean {
   return checked.ok && (checked.events?.children?.length ?? 0) > 0;
 }
 
-/** appendEvent adds an event at the end of the Cluster text's Events list, making the list when there is none. */
-export function appendEvent(clusterText: string, event: SimEvent): EventsEdit {
+/**
+ * appendEvent adds an event at the end of the Cluster text's Events list,
+ * making the list when there is none. Durations may be written as Go
+ * duration strings ("30s"), as a person would write them.
+ */
+export function appendEvent(clusterText: string, event: SimEvent | EventDocument): EventsEdit {
   const checked = clusterObject(clusterText);
   if (!checked.ok) return checked;
   return { ok: true, text: applyEdits(clusterText, modify(clusterText, [EVENTS_KEY, -1], event, FORMATTING)) };

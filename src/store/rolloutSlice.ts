@@ -4,9 +4,9 @@
 // is an edit of that text, and the film follows the text like everything else.
 
 import type { StoreApi } from 'zustand/vanilla';
-import { appendEvent, removeEvent } from '../scenario/eventsText.ts';
+import { formatGoDuration } from '../engine/time.ts';
+import { type EventDocument, appendEvent, removeEvent } from '../scenario/eventsText.ts';
 import { compareScenarios } from '../simulator/compare.ts';
-import type { SimEvent } from '../simulator/events.ts';
 import type { Film } from '../simulator/simulate.ts';
 import type { SimulationClient } from '../worker/simulateClient.ts';
 import type { SimulateResponse } from '../worker/simulateProtocol.ts';
@@ -90,10 +90,12 @@ export function createRolloutSlice(set: SetState, get: Get, client: SimulationCl
       setRollout({ compareFrame: frame });
       if (frame === null) set({ highlight: NOTHING });
     },
-    addEvent(event) {
+    addEvent(event, delay = 0) {
       const { film, frame } = get().rollout;
       if (film === null) return 'The rollout has not run yet.';
-      const timed = { ...event, ...eventTiming(film, frame) } as SimEvent;
+      const timing = eventTiming(film, frame);
+      const total = (timing.Delay ?? 0) + delay;
+      const timed = { ...event, After: timing.After, ...(total > 0 ? { Delay: formatGoDuration(total) } : {}) } as EventDocument;
       const edit = appendEvent(get().texts.cluster, timed);
       if (!edit.ok) return edit.message;
       get().setText('cluster', edit.text);

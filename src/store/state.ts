@@ -137,8 +137,11 @@ export interface RolloutActions {
   setRolloutOpen(open: boolean): void;
   selectFrame(frame: number): void;
   setCompareFrame(frame: number | null): void;
-  /** addEvent adds an event (its timing comes from the frame shown) to the Cluster text; returns why it could not, or null. */
-  addEvent(event: DistributiveOmit<SimEvent, 'After' | 'Delay'>): string | null;
+  /**
+   * addEvent adds an event to the Cluster text, timed at the frame shown
+   * plus `delay` (nanoseconds); returns why it could not, or null.
+   */
+  addEvent(event: DistributiveOmit<SimEvent, 'After' | 'Delay'>, delay?: number): string | null;
   /** removeEvent takes an event out of the Cluster text; returns why it could not, or null. */
   removeEvent(index: number): string | null;
 }

@@ -97,6 +97,18 @@ describe('the rollout slice', () => {
     expect(JSON.parse(store.getState().texts.cluster).Events).toBeUndefined();
   });
 
+  it('adds an event later than the frame by a delay, written as a Go duration', async () => {
+    const { store, simulator } = setup();
+    store.getState().setRolloutOpen(true);
+    await simulator.flush();
+    store.getState().selectFrame(1);
+    const canary = store.getState().rollout.film!.Steps[0]!.Placed[0]!.AllocID;
+    expect(store.getState().addEvent({ Kind: 'alloc-fail', AllocID: canary }, 5e9)).toBeNull();
+    expect(JSON.parse(store.getState().texts.cluster).Events).toEqual([{ Kind: 'alloc-fail', AllocID: canary, After: 1, Delay: '5s' }]);
+    await simulator.flush();
+    expect(store.getState().rollout.film!.Events[0]).toMatchObject({ Problem: null, Time: store.getState().rollout.film!.Steps[0]!.Time + 5e9 });
+  });
+
   it('highlights what changed between the compared frame and the frame shown', async () => {
     const { store, simulator } = setup();
     store.getState().setRolloutOpen(true);

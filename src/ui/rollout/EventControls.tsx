@@ -6,6 +6,7 @@
 
 import { useId, useState } from 'react';
 import { deploymentActive, requiresPromotion, terminalStatus } from '../../engine/structs.ts';
+import { parseGoDuration } from '../../engine/time.ts';
 import { writeJob } from '../../scenario/write.ts';
 import type { Film } from '../../simulator/simulate.ts';
 import type { DistributiveOmit } from '../../store/state.ts';
@@ -18,8 +19,13 @@ type NewEvent = DistributiveOmit<SimEvent, 'After' | 'Delay'>;
 export function EventControls({ film, frame }: { film: Film; frame: number }) {
   const { addEvent } = useActions();
   const [problem, setProblem] = useState<string | null>(null);
+  const [delayText, setDelayText] = useState('');
   const after = film.Steps[frame]?.Scenario ?? film.End.Scenario;
-  const add = (e: NewEvent) => setProblem(addEvent(e));
+  const add = (e: NewEvent) => {
+    const delay = delayText.trim() === '' ? 0 : parseGoDuration(delayText.trim());
+    if (delay === null || delay < 0) setProblem(`${JSON.stringify(delayText)} is not a duration: write one such as "30s", "1m30s" or "5m".`);
+    else setProblem(addEvent(e, delay));
+  };
   const d = after.Deployment;
   const active = d !== null && deploymentActive(d);
   const live = after.Allocations.filter((a) => !terminalStatus(a));
@@ -35,7 +41,20 @@ export function EventControls({ film, frame }: { film: Film; frame: number }) {
 
   return (
     <section className="rollout-controls" aria-label="Make something happen" data-testid="rollout-controls">
-      <h4>Make something happen {when}</h4>
+      <h4>
+        Make something happen {when},{' '}
+        <label>
+          later by{' '}
+          <input
+            className="rollout-count"
+            data-testid="event-delay"
+            placeholder="0s"
+            value={delayText}
+            onChange={(e) => setDelayText(e.target.value)}
+            title="How long after that evaluation, as a Go duration (30s, 1m30s); empty is at once"
+          />
+        </label>
+      </h4>
       <div className="rollout-row" role="group" aria-label="Deployment">
         <span className="rollout-row-label">Deployment</span>
         <button type="button" className="button" data-testid="event-promote" disabled={!(d && requiresPromotion(d))} onClick={() => add({ Kind: 'deployment-promote' })}>
