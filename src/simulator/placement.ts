@@ -67,6 +67,8 @@ export interface NodeChoice {
 export class PlanningCluster {
   private readonly used = new Map<string, Ask>();
   private readonly groupCounts = new Map<string, number>();
+  // The existing allocations counted as holding room, by ID.
+  private readonly holding = new Map<string, Allocation>();
   /** nodesAvailable counts the usable nodes per datacenter of the job. */
   readonly nodesAvailable: Record<string, number> = {};
   /** usable are the nodes a placement may go to, in the scenario's order. */
@@ -84,7 +86,7 @@ export class PlanningCluster {
       if (ok && dcs.has(n.Datacenter)) this.nodesAvailable[n.Datacenter]!++;
       return ok;
     });
-    for (const a of allocs) if (!terminalStatus(a)) this.add(a.NodeID, a.TaskGroup, allocAsk(a));
+    for (const a of allocs) if (!terminalStatus(a)) this.hold(a);
   }
 
   /** add counts an allocation of `group` on a node. */
@@ -92,9 +94,24 @@ export class PlanningCluster {
     this.shift(nodeID, group, ask, 1);
   }
 
-  /** remove uncounts an allocation the plan stops, freeing its room. */
-  remove(nodeID: string, group: string, ask: Ask): void {
-    this.shift(nodeID, group, ask, -1);
+  /** hold counts an existing allocation as holding its room (again, after release). */
+  hold(a: Allocation): void {
+    if (this.holding.has(a.ID)) return;
+    this.holding.set(a.ID, a);
+    this.shift(a.NodeID, a.TaskGroup, allocAsk(a), 1);
+  }
+
+  /**
+   * release frees the room of an allocation the plan stops. Only an
+   * allocation counted as holding room frees any: a terminal one held none.
+   * Returns whether it did.
+   */
+  release(a: Allocation): boolean {
+    const held = this.holding.get(a.ID);
+    if (held === undefined) return false;
+    this.holding.delete(a.ID);
+    this.shift(held.NodeID, held.TaskGroup, allocAsk(held), -1);
+    return true;
   }
 
   private shift(nodeID: string, group: string, ask: Ask, sign: 1 | -1): void {

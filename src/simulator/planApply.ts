@@ -23,7 +23,7 @@ import {
 import type { ReconcileResults } from '../engine/types.ts';
 import { clientForget, clientStops, clientWatch } from './client.ts';
 import { setDeploymentStatus, updateDeploymentWithAlloc } from './deployments.ts';
-import { type Ask, type PlacementFailure, PlanningCluster, allocAsk, groupAsk } from './placement.ts';
+import { type Ask, type PlacementFailure, PlanningCluster, groupAsk } from './placement.ts';
 import { type QueuedEval, type SimLog, type SimState, addAlloc, enqueueEval, findAlloc, latestDeployment, replaceAlloc } from './state.ts';
 
 /** EvalTriggerQueuedAllocs is the TriggeredBy of a blocked evaluation, made when allocations did not fit. */
@@ -80,7 +80,7 @@ export function applyPlan(state: SimState, evaluation: QueuedEval, results: Reco
   const cluster = new PlanningCluster(state.job, state.nodes, state.allocs);
   for (const stop of results.stop) {
     const existing = findAlloc(state, stop.alloc.ID)!;
-    if (!serverTerminalStatus(existing)) cluster.remove(existing.NodeID, existing.TaskGroup, allocAsk(existing));
+    cluster.release(existing);
     writeStop(state, existing.ID, stop.clientStatus, stop.followupEvalID);
   }
 
@@ -193,11 +193,11 @@ function placeAll(state: SimState, cluster: PlanningCluster, results: ReconcileR
     const ask: Ask = groupAsk(m.tg);
     const previous = m.previous === null ? null : findAlloc(state, m.previous.ID) ?? m.previous;
     // A destructive replacement frees its predecessor's room before looking for a node.
-    if (m.destructive && previous !== null) cluster.remove(previous.NodeID, previous.TaskGroup, allocAsk(previous));
+    const released = m.destructive && previous !== null ? cluster.release(previous) : false;
     const choice = cluster.select(m.tg, ask, penaltyNodes(previous), preferredNode(state, m.tg, previous));
     if (!('node' in choice)) {
       failed.set(m.tg.Name, choice);
-      if (m.destructive && previous !== null) cluster.add(previous.NodeID, previous.TaskGroup, allocAsk(previous));
+      if (released && previous !== null) cluster.hold(previous);
       continue;
     }
     if (m.destructive && previous !== null) writeStop(state, previous.ID, '', '');

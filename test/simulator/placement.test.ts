@@ -78,7 +78,8 @@ describe('PlanningCluster', () => {
     const running = { ...mockAlloc(), Job: job, NodeID: 'one' };
     const cluster = new PlanningCluster(job, [one], [running]);
     expect('node' in cluster.select(tg, ask, new Set(), null)).toBe(false);
-    cluster.remove('one', tg.Name, ask);
+    expect(cluster.release(running)).toBe(true);
+    expect(cluster.release(running)).toBe(false); // its room is freed once
     expect('node' in cluster.select(tg, ask, new Set(), null)).toBe(true);
   });
 
