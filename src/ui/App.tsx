@@ -8,7 +8,7 @@ import { Description } from './layout/Description.tsx';
 import { GraphSlot } from './layout/GraphSlot.tsx';
 import { Header } from './layout/Header.tsx';
 import { ResultPanel } from './result/ResultPanel.tsx';
-import { RolloutTimeline } from './rollout/RolloutTimeline.tsx';
+import { RolloutTimelineSlot } from './rollout/lazy.tsx';
 import { ShareBanner } from './share/ShareBanner.tsx';
 import { useActions } from './storeContext.tsx';
 import { useResolvedTheme } from './theme/useResolvedTheme.ts';
@@ -46,7 +46,7 @@ export function App() {
         <EditorPanel />
         <div className="centre">
           <Description />
-          <RolloutTimeline />
+          <RolloutTimelineSlot />
           <GraphSlot />
           <DetailsSlot />
         </div>

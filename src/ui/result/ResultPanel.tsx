@@ -8,7 +8,7 @@ import { DiffView } from './DiffView.tsx';
 import { ExplainTab } from './ExplainTab.tsx';
 import { PlanView } from './PlanView.tsx';
 import { RawJson } from './RawJson.tsx';
-import { RolloutPanel } from '../rollout/RolloutPanel.tsx';
+import { RolloutPanelSlot } from '../rollout/lazy.tsx';
 
 const TABS: { id: ResultTab; label: string; title: string }[] = [
   { id: 'plan', label: 'Plan', title: 'The plan, as `nomad job plan` prints it' },
@@ -63,7 +63,7 @@ export function ResultPanel() {
         {tab === 'explain' && <ExplainTab />}
         {tab === 'diff' && <DiffView />}
         {tab === 'json' && <RawJson />}
-        {tab === 'rollout' && <RolloutPanel />}
+        {tab === 'rollout' && <RolloutPanelSlot />}
       </div>
     </section>
   );

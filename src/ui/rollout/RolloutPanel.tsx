@@ -11,7 +11,6 @@ import { CompareSection } from './CompareSection.tsx';
 import { EventControls } from './EventControls.tsx';
 import { EventList } from './EventList.tsx';
 import { failureLines, sinceStart } from './describe.ts';
-import './rollout.css';
 
 /** RolloutPanel shows the frame shown and what a person can do next. */
 export function RolloutPanel() {

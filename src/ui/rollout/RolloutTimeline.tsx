@@ -9,7 +9,6 @@ import { formatInstant } from '../../engine/time.ts';
 import { frameCount } from '../../store/rolloutSlice.ts';
 import { useActions, useRollout } from '../storeContext.tsx';
 import { sinceStart, triggerLabel } from './describe.ts';
-import './rollout.css';
 
 /** PLAY_INTERVAL_MS is how long each frame stays on screen while playing. */
 export const PLAY_INTERVAL_MS = 900;
