@@ -18,6 +18,9 @@ const STATUS_TEXT: Record<RunStatus, string> = {
   crashed: 'Reconciler failed',
 };
 
+// SHORTCUTS are the keys worth knowing, shown in full on hover when the header has no room for them.
+const SHORTCUTS = 'Ctrl/⌘+Enter run · Shift+Alt+F format · Ctrl+M Tab leaves editor · [ ] step the rollout';
+
 /** Header shows what is open and whether the result is current. */
 export function Header() {
   const result = useResult();
@@ -38,8 +41,8 @@ export function Header() {
         {STATUS_TEXT[status]}
         {status === 'ok' && millis !== null && <span className="muted"> · {millis < 1 ? '<1' : Math.round(millis)} ms</span>}
       </div>
-      <span className="hint muted" aria-hidden="true">
-        Ctrl/⌘+Enter run · Shift+Alt+F format · Ctrl+M Tab leaves editor
+      <span className="hint muted" aria-hidden="true" title={SHORTCUTS}>
+        {SHORTCUTS}
       </span>
       <ShareMenu />
       <ThemeToggle />
