@@ -85,10 +85,22 @@ export const DeploymentStatusDescriptionStoppedJob = 'Cancelled because job is s
 export const DeploymentStatusDescriptionNewerJob = 'Cancelled due to newer version of job';
 export const DeploymentStatusDescriptionBlocked =
   'Deployment is complete but waiting for peer region';
+export const DeploymentStatusDescriptionPaused = 'Deployment is paused';
+export const DeploymentStatusDescriptionFailedAllocations = 'Failed due to unhealthy allocations';
+export const DeploymentStatusDescriptionProgressDeadline = 'Failed due to progress deadline';
+export const DeploymentStatusDescriptionFailedByUser = 'Deployment marked as failed';
 export const DeploymentStatusDescriptionPausedForPeer =
   'Deployment is paused waiting for peer region';
 
 export const EvalStatusPending = 'pending';
+// What triggered an evaluation (Evaluation.TriggeredBy), as Nomad names it.
+export const EvalTriggerJobRegister = 'job-register';
+export const EvalTriggerJobDeregister = 'job-deregister';
+export const EvalTriggerScaling = 'job-scaling';
+export const EvalTriggerNodeUpdate = 'node-update';
+export const EvalTriggerNodeDrain = 'node-drain';
+export const EvalTriggerDeploymentWatcher = 'deployment-watcher';
+export const EvalTriggerQueuedAllocs = 'queued-allocs';
 export const EvalTriggerRetryFailedAlloc = 'alloc-failure';
 export const AllocStateFieldClientStatus = 'ClientStatus';
 

@@ -9,7 +9,11 @@ import {
   rescheduleEligible,
   allocReschedulePolicy,
   terminalStatus,
+  EvalTriggerJobDeregister,
+  EvalTriggerJobRegister,
+  EvalTriggerNodeUpdate,
   EvalTriggerRetryFailedAlloc,
+  EvalTriggerScaling,
   nodeTerminalStatus,
 } from '../engine/structs.ts';
 import { clientCompletes, clientFails, clientForget, clientNeverHealthy, clientWatch } from './client.ts';
@@ -18,9 +22,6 @@ import { readEditedJob, registerJob, scaledJob } from './jobs.ts';
 import { unblockEvals } from './planApply.ts';
 import { type SimLog, type SimState, enqueueEval, findAlloc, latestDeployment, replaceNode } from './state.ts';
 import { failDeploymentByUser, pauseDeployment, promoteDeployment, watchHealth } from './watcher.ts';
-
-/** EvalTriggerNodeUpdate is the TriggeredBy of the evaluations a node's status change makes. */
-export const EvalTriggerNodeUpdate = 'node-update';
 
 /**
  * applyEvent carries out one event now. It returns null, or a message
@@ -136,19 +137,19 @@ function applyAllocEvent(state: SimState, kind: 'alloc-fail' | 'alloc-unhealthy'
 // same specification again still evaluates the job.
 function applyJobEvent(state: SimState, event: Extract<SimEvent, { Kind: `job-${string}` }>, log: SimLog): string | null {
   let spec = state.job;
-  let trigger = 'job-register';
+  let trigger = EvalTriggerJobRegister;
   switch (event.Kind) {
     case 'job-scale': {
       const scaled = scaledJob(state.job, event.TaskGroup, event.Count);
       if (typeof scaled === 'string') return scaled;
       spec = scaled;
-      trigger = 'job-scaling';
+      trigger = EvalTriggerScaling;
       break;
     }
     case 'job-stop':
       if (state.job.Stop) return 'the job is already stopped';
       spec = { ...state.job, Stop: true };
-      trigger = 'job-deregister';
+      trigger = EvalTriggerJobDeregister;
       break;
     case 'job-start':
       if (!state.job.Stop) return 'the job is already running';

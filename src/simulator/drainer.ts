@@ -7,15 +7,13 @@
 // finishes its drain and stays ineligible.
 
 import {
+  EvalTriggerNodeDrain,
   type Instant,
   JobTypeBatch,
   lookupTaskGroup,
   terminalStatus,
 } from '../engine/structs.ts';
 import { type SimLog, type SimState, enqueueEval, findAlloc, replaceAlloc, replaceNode } from './state.ts';
-
-/** EvalTriggerNodeDrain is the TriggeredBy of the drainer's evaluations. */
-export const EvalTriggerNodeDrain = 'node-drain';
 
 /** nextDrainDeadline is the earliest deadline of a drain still under way, or null. */
 export function nextDrainDeadline(state: SimState): Instant | null {

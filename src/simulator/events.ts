@@ -82,5 +82,8 @@ export const EVENT_KINDS = [
  */
 export const EVENTS_KEY = 'Events';
 
+/** EvalTriggerScenario is the TriggeredBy of a film's first step: the evaluation the scenario itself describes. */
+export const EvalTriggerScenario = 'scenario';
+
 /** DEFAULT_DRAIN_DEADLINE is `nomad node drain`'s default deadline. */
 export const DEFAULT_DRAIN_DEADLINE: Duration = 60 * 60 * 1e9;

@@ -14,6 +14,7 @@ import {
   AllocDesiredStatusRun,
   AllocDesiredStatusStop,
   AllocClientStatusFailed,
+  EvalTriggerQueuedAllocs,
   deploymentActive,
   isZeroTime,
   nextDelay,
@@ -25,9 +26,6 @@ import { clientForget, clientStops, clientWatch } from './client.ts';
 import { setDeploymentStatus, updateDeploymentWithAlloc } from './deployments.ts';
 import { type Ask, type PlacementFailure, PlanningCluster, groupAsk } from './placement.ts';
 import { type QueuedEval, type SimLog, type SimState, addAlloc, enqueueEval, findAlloc, latestDeployment, replaceAlloc } from './state.ts';
-
-/** EvalTriggerQueuedAllocs is the TriggeredBy of a blocked evaluation, made when allocations did not fit. */
-export const EvalTriggerQueuedAllocs = 'queued-allocs';
 
 // Nomad keeps this many reschedule events of an unlimited policy's chain.
 const MAX_PAST_RESCHEDULE_EVENTS = 5;

@@ -24,7 +24,7 @@ import type { Scenario } from '../scenario/read.ts';
 import { applyEvent } from './apply.ts';
 import { clientWatch, nextClientTime, runClients } from './client.ts';
 import { nextDrainDeadline, runDrainer } from './drainer.ts';
-import { DEFAULT_DRAIN_DEADLINE, type SimEvent } from './events.ts';
+import { DEFAULT_DRAIN_DEADLINE, EvalTriggerScenario, type SimEvent } from './events.ts';
 import { seededUUIDs } from './ids.ts';
 import type { PlacementFailure } from './placement.ts';
 import { type Placed, applyPlan } from './planApply.ts';
@@ -38,9 +38,6 @@ import {
   snapshotScenario,
 } from './state.ts';
 import { checkProgressDeadline, progressCutoff, watchHealth } from './watcher.ts';
-
-/** EvalTriggerScenario is the TriggeredBy of the first step: the evaluation the scenario describes. */
-export const EvalTriggerScenario = 'scenario';
 
 /** SimOptions tune a simulation. */
 export interface SimOptions {

@@ -13,7 +13,12 @@ import {
   DeploymentStatusFailed,
   DeploymentStatusPaused,
   DeploymentStatusRunning,
+  DeploymentStatusDescriptionFailedAllocations,
+  DeploymentStatusDescriptionFailedByUser,
+  DeploymentStatusDescriptionPaused,
+  DeploymentStatusDescriptionProgressDeadline,
   DeploymentStatusDescriptionRunning,
+  EvalTriggerDeploymentWatcher,
   copyDeployment,
   deploymentActive,
   isHealthy,
@@ -27,14 +32,6 @@ import { setDeploymentStatus, updateDeploymentWithAlloc } from './deployments.ts
 import { registerJob, specChanged } from './jobs.ts';
 import { type SimLog, type SimState, activeDeployment, enqueueEval, findAlloc, replaceAlloc, replaceDeployment } from './state.ts';
 
-/** EvalTriggerDeploymentWatcher is the TriggeredBy of the watcher's evaluations. */
-export const EvalTriggerDeploymentWatcher = 'deployment-watcher';
-
-// The watcher's status descriptions (structs.DeploymentStatusDescription*).
-const DescriptionPaused = 'Deployment is paused';
-const DescriptionFailedAllocations = 'Failed due to unhealthy allocations';
-const DescriptionProgressDeadline = 'Failed due to progress deadline';
-const DescriptionFailedByUser = 'Deployment marked as failed';
 
 /**
  * watchHealth records health reports in their deployment and reacts as the
@@ -71,7 +68,7 @@ export function watchHealth(state: SimState, reports: readonly HealthReport[], l
   const deployment = activeDeployment(state);
   if (deployment === null) return;
   if (fail) {
-    failDeployment(state, deployment, DescriptionFailedAllocations, rollback, log);
+    failDeployment(state, deployment, DeploymentStatusDescriptionFailedAllocations, rollback, log);
     return;
   }
   if (autoPromote(state, deployment, log)) return;
@@ -169,7 +166,7 @@ export function promoteDeployment(state: SimState, deployment: Deployment, log: 
 export function pauseDeployment(state: SimState, deployment: Deployment, pause: boolean, log: SimLog): string | null {
   if (!deploymentActive(deployment)) return `deployment has terminal status ${JSON.stringify(deployment.Status)}`;
   if (pause) {
-    setDeploymentStatus(state, deployment, DeploymentStatusPaused, DescriptionPaused);
+    setDeploymentStatus(state, deployment, DeploymentStatusPaused, DeploymentStatusDescriptionPaused);
     log.note(state, 'the deployment is paused');
   } else {
     setDeploymentStatus(state, deployment, DeploymentStatusRunning, DeploymentStatusDescriptionRunning);
@@ -183,7 +180,7 @@ export function pauseDeployment(state: SimState, deployment: Deployment, pause: 
 export function failDeploymentByUser(state: SimState, deployment: Deployment, log: SimLog): string | null {
   if (!deploymentActive(deployment)) return `deployment has terminal status ${JSON.stringify(deployment.Status)}`;
   const rollback = [...deployment.TaskGroups.values()].some((g) => g.AutoRevert);
-  failDeployment(state, deployment, DescriptionFailedByUser, rollback, log);
+  failDeployment(state, deployment, DeploymentStatusDescriptionFailedByUser, rollback, log);
   return null;
 }
 
@@ -239,7 +236,7 @@ export function checkProgressDeadline(state: SimState, log: SimLog): void {
   const deployment = activeDeployment(state);
   if (cutoff === null || deployment === null || cutoff > state.now) return;
   const rollback = laggingGroups(deployment).some((name) => lookupTaskGroup(state.job, name)?.Update?.AutoRevert === true);
-  failDeployment(state, deployment, DescriptionProgressDeadline, rollback, log);
+  failDeployment(state, deployment, DeploymentStatusDescriptionProgressDeadline, rollback, log);
 }
 
 /**

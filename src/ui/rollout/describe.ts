@@ -2,22 +2,32 @@
 // how long after the start something happened, and placement failures in
 // the words `nomad job status` uses. Pure, so tests read them directly.
 
-import type { Instant } from '../../engine/structs.ts';
-import type { SimEvent } from '../../simulator/events.ts';
+import {
+  type Instant,
+  EvalTriggerDeploymentWatcher,
+  EvalTriggerJobDeregister,
+  EvalTriggerJobRegister,
+  EvalTriggerNodeDrain,
+  EvalTriggerNodeUpdate,
+  EvalTriggerQueuedAllocs,
+  EvalTriggerRetryFailedAlloc,
+  EvalTriggerScaling,
+} from '../../engine/structs.ts';
+import { EvalTriggerScenario, type SimEvent } from '../../simulator/events.ts';
 import type { PlacementFailure } from '../../simulator/placement.ts';
 import { formatGoDuration } from '../../engine/time.ts';
 
 // Short labels for the timeline's chips, by TriggeredBy.
 const TRIGGER_LABELS: Record<string, string> = {
-  scenario: 'start',
-  'deployment-watcher': 'deploy',
-  'node-drain': 'drain',
-  'node-update': 'node',
-  'alloc-failure': 'failure',
-  'job-register': 'job',
-  'job-scaling': 'scale',
-  'job-deregister': 'stop',
-  'queued-allocs': 'unblock',
+  [EvalTriggerScenario]: 'start',
+  [EvalTriggerDeploymentWatcher]: 'deploy',
+  [EvalTriggerNodeDrain]: 'drain',
+  [EvalTriggerNodeUpdate]: 'node',
+  [EvalTriggerRetryFailedAlloc]: 'failure',
+  [EvalTriggerJobRegister]: 'job',
+  [EvalTriggerScaling]: 'scale',
+  [EvalTriggerJobDeregister]: 'stop',
+  [EvalTriggerQueuedAllocs]: 'unblock',
 };
 
 /** triggerLabel is a short name for what triggered an evaluation. */
