@@ -5,6 +5,7 @@
 
 import {
   NodeStatusDown,
+  deploymentActive,
   NodeStatusReady,
   rescheduleEligible,
   allocReschedulePolicy,
@@ -44,11 +45,14 @@ export function applyEvent(state: SimState, event: SimEvent, log: SimLog): strin
     case 'deployment-fail':
     case 'deployment-pause':
     case 'deployment-resume': {
+      // The API refuses commands on a deployment that has ended.
       const d = latestDeployment(state);
       if (d === null) return 'the job has no deployment';
+      if (!deploymentActive(d)) return `deployment has terminal status ${JSON.stringify(d.Status)}`;
       if (event.Kind === 'deployment-promote') return promoteDeployment(state, d, log);
-      if (event.Kind === 'deployment-fail') return failDeploymentByUser(state, d, log);
-      return pauseDeployment(state, d, event.Kind === 'deployment-pause', log);
+      if (event.Kind === 'deployment-fail') failDeploymentByUser(state, d, log);
+      else pauseDeployment(state, d, event.Kind === 'deployment-pause', log);
+      return null;
     }
     case 'job-scale':
     case 'job-stop':

@@ -20,7 +20,6 @@ import {
   DeploymentStatusDescriptionRunning,
   EvalTriggerDeploymentWatcher,
   copyDeployment,
-  deploymentActive,
   isHealthy,
   isZeroTime,
   lookupTaskGroup,
@@ -122,13 +121,12 @@ function autoPromote(state: SimState, deployment: Deployment, log: SimLog): bool
 }
 
 /**
- * promoteDeployment promotes every group of a running deployment, as
+ * promoteDeployment promotes every group of an active deployment, as
  * UpdateDeploymentPromotion does: each group that wants canaries needs that
  * many healthy ones, else nothing changes and the reason is returned.
  * Promoted canaries stop being marked canaries; an evaluation follows.
  */
 export function promoteDeployment(state: SimState, deployment: Deployment, log: SimLog): string | null {
-  if (!deploymentActive(deployment)) return `deployment has terminal status ${JSON.stringify(deployment.Status)}`;
   const healthyCanaries = new Map<string, string[]>();
   for (const group of deployment.TaskGroups.values()) {
     for (const id of group.PlacedCanaries) {
@@ -162,9 +160,8 @@ export function promoteDeployment(state: SimState, deployment: Deployment, log: 
   return null;
 }
 
-/** pauseDeployment pauses or resumes the latest deployment; resuming asks for an evaluation. */
-export function pauseDeployment(state: SimState, deployment: Deployment, pause: boolean, log: SimLog): string | null {
-  if (!deploymentActive(deployment)) return `deployment has terminal status ${JSON.stringify(deployment.Status)}`;
+/** pauseDeployment pauses or resumes an active deployment; resuming asks for an evaluation. */
+export function pauseDeployment(state: SimState, deployment: Deployment, pause: boolean, log: SimLog): void {
   if (pause) {
     setDeploymentStatus(state, deployment, DeploymentStatusPaused, DeploymentStatusDescriptionPaused);
     log.note(state, 'the deployment is paused');
@@ -173,15 +170,12 @@ export function pauseDeployment(state: SimState, deployment: Deployment, pause: 
     log.note(state, 'the deployment is resumed');
     enqueueWatcherEval(state, 'the deployment was resumed');
   }
-  return null;
 }
 
-/** failDeploymentByUser is `nomad deployment fail`: failed, and reverted when any group auto-reverts. */
-export function failDeploymentByUser(state: SimState, deployment: Deployment, log: SimLog): string | null {
-  if (!deploymentActive(deployment)) return `deployment has terminal status ${JSON.stringify(deployment.Status)}`;
+/** failDeploymentByUser is `nomad deployment fail` on an active deployment: failed, and reverted when any group auto-reverts. */
+export function failDeploymentByUser(state: SimState, deployment: Deployment, log: SimLog): void {
   const rollback = [...deployment.TaskGroups.values()].some((g) => g.AutoRevert);
   failDeployment(state, deployment, DeploymentStatusDescriptionFailedByUser, rollback, log);
-  return null;
 }
 
 /**
