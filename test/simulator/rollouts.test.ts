@@ -254,6 +254,12 @@ describe('operating a deployment', () => {
     expect(film.Events[1]).toMatchObject({ Problem: 'task group "web" has 0/2 healthy allocations' });
   });
 
+  it('a command on a deployment that has ended changes nothing and says why', () => {
+    const { film } = loadRollout('canary-promote', [{ After: 6, Kind: 'deployment-pause' }]);
+    expect(film.Events[1]).toMatchObject({ Problem: 'deployment has terminal status "successful"' });
+    expect(film.End.Deployment).toMatchObject({ Status: 'successful' });
+  });
+
   it('fail by the operator stops the canaries, and reverts with auto_revert', () => {
     const { film } = loadRollout('canary-promote', [{ After: 2, Kind: 'deployment-fail' }]);
     expect(film.Steps[2]!.Scenario.Deployment).toMatchObject({ Status: 'failed', StatusDescription: 'Deployment marked as failed' });
