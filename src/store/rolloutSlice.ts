@@ -6,7 +6,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { formatGoDuration } from '../engine/time.ts';
 import { type EventDocument, appendEvent, removeEvent } from '../scenario/eventsText.ts';
-import { compareScenarios } from '../simulator/compare.ts';
+import { type AllocChange, compareScenarios } from '../simulator/compare.ts';
 import type { Film } from '../simulator/simulate.ts';
 import type { SimulationClient } from '../worker/simulateClient.ts';
 import type { SimulateResponse } from '../worker/simulateProtocol.ts';
@@ -55,21 +55,25 @@ export function applyFilm(rollout: RolloutView, answer: SimulateResponse): Rollo
   return { ...rollout, status: 'ok', message: null, diagnostics: [], film, events: answer.events, diffs: answer.diffs, frame, compareFrame, shown: frameResult(film, answer.diffs, frame) };
 }
 
-/** comparedIDs are the allocations that differ between the compared frame and the frame shown, for the graph to highlight. */
-export function comparedIDs(rollout: RolloutView): ReadonlySet<string> {
+/** frameChanges are the allocations new or changed from the earlier to the later of the compared frame and the frame shown; none without a comparison. */
+export function frameChanges(rollout: RolloutView): AllocChange[] {
   const { film, compareFrame, frame } = rollout;
-  if (film === null || compareFrame === null || compareFrame === frame) return NOTHING;
+  if (film === null || compareFrame === null || compareFrame === frame) return [];
   const [early, late] = compareFrame < frame ? [compareFrame, frame] : [frame, compareFrame];
-  const changes = compareScenarios(frameResult(film, [], early).scenario, frameResult(film, [], late).scenario);
-  return new Set(changes.map((c) => c.AllocID));
+  return compareScenarios(frameResult(film, [], early).scenario, frameResult(film, [], late).scenario);
+}
+
+// withRollout is the store change for a new rollout state. While frames are
+// compared the graph highlights what changed; ending a comparison clears
+// that; otherwise the highlight (the explanation's) is left alone.
+function withRollout(state: AppState, rollout: RolloutView): Partial<AppState> {
+  if (rollout.compareFrame !== null) return { rollout, highlight: new Set(frameChanges(rollout).map((c) => c.AllocID)) };
+  return state.rollout.compareFrame !== null ? { rollout, highlight: NOTHING } : { rollout };
 }
 
 /** createRolloutSlice makes the rollout state and its actions; films come from the client. */
 export function createRolloutSlice(set: SetState, get: Get, client: SimulationClient): RolloutState & RolloutActions {
-  const setRollout = (patch: Partial<RolloutView>) => {
-    const rollout = { ...get().rollout, ...patch };
-    set({ rollout, highlight: rollout.compareFrame === null ? get().highlight : comparedIDs(rollout) });
-  };
+  const setRollout = (patch: Partial<RolloutView>) => set(withRollout(get(), { ...get().rollout, ...patch }));
   return {
     rollout: initialRollout(),
     setRolloutOpen(open) {
@@ -88,7 +92,6 @@ export function createRolloutSlice(set: SetState, get: Get, client: SimulationCl
     },
     setCompareFrame(frame) {
       setRollout({ compareFrame: frame });
-      if (frame === null) set({ highlight: NOTHING });
     },
     addEvent(event, delay = 0) {
       const { film, frame } = get().rollout;
@@ -112,6 +115,5 @@ export function createRolloutSlice(set: SetState, get: Get, client: SimulationCl
 
 /** rolloutAnswered is the store change for one answer of the rollout worker. */
 export function rolloutAnswered(state: AppState, answer: SimulateResponse): Partial<AppState> {
-  const rollout = applyFilm(state.rollout, answer);
-  return { rollout, highlight: rollout.compareFrame === null ? state.highlight : comparedIDs(rollout) };
+  return withRollout(state, applyFilm(state.rollout, answer));
 }

@@ -2,9 +2,8 @@
 // new or changed between it and the frame shown; the graph highlights them.
 
 import { useId, useMemo } from 'react';
-import { compareScenarios } from '../../simulator/compare.ts';
 import type { Film } from '../../simulator/simulate.ts';
-import { frameCount, frameResult } from '../../store/rolloutSlice.ts';
+import { frameChanges, frameCount } from '../../store/rolloutSlice.ts';
 import type { RolloutView } from '../../store/state.ts';
 import { useActions } from '../storeContext.tsx';
 import { triggerLabel } from './describe.ts';
@@ -14,11 +13,7 @@ export function CompareSection({ film, rollout }: { film: Film; rollout: Rollout
   const { setCompareFrame } = useActions();
   const id = useId();
   const { frame, compareFrame } = rollout;
-  const changes = useMemo(() => {
-    if (compareFrame === null || compareFrame === frame) return [];
-    const [early, late] = compareFrame < frame ? [compareFrame, frame] : [frame, compareFrame];
-    return compareScenarios(frameResult(film, [], early).scenario, frameResult(film, [], late).scenario);
-  }, [film, frame, compareFrame]);
+  const changes = useMemo(() => frameChanges(rollout), [rollout]);
   const frames = frameCount(film);
   return (
     <section className="rollout-compare" aria-label="Compare frames" data-testid="rollout-compare">
