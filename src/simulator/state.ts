@@ -16,7 +16,7 @@ import {
 } from '../engine/structs.ts';
 import type { Scenario } from '../scenario/read.ts';
 
-/** EvalStatus is where a queued evaluation stands: waiting its turn, or blocked until the cluster has room. */
+/** QueuedEvalStatus is where a queued evaluation stands: waiting its turn, or blocked until the cluster has room. */
 export type QueuedEvalStatus = 'pending' | 'blocked';
 
 /** QueuedEval is an evaluation the broker holds for the job. */

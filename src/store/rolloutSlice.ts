@@ -27,7 +27,11 @@ export function frameCount(film: Film): number {
   return film.Steps.length + 1;
 }
 
-/** frameResult is one frame of the film as a result the views can draw: a step's evaluation, or the end. */
+/**
+ * frameResult is one frame of the film as a result the views can draw: a
+ * step's evaluation, or the end. It answers no run request, so its seq is
+ * minus the frame number, never a request's.
+ */
 export function frameResult(film: Film, diffs: RolloutView['diffs'], frame: number): GoodResult {
   const step = film.Steps[frame - 1];
   if (step !== undefined) {
