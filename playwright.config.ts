@@ -1,5 +1,6 @@
 // End-to-end tests: the production build, served by `vite preview` on a
-// fixed port, driven in headless Chromium. The system Chromium is used when
+// fixed port (E2E_PORT overrides it, so that two checkouts can test at
+// once), driven in headless Chromium. The system Chromium is used when
 // it is installed (Debian's /usr/bin/chromium), else Playwright's own; see
 // e2e/browser.ts, which the browser benchmark shares.
 // Run with `npm run test:e2e` (it builds first).
@@ -7,7 +8,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_LAUNCH_OPTIONS, VIEWPORT } from './e2e/browser.ts';
 
-const PORT = 4179;
+const PORT = Number(process.env.E2E_PORT ?? 4179);
 
 export default defineConfig({
   testDir: 'e2e',
