@@ -75,6 +75,18 @@ describe('reconciler properties', () => {
     );
   }, TIMEOUT_MS);
 
+  test('recording the trace changes nothing the reconciler decides', () => {
+    fc.assert(
+      fc.property(scenarioArb, (doc) => {
+        const scenario = read(doc);
+        expect(runScenario(scenario, { trace: true, generateID: counter() }).document).toEqual(
+          runScenario(scenario, { trace: false, generateID: counter() }).document,
+        );
+      }),
+      { numRuns: RUNS },
+    );
+  }, TIMEOUT_MS);
+
   test('every allocation a result names exists in the scenario', () => {
     fc.assert(
       fc.property(scenarioArb, (doc) => {
