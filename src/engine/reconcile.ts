@@ -55,9 +55,8 @@ import {
   filterByTerminal,
   newAllocMatrix,
 } from './reconcileUtil.ts';
-import { type GroupTracer, NO_TRACE, ReconcileTracer } from './trace.ts';
-import type { AllocPlaceResult, ReconcileResults, ReconcilerInput } from './types.ts';
-import { describeLimit, describeTime } from './explain.ts';
+import { type GroupRecorder, NO_TRACE, ReconcileTracer } from './trace.ts';
+import type { AllocPlaceResult, DecisionCode, LimitDecision, ReconcileResults, ReconcilerInput } from './types.ts';
 
 // The status descriptions the scheduler writes on allocations it stops
 // (upstream keeps them in generic_sched.go).
@@ -81,7 +80,7 @@ export function reconcile(input: ReconcilerInput): ReconcileResults {
 }
 
 // AllocReconciler holds one reconciliation's state. Upstream's constructor
-// takes eleven arguments; here they come as one input object.
+// takes nine arguments; here they come as one input object.
 class AllocReconciler {
   /** job is the job being scheduled; compute sets it once it knows the job is not stopped or purged. */
   private job!: Job;
@@ -118,7 +117,7 @@ class AllocReconciler {
     this.cancelDeployments(job);
 
     if (jobStopped(job)) {
-      this.tracer?.note({ jobStopped: true });
+      this.tracer?.jobStopped();
       this.handleStop(m);
       return this.finish();
     }
@@ -177,13 +176,13 @@ class AllocReconciler {
           StatusDescription: DeploymentStatusDescriptionStoppedJob,
         });
       }
-      this.noteDeployment(d, 'the job is stopped, so its deployment no longer applies');
+      this.tracer?.deployment('job-stopped', d, job);
       this.oldDeployment = d;
       this.deployment = null;
       return;
     }
     if (d === null) {
-      this.tracer?.note({ deploymentNote: 'there is no deployment' });
+      this.tracer?.deployment('none', d, job);
       return;
     }
 
@@ -195,56 +194,36 @@ class AllocReconciler {
           StatusDescription: DeploymentStatusDescriptionNewerJob,
         });
       }
-      this.noteDeployment(d, `it is for job version ${d.JobVersion}, not ${job.Version}, so it is left behind`);
+      this.tracer?.deployment('other-version', d, job);
       this.oldDeployment = d;
       this.deployment = null;
     }
 
     if (d.Status === DeploymentStatusSuccessful) {
-      this.noteDeployment(d, 'it completed successfully, so a new change needs a new deployment');
+      this.tracer?.deployment('successful', d, job);
       this.oldDeployment = d;
       this.deployment = null;
     }
-    if (this.deployment !== null) this.noteDeployment(d, `it is the job's current deployment (${d.Status})`);
-  }
-
-  private noteDeployment(d: Deployment | null, why: string): void {
-    if (d !== null) this.tracer?.note({ deploymentNote: `Deployment ${d.ID}: ${why}.` });
+    if (this.deployment !== null) this.tracer?.deployment('current', d, job);
   }
 
   /** handleStop stops every allocation of a stopped job, marking those on down nodes lost. */
   private handleStop(m: AllocMatrix): void {
     for (const [group, all] of m) {
-      const trace = this.groupTracer(group, false);
       const set = filterByTerminal(all);
       const desired = newDesiredUpdates();
       desired.Stop = set.size;
       this.result.desiredTGUpdates.set(group, desired);
-      trace.decide(all.values(), 'ignore', 'handleStop', 'already terminal');
-      this.stopAll(set, trace, 'handleStop', 'the job is stopped');
+      const { untainted, migrate, lost } = set.filterByTainted(this.input.taintedNodes);
+      this.markStop(untainted, '', allocNotNeeded);
+      this.markStop(migrate, '', allocNotNeeded);
+      this.markStop(lost, AllocClientStatusLost, allocLost);
+      this.recorder(group, false).stopAll('handleStop', all, untainted, migrate, lost);
     }
   }
 
-  /**
-   * stopAll stops every allocation of the set, marking those on down or
-   * vanished nodes lost; it serves a stopped job and a removed group.
-   */
-  private stopAll(set: AllocSet, trace: GroupTracer, step: string, why: string): void {
-    const { untainted, migrate, lost } = set.filterByTainted(this.input.taintedNodes);
-    this.markStop(untainted, '', allocNotNeeded);
-    this.markStop(migrate, '', allocNotNeeded);
-    this.markStop(lost, AllocClientStatusLost, allocLost);
-    trace.step(step, `Every allocation that is still running is stopped: ${why}.`, () => ({
-      untainted: untainted.keys(),
-      migrate: migrate.keys(),
-      lost: lost.keys(),
-    }));
-    trace.decide(untainted.values(), 'stop', step, why);
-    trace.decide(migrate.values(), 'stop', step, why);
-    trace.decide(lost.values(), 'lost', step, `${why}, and the node is down or gone`);
-  }
-
-  private groupTracer(group: string, removed: boolean): GroupTracer {
+  // recorder is where a group's trace goes: nowhere unless one was asked for.
+  private recorder(group: string, removed: boolean): GroupRecorder {
     return this.tracer ? this.tracer.group(group, removed) : NO_TRACE;
   }
 
@@ -280,15 +259,16 @@ class AllocReconciler {
     const desiredChanges = newDesiredUpdates();
     this.result.desiredTGUpdates.set(group, desiredChanges);
     const tg = lookupTaskGroup(this.job, group);
-    const trace = this.groupTracer(group, tg === undefined);
-    const tracing = trace !== NO_TRACE;
+    const trace = this.recorder(group, tg === undefined);
 
     // A group the job no longer has: stop everything it still runs.
     if (tg === undefined) {
-      // Every allocation of the group goes, terminal ones included (upstream counts them all).
-      desiredChanges.Stop = all.size;
-      this.stopAll(all, trace, 'removed group', 'the job no longer has this group');
-      trace.set('deploymentComplete', true);
+      const { untainted, migrate, lost } = all.filterByTainted(this.input.taintedNodes);
+      this.markStop(untainted, '', allocNotNeeded);
+      this.markStop(migrate, '', allocNotNeeded);
+      this.markStop(lost, AllocClientStatusLost, allocLost);
+      desiredChanges.Stop = untainted.size + migrate.size + lost.size;
+      trace.stopAll('removed group', all, untainted, migrate, lost);
       return true;
     }
 
@@ -301,110 +281,69 @@ class AllocReconciler {
       dstate.AutoPromote = tg.Update.AutoPromote;
       dstate.ProgressDeadline = tg.Update.ProgressDeadline;
     }
-    trace.set('existingDeployment', existingDeployment);
-    trace.step('start', `${all.size} allocation(s) of this group; desired count ${tg.Count}.`, () => ({ all: all.keys() }));
+    trace.start(all, tg.Count, existingDeployment);
 
-    const filtered = this.filterOldTerminalAllocs(all);
-    all = filtered.filtered;
-    desiredChanges.Ignore += filtered.ignore.size;
-    if (filtered.ignore.size > 0) {
-      trace.step('filterOldTerminalAllocs', 'Finished batch allocations of older job versions are left alone.', () => ({
-        ignore: filtered.ignore.keys(),
-      }));
-      trace.decide(filtered.ignore.values(), 'ignore', 'filterOldTerminalAllocs', 'finished batch allocation of an older job version');
-    }
+    // Finished allocations of older versions are neither replaced nor counted.
+    let ignore: AllocSet;
+    ({ filtered: all, ignore } = this.filterOldTerminalAllocs(all));
+    desiredChanges.Ignore += ignore.size;
+    trace.filterOldTerminalAllocs(ignore);
 
-    const handled = this.handleGroupCanaries(all, desiredChanges, trace);
-    const canaries = handled.canaries;
-    all = handled.all;
+    // The current deployment's canaries, kept apart; all still holds them.
+    let canaries: AllocSet;
+    ({ canaries, all } = this.handleGroupCanaries(all, desiredChanges, trace));
 
+    // Where the allocations run: untainted, to migrate, or lost.
     let { untainted, migrate, lost } = all.filterByTainted(this.input.taintedNodes);
-    trace.step('filterByTainted', 'Split by node: migrate when the drainer asked, lost when the node is down or gone.', () => ({
-      untainted: untainted.keys(),
-      migrate: migrate.keys(),
-      lost: lost.keys(),
-    }));
-    trace.decide(untainted.values(), 'ignore', 'filterByTainted', 'runs on a healthy node and needs no change');
-    trace.decide(migrate.values(), 'migrate', 'filterByTainted', 'its node is draining: it is stopped and placed elsewhere');
-    trace.decide(lost.values(), 'lost', 'filterByTainted', 'its node is down or no longer exists');
+    trace.filterByTainted(untainted, migrate, lost);
 
-    const reschedulable = untainted.filterByRescheduleable(
+    // Which failed allocations are replaced now, and which later.
+    let rescheduleNow: AllocSet;
+    let rescheduleLater: DelayedRescheduleInfo[];
+    ({ untainted, rescheduleNow, rescheduleLater } = untainted.filterByRescheduleable(
       this.input.batch,
       this.input.now,
       this.input.evalID,
       this.deployment,
-    );
-    const beforeReschedule = untainted;
-    untainted = reschedulable.untainted;
-    const rescheduleNow = reschedulable.rescheduleNow;
-    const rescheduleLater = reschedulable.rescheduleLater;
-    trace.step('filterByRescheduleable', 'Failed allocations are replaced now or later as their reschedule policy allows; finished ones stop counting.', () => ({
-      untainted: untainted.keys(),
-      rescheduleNow: rescheduleNow.keys(),
-      rescheduleLater: rescheduleLater.map((r) => r.allocID),
-    }));
-    if (tracing) {
-      trace.decide(
-        [...beforeReschedule.values()].filter((a) => !untainted.has(a.ID) && !rescheduleNow.has(a.ID)),
-        'ignore',
-        'filterByRescheduleable',
-        (a) => (a.NextAllocation !== '' ? 'already replaced by a newer allocation' : `${a.ClientStatus} and not counted: it will not run again`),
-      );
-      trace.decide(rescheduleNow.values(), 'reschedule-now', 'filterByRescheduleable', 'failed, and its reschedule policy allows a replacement now');
-    }
+    ));
+    trace.filterByRescheduleable(untainted, rescheduleNow, rescheduleLater);
 
     // Lost allocations of a group with stop_after_client_disconnect wait.
     const lostLater = lost.delayByStopAfterClientDisconnect(this.input.now);
     const lostLaterEvals = this.handleDelayedLost(lostLater, tg.Name);
-    if (tracing) {
-      for (const r of lostLater) {
-        trace.decide([r.alloc], 'lost', 'delayByStopAfterClientDisconnect', `lost; stop_after_client_disconnect holds its replacement until ${describeTime(r.rescheduleTime)}`);
-      }
-    }
+    trace.delayByStopAfterClientDisconnect(lostLater);
 
+    // Follow-up evaluations for the failed allocations to replace later.
     this.handleDelayedReschedules(rescheduleLater, all, tg.Name);
 
     // Names in use: running allocations, migrating ones and those to be
     // replaced now keep theirs.
     const nameIndex = new AllocNameIndex(this.input.jobID, group, tg.Count, untainted.union(migrate, rescheduleNow));
 
+    // Stop what exceeds the count, and every lost allocation.
     let canaryState = dstate.DesiredCanaries !== 0 && !dstate.Promoted;
     const stop = this.computeStop(tg, nameIndex, untainted, migrate, lost, canaries, canaryState, lostLaterEvals, trace);
     desiredChanges.Stop += stop.size;
     untainted = untainted.difference(stop);
-    trace.step('computeStop', `Stop what exceeds the count of ${tg.Count} (highest indexes first) and every lost allocation.`, () => ({
-      stop: stop.keys(),
-      untainted: untainted.keys(),
-    }));
+    trace.computeStop(tg.Count, stop, untainted);
 
-    const updates = this.computeUpdates(tg, untainted, tracing ? trace : null);
-    desiredChanges.Ignore += updates.ignore.size;
-    desiredChanges.InPlaceUpdate += updates.inplace.size;
-    const destructive = updates.destructive;
-    if (!existingDeployment) dstate.DesiredTotal += destructive.size + updates.inplace.size;
-    if (tracing) {
-      // A failed allocation waiting for its reschedule is left alone by the
-      // update step; the wait is what decides its fate.
-      const waiting = rescheduleLater.filter((r) => updates.ignore.has(r.allocID));
-      for (const r of waiting) {
-        trace.decide([r.alloc], 'reschedule-later', 'filterByRescheduleable', `failed; its reschedule policy allows a replacement at ${describeTime(r.rescheduleTime)}`);
-      }
-    }
-    trace.step('computeUpdates', 'Compare each remaining allocation\'s job with the job being scheduled.', () => ({
-      ignore: updates.ignore.keys(),
-      inplace: updates.inplace.keys(),
-      destructive: destructive.keys(),
-    }));
+    // In-place updates now; destructive ones as the limit allows, below.
+    const { ignore: updateIgnore, inplace, destructive } = this.computeUpdates(tg, untainted, trace);
+    desiredChanges.Ignore += updateIgnore.size;
+    desiredChanges.InPlaceUpdate += inplace.size;
+    if (!existingDeployment) dstate.DesiredTotal += destructive.size + inplace.size;
+    trace.computeUpdates(updateIgnore, inplace, destructive);
 
     // Canaries of an unpromoted deployment are not counted for placement.
+    const canaryStateBefore = canaryState;
     if (canaryState) untainted = untainted.difference(canaries);
 
+    // A destructive change with fewer canaries than the strategy wants places canaries.
     const numDestructive = destructive.size;
     const strategy = tg.Update;
     const canariesPromoted = dstate.Promoted;
     const requireCanary =
       numDestructive !== 0 && strategy !== null && canaries.size < strategy.Canary && !canariesPromoted;
-    trace.set('requireCanary', requireCanary);
     if (requireCanary && !this.deploymentPaused && !this.deploymentFailed) {
       const number = strategy.Canary - canaries.size;
       desiredChanges.Canary += number;
@@ -413,31 +352,21 @@ class AllocReconciler {
         this.result.place.push({ name, canary: true, taskGroup: tg, previousAlloc: null, reschedule: false });
       }
     }
-    if (tracing) {
-      trace.decide(
-        [...canaries.values()].filter((a) => !stop.has(a.ID) && !destructive.has(a.ID) && !updates.inplace.has(a.ID)),
-        'canary',
-        'handleGroupCanaries',
-        canaryState ? 'canary of the current deployment, awaiting promotion' : 'canary of the current deployment',
-      );
-    }
 
+    // How many changes may be made now.
     canaryState = dstate.DesiredCanaries !== 0 && !dstate.Promoted;
-    trace.set('canaryState', canaryState);
-    trace.set('canaryReason', describeCanaryState(dstate, existingDeployment, requireCanary, strategy?.Canary ?? 0, canaries.size, this.deploymentPaused || this.deploymentFailed));
-
-    const limit = this.computeLimit(tg, untainted, destructive, migrate, canaryState);
-    trace.set('limit', limit);
-    trace.set('limitReason', describeLimit({
-      limit,
-      count: tg.Count,
-      strategyEmpty: updateStrategyIsEmpty(strategy),
-      destructiveOrMigrate: destructive.size + migrate.size,
-      paused: this.deploymentPaused,
-      failed: this.deploymentFailed,
+    trace.canaries(canaries, stop, destructive, inplace, {
+      dstate,
+      existingDeployment,
+      requireCanary,
+      canaryStateBefore,
       canaryState,
-      maxParallel: strategy?.MaxParallel ?? 0,
-    }));
+      wanted: strategy?.Canary ?? 0,
+      have: canaries.size,
+      held: this.deploymentPaused || this.deploymentFailed,
+    });
+    const limit = this.computeLimit(tg, untainted, destructive, migrate, canaryState);
+    trace.computeLimit(tg, limit);
 
     // Placements wait while a lost allocation's stop_after_client_disconnect runs.
     let place: AllocPlaceResult[] = [];
@@ -447,7 +376,7 @@ class AllocReconciler {
     }
 
     const deploymentPlaceReady = !this.deploymentPaused && !this.deploymentFailed && !canaryState;
-    let remaining = limit;
+    let remaining = limit.limit;
     if (deploymentPlaceReady) {
       desiredChanges.Place += place.length;
       for (const p of place) this.result.place.push(p);
@@ -472,17 +401,14 @@ class AllocReconciler {
             this.result.stop.push({ alloc: prev!, clientStatus: '', statusDescription: allocRescheduled, followupEvalID: '' });
             desiredChanges.Stop++;
           } else if (p.reschedule && prev !== null) {
-            trace.decide([prev], 'ignore', 'computeGroup', 'failed within the failed deployment, so it is not replaced');
+            trace.notReplaced(prev);
           }
         }
       }
     }
-    trace.step('computePlacements', deploymentPlaceReady
-      ? 'The deployment allows placements: place what the count lacks and replace failed allocations.'
-      : 'The deployment holds placements back (paused, failed or awaiting canary promotion); only lost and failed allocations are replaced.', () => ({
-      place: place.map((p) => p.name),
-    }));
+    trace.computePlacements(place.map((p) => p.name), deploymentPlaceReady);
 
+    // Destructive updates, as many as the limit leaves.
     if (deploymentPlaceReady) {
       const min = Math.min(destructive.size, remaining);
       desiredChanges.DestructiveUpdate += min;
@@ -496,12 +422,13 @@ class AllocReconciler {
           stopStatusDescription: allocUpdating,
         });
       }
-      if (tracing) trace.decide(ordered.slice(min), 'ignore', 'computeGroup', `needs a destructive update but waits: the placement limit of ${limit} is used up`);
+      trace.destructiveHeld(ordered.slice(min), limit.limit);
     } else {
       desiredChanges.Ignore += destructive.size;
-      trace.decide(destructive.values(), 'ignore', 'computeGroup', 'needs a destructive update but waits: the deployment holds updates back');
+      trace.destructiveHeld(destructive.values(), null);
     }
 
+    // Migrate every allocation the drainer asked to move.
     desiredChanges.Migrate += migrate.size;
     for (const alloc of migrate.nameOrder()) {
       this.result.stop.push({ alloc, clientStatus: '', statusDescription: allocMigrating, followupEvalID: '' });
@@ -530,8 +457,9 @@ class AllocReconciler {
       this.deployment.TaskGroups.set(group, dstate);
     }
 
+    // Complete when nothing is left to do and, in a deployment, everything is healthy and promoted.
     let deploymentComplete =
-      destructive.size + updates.inplace.size + place.length + migrate.size + rescheduleNow.size + rescheduleLater.length === 0 &&
+      destructive.size + inplace.size + place.length + migrate.size + rescheduleNow.size + rescheduleLater.length === 0 &&
       !requireCanary;
     if (deploymentComplete && this.deployment !== null) {
       const ds = this.deployment.TaskGroups.get(group);
@@ -541,7 +469,7 @@ class AllocReconciler {
         }
       }
     }
-    trace.set('deploymentComplete', deploymentComplete);
+    trace.deploymentComplete(deploymentComplete);
     return deploymentComplete;
   }
 
@@ -569,7 +497,7 @@ class AllocReconciler {
   private handleGroupCanaries(
     all: AllocSet,
     desiredChanges: DesiredUpdates,
-    trace: GroupTracer,
+    trace: GroupRecorder,
   ): { canaries: AllocSet; all: AllocSet } {
     const stop: string[][] = [];
     if (this.oldDeployment !== null) {
@@ -583,7 +511,6 @@ class AllocReconciler {
     this.markStop(stopSet, '', allocNotNeeded);
     desiredChanges.Stop += stopSet.size;
     all = all.difference(stopSet);
-    trace.decide(stopSet.values(), 'stop', 'handleGroupCanaries', 'unpromoted canary of an old or failed deployment');
 
     let canaries = all.empty();
     let migrate = all.empty();
@@ -596,15 +523,8 @@ class AllocReconciler {
       this.markStop(migrate, '', allocMigrating);
       this.markStop(lost, AllocClientStatusLost, allocLost);
       all = all.difference(migrate, lost);
-      trace.decide(migrate.values(), 'stop', 'handleGroupCanaries', 'canary on a draining node: stopped, and a new canary takes its place');
-      trace.decide(lost.values(), 'lost', 'handleGroupCanaries', 'canary on a node that is down or gone');
     }
-    trace.step('handleGroupCanaries', 'Stop canaries that no longer apply; keep the current deployment\'s canaries apart.', () => ({
-      stoppedCanaries: stopSet.keys(),
-      canaries: canaries.keys(),
-      migratingCanaries: migrate.keys(),
-      lostCanaries: lost.keys(),
-    }));
+    trace.handleGroupCanaries(stopSet, canaries, migrate, lost);
     return { canaries, all };
   }
 
@@ -613,23 +533,26 @@ class AllocReconciler {
    * there is no update strategy or nothing to replace; nothing while the
    * deployment is paused, failed or awaiting promotion; otherwise
    * max_parallel less the deployment's allocations not yet healthy, and
-   * nothing at all once one of them is unhealthy.
+   * nothing at all once one of them is unhealthy. It returns the limit with
+   * the branch that set it, for the explanation.
    */
-  private computeLimit(group: TaskGroup, untainted: AllocSet, destructive: AllocSet, migrate: AllocSet, canaryState: boolean): number {
-    if (updateStrategyIsEmpty(group.Update) || destructive.size + migrate.size === 0) return group.Count;
-    if (this.deploymentPaused || this.deploymentFailed) return 0;
-    if (canaryState) return 0;
+  private computeLimit(group: TaskGroup, untainted: AllocSet, destructive: AllocSet, migrate: AllocSet, canaryState: boolean): LimitDecision {
+    if (updateStrategyIsEmpty(group.Update)) return { limit: group.Count, code: 'no-update-strategy' };
+    if (destructive.size + migrate.size === 0) return { limit: group.Count, code: 'nothing-to-replace' };
+    if (this.deploymentPaused) return { limit: 0, code: 'deployment-paused' };
+    if (this.deploymentFailed) return { limit: 0, code: 'deployment-failed' };
+    if (canaryState) return { limit: 0, code: 'canaries-unpromoted' };
 
     let limit = group.Update!.MaxParallel;
     if (this.deployment !== null) {
       const { match } = untainted.filterByDeployment(this.deployment.ID);
       for (const alloc of match.values()) {
-        if (isUnhealthy(alloc.DeploymentStatus)) return 0;
+        if (isUnhealthy(alloc.DeploymentStatus)) return { limit: 0, code: 'unhealthy-allocation' };
         if (!isHealthy(alloc.DeploymentStatus)) limit--;
       }
     }
     // Scaling up during a destructive change can push the limit below zero.
-    return limit < 0 ? 0 : limit;
+    return { limit: limit < 0 ? 0 : limit, code: 'max-parallel' };
   }
 
   /**
@@ -679,7 +602,7 @@ class AllocReconciler {
     canaries: AllocSet,
     canaryState: boolean,
     followupEvals: ReadonlyMap<string, string>,
-    trace: GroupTracer,
+    trace: GroupRecorder,
   ): AllocSet {
     const stop = lost.union();
     this.markDelayed(lost, AllocClientStatusLost, allocLost, followupEvals);
@@ -690,11 +613,11 @@ class AllocReconciler {
     if (remove <= 0) return stop;
 
     untainted = filterByTerminal(untainted);
-    const stopOne = (alloc: Allocation, from: AllocSet, reason: string): boolean => {
+    const stopOne = (alloc: Allocation, from: AllocSet, why: DecisionCode): boolean => {
       stop.add(alloc);
       this.result.stop.push({ alloc, clientStatus: '', statusDescription: allocNotNeeded, followupEvalID: '' });
       from.delete(alloc.ID);
-      trace.decide([alloc], 'stop', 'computeStop', reason);
+      trace.stopped(alloc, why, group.Count);
       remove--;
       return remove === 0;
     };
@@ -702,7 +625,7 @@ class AllocReconciler {
     if (!canaryState && canaries.size !== 0) {
       const canaryNames = canaries.nameSet();
       for (const alloc of untainted.difference(canaries).values()) {
-        if (canaryNames.has(alloc.Name) && stopOne(alloc, untainted, 'a promoted canary has taken its name')) {
+        if (canaryNames.has(alloc.Name) && stopOne(alloc, untainted, 'stop-canary-name')) {
           return stop;
         }
       }
@@ -714,20 +637,20 @@ class AllocReconciler {
       for (const alloc of migrate.values()) {
         if (!removeNames.has(alloc.Name)) continue;
         nameIndex.unsetIndex(allocIndex(alloc));
-        if (stopOne(alloc, migrate, 'more allocations than the count: a migrating one goes first')) return stop;
+        if (stopOne(alloc, migrate, 'stop-migrating')) return stop;
       }
     }
 
     const removeNames = nameIndex.highest(remove);
     for (const alloc of untainted.values()) {
-      if (removeNames.has(alloc.Name) && stopOne(alloc, untainted, `more allocations than the count of ${group.Count}: the highest indexes go`)) {
+      if (removeNames.has(alloc.Name) && stopOne(alloc, untainted, 'stop-highest-index')) {
         return stop;
       }
     }
 
     // Duplicate names can leave too many; stop any until the count fits.
     for (const alloc of untainted.values()) {
-      if (stopOne(alloc, untainted, 'more allocations than the count (duplicate names)')) return stop;
+      if (stopOne(alloc, untainted, 'stop-duplicate-name')) return stop;
     }
     return stop;
   }
@@ -737,7 +660,7 @@ class AllocReconciler {
    * and splits them into those to leave alone, those updated in place
    * (recorded in the results at once) and those needing a destructive update.
    */
-  private computeUpdates(group: TaskGroup, untainted: AllocSet, trace: GroupTracer | null): {
+  private computeUpdates(group: TaskGroup, untainted: AllocSet, trace: GroupRecorder): {
     ignore: AllocSet;
     inplace: AllocSet;
     destructive: AllocSet;
@@ -749,15 +672,13 @@ class AllocReconciler {
       const d = this.input.allocUpdateFn(alloc, this.job, group);
       if (d.ignore) {
         ignore.add(alloc);
-        trace?.decide([alloc], 'ignore', 'computeUpdates', d.reason ?? 'no change needed');
       } else if (d.destructive) {
         destructive.add(alloc);
-        trace?.decide([alloc], 'destructive', 'computeUpdates', d.reason ?? 'the change cannot be made in place');
       } else {
         inplace.add(alloc);
         this.result.inplaceUpdate.push(d.updated!);
-        trace?.decide([alloc], 'inplace', 'computeUpdates', d.reason ?? 'the change can be made in place');
       }
+      trace.updated(alloc, d);
     }
     return { ignore, inplace, destructive };
   }
@@ -818,22 +739,4 @@ class AllocReconciler {
       WaitUntil: waitUntil,
     };
   }
-}
-
-// describeCanaryState says in words why the group is or is not waiting on canaries.
-function describeCanaryState(
-  dstate: DeploymentState,
-  existingDeployment: boolean,
-  requireCanary: boolean,
-  wanted: number,
-  have: number,
-  held: boolean,
-): string {
-  if (dstate.DesiredCanaries === 0) {
-    return wanted === 0 ? 'The group\'s update strategy asks for no canaries.' : 'No destructive change, so no canaries are needed.';
-  }
-  if (dstate.Promoted) return 'The deployment\'s canaries are promoted: the rollout proceeds.';
-  const placed = requireCanary && !held ? `; placing ${wanted - have} new canar${wanted - have === 1 ? 'y' : 'ies'}` : '';
-  const origin = existingDeployment ? 'The deployment' : 'The new deployment';
-  return `${origin} wants ${dstate.DesiredCanaries} canar${dstate.DesiredCanaries === 1 ? 'y' : 'ies'} and they are not promoted${placed}: nothing else is placed or replaced until promotion.`;
 }

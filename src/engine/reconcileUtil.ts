@@ -44,6 +44,12 @@ export interface DelayedRescheduleInfo {
   rescheduleTime: Instant;
 }
 
+// Tainted names filterByTainted's outcomes: the position of each set in its split.
+const Tainted = { Untainted: 0, Migrate: 1, Lost: 2 } as const;
+// ByDeployment and ByTerminal name the outcomes of filterByDeployment and filterByTerminal.
+const ByDeployment = { Match: 0, Nonmatch: 1 } as const;
+const ByTerminal = { NonTerminal: 0, Terminal: 1 } as const;
+
 // AllocUniverse is one group's allocations in visiting order, with each
 // allocation's position and name index (parsed once). Every AllocSet of the
 // group is a subset of it, held as one flag per position, so that the
@@ -218,7 +224,8 @@ export class AllocSet {
     return from;
   }
 
-  // split sorts each member into one of the sets `pick` names by number.
+  // split sorts each member into one of n sets, the one whose position
+  // `pick` gives (each filter names its positions).
   private split(n: number, pick: (a: Allocation) => number): AllocSet[] {
     const out = Array.from({ length: n }, () => this.empty());
     const { allocs } = this.universe;
@@ -240,11 +247,11 @@ export class AllocSet {
     lost: AllocSet;
   } {
     const [untainted, migrate, lost] = this.split(3, (a) => {
-      if (terminalStatus(a)) return 0;
-      if (transitionShouldMigrate(a.DesiredTransition)) return 1;
-      if (!nodes.has(a.NodeID)) return 0;
+      if (terminalStatus(a)) return Tainted.Untainted;
+      if (transitionShouldMigrate(a.DesiredTransition)) return Tainted.Migrate;
+      if (!nodes.has(a.NodeID)) return Tainted.Untainted;
       const node = nodes.get(a.NodeID) ?? null;
-      return node === null || nodeTerminalStatus(node) ? 2 : 0;
+      return node === null || nodeTerminalStatus(node) ? Tainted.Lost : Tainted.Untainted;
     });
     return { untainted: untainted!, migrate: migrate!, lost: lost! };
   }
@@ -289,7 +296,7 @@ export class AllocSet {
 
   /** filterByDeployment splits the set into allocations of the given deployment and the rest. */
   filterByDeployment(id: string): { match: AllocSet; nonmatch: AllocSet } {
-    const [match, nonmatch] = this.split(2, (a) => (a.DeploymentID === id ? 0 : 1));
+    const [match, nonmatch] = this.split(2, (a) => (a.DeploymentID === id ? ByDeployment.Match : ByDeployment.Nonmatch));
     return { match: match!, nonmatch: nonmatch! };
   }
 
@@ -310,7 +317,7 @@ export class AllocSet {
 
   /** filterByTerminal keeps only the allocations that are not terminal. */
   filterByTerminal(): AllocSet {
-    return this.split(2, (a) => (terminalStatus(a) ? 1 : 0))[0]!;
+    return this.split(2, (a) => (terminalStatus(a) ? ByTerminal.Terminal : ByTerminal.NonTerminal))[ByTerminal.NonTerminal]!;
   }
 }
 

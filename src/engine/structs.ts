@@ -6,6 +6,8 @@
 // Everything here is already canonicalised: the scenario reader fills defaults
 // before an object reaches the engine, so no field is ever undefined.
 
+import { type Int64, addInt64, mulInt64, subInt64, unixNano } from './int64.ts';
+
 /** Instant is a point in time as Unix nanoseconds (Go's time.Time). */
 export type Instant = number;
 
@@ -102,7 +104,14 @@ export const EvalTriggerNodeDrain = 'node-drain';
 export const EvalTriggerDeploymentWatcher = 'deployment-watcher';
 export const EvalTriggerQueuedAllocs = 'queued-allocs';
 export const EvalTriggerRetryFailedAlloc = 'alloc-failure';
+/**
+ * AllocStateFieldClientStatus names the field an AllocState records.
+ * Upstream's AllocStateField is a uint8 whose only value at this commit, 0,
+ * is the client status (Nomad's JSON prints it as 0); the engine names it.
+ */
 export const AllocStateFieldClientStatus = 'ClientStatus';
+/** AllocStateField is which field of an allocation an AllocState records; only the client status is. */
+export type AllocStateField = typeof AllocStateFieldClientStatus;
 
 /** UpdateStrategy is a group's `update` block after defaults and the job-level merge. */
 export interface UpdateStrategy {
@@ -301,7 +310,12 @@ export interface RescheduleEvent {
 
 /** RescheduleTracker holds the reschedule history of an allocation. */
 export interface RescheduleTracker {
-  Events: RescheduleEvent[];
+  /**
+   * Events is null for Go's nil list (Nomad's JSON prints it as null), which
+   * upstream tells from an empty one: a limited policy counts attempts only
+   * when there is a list (nextRescheduleTime).
+   */
+  Events: RescheduleEvent[] | null;
 }
 
 /** TaskState is what the client reports of one task. */
@@ -313,7 +327,7 @@ export interface TaskState {
 
 /** AllocState records a transition of one of the allocation's fields. */
 export interface AllocState {
-  Field: string;
+  Field: AllocStateField;
   Value: string;
   Time: Instant;
 }
@@ -620,11 +634,12 @@ export function lastEventTime(a: Allocation): Instant {
 }
 
 // attemptsWithinInterval counts the reschedule events that fall within the
-// policy's interval before failTime.
-function attemptsWithinInterval(a: Allocation, interval: Duration, failTime: Instant): number {
+// policy's interval before failTime, subtracting as Go's int64 does.
+function attemptsWithinInterval(events: readonly RescheduleEvent[], interval: Duration, failTime: Instant): number {
+  const failNanos = unixNano(failTime);
   let attempted = 0;
-  for (const event of a.RescheduleTracker?.Events ?? []) {
-    if (failTime - event.RescheduleTime < interval) attempted++;
+  for (const event of events) {
+    if (subInt64(failNanos, event.RescheduleTime) < interval) attempted++;
   }
   return attempted;
 }
@@ -638,10 +653,10 @@ export function rescheduleEligible(a: Allocation, policy: ReschedulePolicy | nul
   const enabled = policy.Attempts > 0 || policy.Unlimited;
   if (!enabled) return false;
   if (policy.Unlimited) return true;
-  if ((a.RescheduleTracker === null || a.RescheduleTracker.Events.length === 0) && policy.Attempts > 0) {
-    return true;
-  }
-  return attemptsWithinInterval(a, policy.Interval, failTime) < policy.Attempts;
+  // A nil list and an empty one agree here: no attempts yet.
+  const events = a.RescheduleTracker?.Events ?? null;
+  if ((events === null || events.length === 0) && policy.Attempts > 0) return true;
+  return attemptsWithinInterval(events ?? [], policy.Interval, failTime) < policy.Attempts;
 }
 
 /**
@@ -650,25 +665,32 @@ export function rescheduleEligible(a: Allocation, policy: ReschedulePolicy | nul
  * delay function (exponential doubles the last delay, fibonacci adds the two
  * last, anything else stays constant), capped at MaxDelay; once capped, a
  * failure that came longer than the cap after the last reschedule starts the
- * series again.
+ * series again. Without a cap the growth wraps past int64 as Go's does,
+ * and the delay turns negative.
  */
 export function nextDelay(a: Allocation): Duration {
+  return Number(nextDelayInt64(a));
+}
+
+// nextDelayInt64 is nextDelay as Go's exact int64, for the comparisons
+// nextRescheduleTime makes with it.
+function nextDelayInt64(a: Allocation): Int64 {
   const policy = allocReschedulePolicy(a);
   if (policy === null) return 0;
-  let delay = policy.Delay;
-  const events = a.RescheduleTracker?.Events ?? [];
-  if (events.length === 0) return delay;
+  let delay: Int64 = policy.Delay;
+  const events = a.RescheduleTracker?.Events ?? null;
+  if (events === null || events.length === 0) return delay;
   const last = events[events.length - 1]!;
   switch (policy.DelayFunction) {
     case 'exponential':
-      delay = last.Delay * 2;
+      delay = mulInt64(last.Delay, 2);
       break;
     case 'fibonacci':
       if (events.length >= 2) {
         const n1 = last.Delay;
         const n2 = events[events.length - 2]!.Delay;
         // A series that was reset after reaching the cap starts over.
-        delay = n2 === policy.MaxDelay && n1 === policy.Delay ? n1 : n1 + n2;
+        delay = n2 === policy.MaxDelay && n1 === policy.Delay ? n1 : addInt64(n1, n2);
       }
       break;
     default:
@@ -676,15 +698,18 @@ export function nextDelay(a: Allocation): Duration {
   }
   if (policy.MaxDelay > 0 && delay > policy.MaxDelay) {
     delay = policy.MaxDelay;
-    if (lastEventTime(a) - last.RescheduleTime > delay) delay = policy.Delay;
+    if (subInt64(unixNano(lastEventTime(a)), last.RescheduleTime) > delay) delay = policy.Delay;
   }
   return delay;
 }
 
 /**
  * nextRescheduleTime is when a failed allocation may be replaced, and whether
- * its policy allows that at all (attempts left within the interval, and a
- * delay shorter than the interval).
+ * its policy allows that at all. A limited policy allows it when there is no
+ * tracker at all, or when the tracker has a list of events (even an empty
+ * one) with attempts left within the interval and a delay shorter than the
+ * interval; a tracker whose list is nil allows nothing, as upstream's check
+ * skips it.
  */
 export function nextRescheduleTime(a: Allocation): { time: Instant; eligible: boolean } {
   const failTime = lastEventTime(a);
@@ -697,12 +722,13 @@ export function nextRescheduleTime(a: Allocation): { time: Instant; eligible: bo
   ) {
     return { time: ZERO_TIME, eligible: false };
   }
-  const delay = nextDelay(a);
-  const time = failTime + delay;
-  let eligible = policy.Unlimited || (policy.Attempts > 0 && a.RescheduleTracker === null);
-  if (policy.Attempts > 0 && a.RescheduleTracker !== null) {
+  const delay = nextDelayInt64(a);
+  const time = failTime + Number(delay);
+  const tracker = a.RescheduleTracker;
+  let eligible = policy.Unlimited || (policy.Attempts > 0 && tracker === null);
+  if (policy.Attempts > 0 && tracker !== null && tracker.Events !== null) {
     eligible =
-      attemptsWithinInterval(a, policy.Interval, failTime) < policy.Attempts && delay < policy.Interval;
+      attemptsWithinInterval(tracker.Events, policy.Interval, failTime) < policy.Attempts && delay < policy.Interval;
   }
   return { time, eligible };
 }
@@ -717,7 +743,8 @@ export function shouldClientStop(a: Allocation): boolean {
  * waitClientStop is when a lost allocation with stop_after_client_disconnect
  * may be replaced: the first time it was marked lost (or now, when it has not
  * been yet) plus the disconnect wait plus the longest kill timeout of its
- * tasks. Upstream reads the wall clock for "now"; the engine is given it.
+ * tasks, that sum wrapping past int64 as Go's does. Upstream reads the wall
+ * clock for "now"; the engine is given it.
  */
 export function waitClientStop(a: Allocation, now: Instant): Instant {
   const tg = lookupTaskGroup(a.Job, a.TaskGroup);
@@ -728,7 +755,7 @@ export function waitClientStop(a: Allocation, now: Instant): Instant {
   const start = lostAt && !isZeroTime(lostAt.Time) ? lostAt.Time : now;
   let kill = DEFAULT_KILL_TIMEOUT;
   for (const t of tg.Tasks) if (t.KillTimeout > kill) kill = t.KillTimeout;
-  return start + (tg.StopAfterClientDisconnect ?? 0) + kill;
+  return start + Number(addInt64(tg.StopAfterClientDisconnect ?? 0, kill));
 }
 
 // ---------------------------------------------------------------------------

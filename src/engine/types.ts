@@ -1,7 +1,7 @@
 // Upstream: hashicorp/nomad scheduler/reconcile.go and reconcile_util.go at dccea99f7e.
 //
-// The reconciler's inputs and results. Upstream passes these through an
-// eleven-argument constructor and fills a result object as it goes; here the
+// The reconciler's inputs and results. Upstream passes these through a
+// nine-argument constructor and fills a result object as it goes; here the
 // inputs are one object and the results are returned.
 
 import type {
@@ -118,22 +118,131 @@ export type AllocAction =
   | 'reschedule-later'
   | 'canary';
 
-/** AllocDecision is why one allocation met its fate: the step of computeGroup that decided it. */
+/**
+ * ReconcilerStep names a step of the reconciler as upstream's code names it
+ * (handleGroupCanaries, computeStop, …), plus 'start' for a group's
+ * allocations before any step and 'removed group' for a group the job no
+ * longer has.
+ */
+export type ReconcilerStep =
+  | 'start'
+  | 'removed group'
+  | 'handleStop'
+  | 'filterOldTerminalAllocs'
+  | 'handleGroupCanaries'
+  | 'filterByTainted'
+  | 'filterByRescheduleable'
+  | 'delayByStopAfterClientDisconnect'
+  | 'computeStop'
+  | 'computeUpdates'
+  | 'computePlacements'
+  | 'computeGroup';
+
+/**
+ * DecisionCode names the branch of the reconciler that decided one
+ * allocation's fate. The explanation's words are made from it (explain.ts);
+ * a view that needs to know why tests the code, never the words.
+ */
+export type DecisionCode =
+  /** handleStop: a terminal allocation of a stopped job is left alone. */
+  | 'already-terminal'
+  /** handleStop: the job is stopped (on a down or vanished node: lost). */
+  | 'job-stopped'
+  | 'job-stopped-lost'
+  /** computeGroup: the job no longer has the group (on a down or vanished node: lost). */
+  | 'group-removed'
+  | 'group-removed-lost'
+  /** filterOldTerminalAllocs: a finished batch allocation of an older job version. */
+  | 'old-terminal'
+  /** handleGroupCanaries: an unpromoted canary of an old or failed deployment. */
+  | 'old-canary'
+  /** handleGroupCanaries: a current canary on a draining node, or on a down or vanished one. */
+  | 'canary-migrating'
+  | 'canary-lost'
+  /** filterByTainted: on a healthy node; the drainer asked it to move; its node is down or gone. */
+  | 'untainted'
+  | 'migrating'
+  | 'node-lost'
+  /** filterByRescheduleable: already replaced; terminal and not counted; failed and replaced now or later. */
+  | 'already-replaced'
+  | 'not-counted'
+  | 'reschedule-now'
+  | 'reschedule-later'
+  /** delayByStopAfterClientDisconnect: lost, and its replacement waits. */
+  | 'lost-waiting'
+  /** computeStop: over the count, by the branch that chose it. */
+  | 'stop-canary-name'
+  | 'stop-migrating'
+  | 'stop-highest-index'
+  | 'stop-duplicate-name'
+  /** computeUpdates: what the update function decided. */
+  | 'update-ignore'
+  | 'update-destructive'
+  | 'update-inplace'
+  /** computeGroup: a canary the deployment keeps, awaiting promotion or promoted. */
+  | 'canary-awaiting-promotion'
+  | 'canary-kept'
+  /** computeGroup: a destructive update that waits for the placement limit, or for the deployment. */
+  | 'held-by-limit'
+  | 'held-by-deployment'
+  /** computeGroup: a failed allocation of the failed deployment, not replaced. */
+  | 'failed-deployment-not-replaced';
+
+/** AllocDecision is why one allocation met its fate: the step and branch that decided it, and the facts its words name. */
 export interface AllocDecision {
   allocID: string;
   name: string;
   action: AllocAction;
   /** step is the reconciler step that decided (handleGroupCanaries, computeStop, …). */
-  step: string;
+  step: ReconcilerStep;
+  code: DecisionCode;
+  /** waitUntil is when a replacement waits for (reschedule-later, lost-waiting). */
+  waitUntil?: Instant;
+  /** groupCount is the group's count (stop-highest-index). */
+  groupCount?: number;
+  /** placementLimit is the group's placement limit (held-by-limit). */
+  placementLimit?: number;
+  /** clientStatus is the allocation's client status (not-counted). */
+  clientStatus?: string;
+  /** updateReason is the update function's own account, when it gave one (update-*). */
+  updateReason?: string;
+  /** reason is the decision in words, made from the code and facts by describeDecision. */
   reason: string;
 }
 
 /** TraceStep is the allocation sets after one step of computeGroup, as allocation IDs. */
 export interface TraceStep {
-  step: string;
+  step: ReconcilerStep;
+  /** note says what the step does, in words made from the step and its facts. */
   note: string;
   sets: Record<string, string[]>;
 }
+
+/** LimitCode says which branch of computeLimit set a group's placement limit. */
+export type LimitCode =
+  | 'no-update-strategy'
+  | 'nothing-to-replace'
+  | 'deployment-paused'
+  | 'deployment-failed'
+  | 'canaries-unpromoted'
+  | 'unhealthy-allocation'
+  | 'max-parallel';
+
+/** LimitDecision is computeLimit's answer and the branch that gave it. */
+export interface LimitDecision {
+  limit: number;
+  code: LimitCode;
+}
+
+/**
+ * CanaryCode says where a group stands with canaries: its strategy wants
+ * none, there is no destructive change to canary, they are promoted, or the
+ * deployment awaits their promotion.
+ */
+export type CanaryCode = 'none-wanted' | 'no-destructive-change' | 'promoted' | 'awaiting-promotion';
+
+/** DeploymentCode says what cancelDeployments made of the job's latest deployment. */
+export type DeploymentCode = 'job-stopped' | 'none' | 'other-version' | 'successful' | 'current';
 
 /** GroupTrace is the reasoning of computeGroup for one task group. */
 export interface GroupTrace {
@@ -143,9 +252,13 @@ export interface GroupTrace {
   steps: TraceStep[];
   existingDeployment: boolean;
   canaryState: boolean;
+  /** canaryCode is null for a removed group, which has no canary state. */
+  canaryCode: CanaryCode | null;
   canaryReason: string;
   requireCanary: boolean;
   limit: number;
+  /** limitCode is null for a removed group, whose limit is not computed. */
+  limitCode: LimitCode | null;
   limitReason: string;
   deploymentComplete: boolean;
   decisions: AllocDecision[];
@@ -154,6 +267,8 @@ export interface GroupTrace {
 /** ReconcileTrace is the reconciler's reasoning: one entry per group, in the order it visited them. */
 export interface ReconcileTrace {
   jobStopped: boolean;
+  /** deploymentCode is null when a stopped job has no deployment to speak of. */
+  deploymentCode: DeploymentCode | null;
   deploymentNote: string;
   groups: GroupTrace[];
 }

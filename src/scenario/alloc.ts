@@ -11,11 +11,14 @@ import {
   AllocDesiredStatusEvict,
   AllocDesiredStatusRun,
   AllocDesiredStatusStop,
+  AllocStateFieldClientStatus,
   type AllocDeploymentStatus,
   type AllocState,
+  type AllocStateField,
   type Allocation,
   type DesiredTransition,
   type Job,
+  type RescheduleEvent,
   type RescheduleTracker,
   type TaskState,
   ZERO_TIME,
@@ -208,14 +211,15 @@ function sharedDeploymentStatus(healthy: boolean | null, canary: boolean): Alloc
   return DEPLOYMENT_STATUSES[optionalBoolIndex(healthy) * 2 + (canary ? 1 : 0)]!;
 }
 
-// readRescheduleTracker reads the allocation's reschedule history; null when absent.
+// readRescheduleTracker reads the allocation's reschedule history; null when
+// absent. Events absent or null is Go's nil list, kept apart from [].
 function readRescheduleTracker(r: Reader, value: unknown, parent: string): RescheduleTracker | null {
   const o = readObject(r, value, parent, 'RescheduleTracker');
   if (o === null) return null;
   const path = fieldPath(parent, 'RescheduleTracker');
   const list = readArray(r, o.Events, path, 'Events');
-  const tracker: RescheduleTracker = { Events: [] };
-  if (list === null) return tracker;
+  if (list === null) return { Events: null };
+  const tracker = { Events: [] as RescheduleEvent[] };
   const eventsPath = fieldPath(path, 'Events');
   for (let i = 0; i < list.length; i++) {
     const e = list[i];
@@ -297,10 +301,29 @@ function readAllocStates(r: Reader, value: unknown, parent: string): AllocState[
       continue;
     }
     states.push({
-      Field: readString(r, s.Field, statePath, 'Field', ''),
+      Field: readAllocStateField(r, s.Field, statePath),
       Value: readString(r, s.Value, statePath, 'Value', ''),
       Time: readInstant(r, s.Time, statePath, 'Time', ZERO_TIME),
     });
   }
   return states;
+}
+
+// readAllocStateField reads which field a state records. Nomad's JSON prints
+// the client status, its only one, as the number 0; the name is accepted
+// too, and an absent or null Field is Go's zero value, the client status.
+function readAllocStateField(r: Reader, value: unknown, parent: string): AllocStateField {
+  if (value === undefined || value === null || value === 0 || value === AllocStateFieldClientStatus) {
+    return AllocStateFieldClientStatus;
+  }
+  if (typeof value === 'number' || typeof value === 'string') {
+    r.report(
+      DiagnosticCode.NotInEnum,
+      childPath(parent, 'Field'),
+      `${describeValue(value)} is not an allocation state field: the only one is the client status, 0 (or "ClientStatus")`,
+    );
+  } else {
+    r.wrongType(parent, 'Field', 'the number 0 or "ClientStatus"', value);
+  }
+  return AllocStateFieldClientStatus;
 }

@@ -143,12 +143,14 @@ export function writeAllocation(a: Allocation, s: Scenario): Record<string, unkn
     a.RescheduleTracker === null
       ? null
       : {
-          Events: a.RescheduleTracker.Events.map((e) => ({
-            RescheduleTime: formatInstant(e.RescheduleTime),
-            PrevAllocID: e.PrevAllocID,
-            PrevNodeID: e.PrevNodeID,
-            Delay: e.Delay,
-          })),
+          // A nil list stays null, which upstream tells from [].
+          Events:
+            a.RescheduleTracker.Events?.map((e) => ({
+              RescheduleTime: formatInstant(e.RescheduleTime),
+              PrevAllocID: e.PrevAllocID,
+              PrevNodeID: e.PrevNodeID,
+              Delay: e.Delay,
+            })) ?? null,
         };
   doc.FollowupEvalID = a.FollowupEvalID;
   doc.NextAllocation = a.NextAllocation;

@@ -10,20 +10,22 @@ const group: GroupTrace = {
   ],
   existingDeployment: false,
   canaryState: false,
+  canaryCode: 'none-wanted',
   canaryReason: 'no deployment asks for canaries',
   requireCanary: false,
   limit: 1,
+  limitCode: 'max-parallel',
   limitReason: 'MaxParallel 1',
   deploymentComplete: true,
   decisions: [
-    { allocID: 'a0', name: 'web.web[0]', action: 'ignore', step: 'computeUpdates', reason: 'same job version' },
-    { allocID: 'a1', name: 'web.web[1]', action: 'migrate', step: 'computeGroup', reason: 'marked for migration' },
+    { allocID: 'a0', name: 'web.web[0]', action: 'ignore', step: 'computeUpdates', code: 'update-ignore', reason: 'same job version' },
+    { allocID: 'a1', name: 'web.web[1]', action: 'migrate', step: 'computeGroup', code: 'migrating', reason: 'marked for migration' },
   ],
 };
 
 describe('formatExplain', () => {
   it('prints steps with their sets, canary state, limit and decisions', () => {
-    const trace: ReconcileTrace = { jobStopped: false, deploymentNote: 'There is no deployment.', groups: [group] };
+    const trace: ReconcileTrace = { jobStopped: false, deploymentCode: 'none', deploymentNote: 'There is no deployment.', groups: [group] };
     expect(formatExplain(trace)).toBe(
       [
         'There is no deployment.',
@@ -50,6 +52,7 @@ describe('formatExplain', () => {
   it('says when the job is stopped and when a group was removed', () => {
     const text = formatExplain({
       jobStopped: true,
+      deploymentCode: null,
       deploymentNote: '',
       groups: [{ ...group, removed: true, steps: [], decisions: [] }],
     });

@@ -34,13 +34,32 @@ const rescheduleArb = fc.option(
   { nil: undefined },
 );
 
+// Durations near Go's int64 limit, where upstream's arithmetic wraps around
+// (an integer of nanoseconds; 2^63 is how JSON's 9223372036854775807 reads).
+const nearInt64Max = fc.constantFrom(2 ** 63, 9223372030000000000, 8053063680000000000, 5e18, 4e18);
+
+/** eventDelayArb is a reschedule event's Delay: the usual few seconds, or one whose doubling or sum passes int64. */
+const eventDelayArb = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom('5s', '10s', '30s') },
+  { weight: 1, arbitrary: nearInt64Max },
+);
+
+/**
+ * trackerShapeArb is how an allocation's RescheduleTracker is written: absent,
+ * with Events absent or null (Go's nil list), empty, or with events.
+ */
+const trackerShapeArb = fc.constantFrom('absent', 'no-events', 'null-events', 'empty', 'events', 'events');
+
+/** allocStateFieldArb is an AllocStates Field in each spelling of the client status: absent, Nomad's 0, or its name. */
+const allocStateFieldArb = fc.constantFrom<{ Field?: number | string }>({}, { Field: 0 }, { Field: 'ClientStatus' });
+
 const groupArb = (name: string) =>
   fc.record({
     Name: fc.constant(name),
     Count: fc.integer({ min: 0, max: 6 }),
     Update: updateArb,
     ReschedulePolicy: rescheduleArb,
-    StopAfterClientDisconnect: fc.option(fc.constantFrom('0s', '30s', '5m'), { nil: undefined }),
+    StopAfterClientDisconnect: fc.option(fc.oneof(fc.constantFrom('0s', '30s', '5m'), nearInt64Max), { nil: undefined }),
     Tasks: fc.constant([{ Name: 'app', Driver: 'docker', Config: { image: 'app:1' } }]),
   });
 
@@ -75,6 +94,24 @@ const nodeArb = (id: string) =>
     Drain: fc.boolean(),
   });
 
+// trackerDoc writes a RescheduleTracker in the generated shape.
+function trackerDoc(shape: string, events: { ago: number; delay: string | number }[]): unknown {
+  switch (shape) {
+    case 'absent':
+      return undefined;
+    case 'no-events':
+      return {};
+    case 'null-events':
+      return { Events: null };
+    case 'empty':
+      return { Events: [] };
+    default:
+      return {
+        Events: events.map((e, k) => ({ RescheduleTime: (NOW - e.ago * 1000) * 1e6, PrevAllocID: `p${k}`, Delay: e.delay })),
+      };
+  }
+}
+
 /** scenarioArb is a whole valid scenario document. */
 export const scenarioArb = jobArb.chain((job) => {
   const groupNames = job.TaskGroups.map((g) => g.Name);
@@ -105,11 +142,13 @@ export const scenarioArb = jobArb.chain((job) => {
       inDeployment: fc.boolean(),
       healthy: fc.constantFrom(null, true, false),
       canary: fc.boolean(),
-      events: fc.array(fc.integer({ min: 1, max: 3600 }), { maxLength: 3 }),
+      tracker: trackerShapeArb,
+      events: fc.array(fc.record({ ago: fc.integer({ min: 1, max: 3600 }), delay: eventDelayArb }), { minLength: 1, maxLength: 3 }),
       followup: fc.constantFrom('', '', 'eval-1', 'eval-other'),
       next: fc.constantFrom('', '', '', 'replaced'),
       failedAgo: fc.integer({ min: 0, max: 7200 }),
       lostAgo: fc.option(fc.integer({ min: 0, max: 600 }), { nil: undefined }),
+      stateField: allocStateFieldArb,
     });
   return fc
     .record({
@@ -146,14 +185,12 @@ export const scenarioArb = jobArb.chain((job) => {
           DesiredTransition: { Migrate: a.migrate, Reschedule: a.reschedule, ForceReschedule: a.force },
           DeploymentID: a.inDeployment ? deploymentID : '',
           DeploymentStatus: { Healthy: a.healthy, Canary: a.canary },
-          RescheduleTracker: a.events.length
-            ? { Events: a.events.map((ago, k) => ({ RescheduleTime: (NOW - ago * 1000) * 1e6, PrevAllocID: `p${k}`, Delay: `${5 * (k + 1)}s` })) }
-            : undefined,
+          RescheduleTracker: trackerDoc(a.tracker, a.events),
           FollowupEvalID: a.followup,
           NextAllocation: a.next,
           TaskStates: { app: { State: 'dead', Failed: a.ClientStatus === 'failed', FinishedAt: iso(NOW - a.failedAgo * 1000) } },
           AllocStates:
-            a.lostAgo === undefined ? [] : [{ Field: 'ClientStatus', Value: 'lost', Time: iso(NOW - a.lostAgo * 1000) }],
+            a.lostAgo === undefined ? [] : [{ ...a.stateField, Value: 'lost', Time: iso(NOW - a.lostAgo * 1000) }],
           ModifyTime: (NOW - a.failedAgo * 1000) * 1e6,
         })),
       };

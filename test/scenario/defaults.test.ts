@@ -287,7 +287,8 @@ describe('scenario defaults', () => {
     const a = s.Allocations[0]!;
     expect(a.DesiredTransition).toEqual({ Migrate: true, Reschedule: null, ForceReschedule: null });
     expect(a.DeploymentStatus).toEqual({ Healthy: null, Canary: false });
-    expect(a.RescheduleTracker).toEqual({ Events: [] });
+    // Go's nil list, which upstream tells from an empty one.
+    expect(a.RescheduleTracker).toEqual({ Events: null });
     expect(a.TaskStates).toEqual({ server: { State: '', Failed: false, FinishedAt: ZERO_TIME } });
     expect(a.AllocStates).toEqual([{ Field: 'ClientStatus', Value: 'lost', Time: ZERO_TIME }]);
   });

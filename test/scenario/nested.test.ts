@@ -41,6 +41,20 @@ describe('reschedule events', () => {
     });
   });
 
+  it('keeps a nil Events list (absent or null) apart from an empty one, as Go does', () => {
+    const s = readOk(
+      minimalDoc({
+        Allocations: [
+          { ID: 'a', TaskGroup: 'web', RescheduleTracker: {} },
+          { ID: 'b', TaskGroup: 'web', RescheduleTracker: { Events: null } },
+          { ID: 'c', TaskGroup: 'web', RescheduleTracker: { Events: [] } },
+          { ID: 'd', TaskGroup: 'web', RescheduleTracker: null },
+        ],
+      }),
+    );
+    expect(s.Allocations.map((a) => a.RescheduleTracker)).toEqual([{ Events: null }, { Events: null }, { Events: [] }, null]);
+  });
+
   it('reports every bad field of an event, in field order, after good events', () => {
     const diagnostics = readErrors(
       minimalDoc({
@@ -90,6 +104,8 @@ describe('alloc states', () => {
               { Field: 'ClientStatus', Value: 'lost', Time: T },
               { Field: 'ClientStatus', Value: 'lost', Time: '2026-01-01T00:00:00Z' },
               { Field: null, Value: null, Time: null },
+              { Field: 0, Value: 'lost', Time: T },
+              { Value: 'lost', Time: T },
             ],
           },
         ],
@@ -98,21 +114,26 @@ describe('alloc states', () => {
     expect(s.Allocations[0]!.AllocStates).toEqual([
       { Field: 'ClientStatus', Value: 'lost', Time: T },
       { Field: 'ClientStatus', Value: 'lost', Time: T },
-      { Field: '', Value: '', Time: ZERO_TIME },
+      { Field: 'ClientStatus', Value: '', Time: ZERO_TIME },
+      { Field: 'ClientStatus', Value: 'lost', Time: T },
+      { Field: 'ClientStatus', Value: 'lost', Time: T },
     ]);
   });
 
   it('reports bad fields in field order', () => {
     const diagnostics = readErrors(
       minimalDoc({
-        Allocations: [{ ID: 'a', TaskGroup: 'web', AllocStates: [{ Field: 'ClientStatus' }, { Field: 1, Value: 'x', Time: 'soon' }, null] }],
+        Allocations: [{ ID: 'a', TaskGroup: 'web', AllocStates: [{ Field: 'ClientStatus' }, { Field: 1, Value: 'x', Time: 'soon' }, null, { Field: 'DesiredStatus' }, { Field: true }] }],
       }),
     );
     expect(diagnostics.map((d) => [d.code, d.path])).toEqual([
-      [DiagnosticCode.WrongType, 'Allocations[0].AllocStates[1].Field'],
+      [DiagnosticCode.NotInEnum, 'Allocations[0].AllocStates[1].Field'],
       [DiagnosticCode.BadInstant, 'Allocations[0].AllocStates[1].Time'],
       [DiagnosticCode.WrongType, 'Allocations[0].AllocStates[2]'],
+      [DiagnosticCode.NotInEnum, 'Allocations[0].AllocStates[3].Field'],
+      [DiagnosticCode.WrongType, 'Allocations[0].AllocStates[4].Field'],
     ]);
+    expect(diagnostics[0]!.message).toBe('1 is not an allocation state field: the only one is the client status, 0 (or "ClientStatus")');
   });
 });
 

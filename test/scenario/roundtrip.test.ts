@@ -42,6 +42,21 @@ describe('writeScenario', () => {
     expect(s.Allocations[0]!.TaskStates!.server!.FinishedAt).toBe(ZERO_TIME);
   });
 
+  it('keeps a nil Events list and an empty one apart, and writes the client status field by name', () => {
+    const s = readOk(
+      minimalDoc({
+        Allocations: [
+          { ID: 'a', TaskGroup: 'web', RescheduleTracker: {}, AllocStates: [{ Field: 0, Value: 'lost', Time: '2026-01-01T00:00:00Z' }] },
+          { ID: 'b', TaskGroup: 'web', RescheduleTracker: { Events: [] } },
+        ],
+      }),
+    );
+    const allocations = writeScenario(s).Allocations as Record<string, unknown>[];
+    expect(allocations.map((a) => a.RescheduleTracker)).toEqual([{ Events: null }, { Events: [] }]);
+    expect(allocations[0]!.AllocStates).toEqual([{ Field: 'ClientStatus', Value: 'lost', Time: '2026-01-01T00:00:00Z' }]);
+    expect(roundTrip(s).Allocations.map((a) => a.RescheduleTracker)).toEqual([{ Events: null }, { Events: [] }]);
+  });
+
   it('names an allocation job by version when the scenario holds it, and writes other jobs inline', () => {
     const s = readOk(
       minimalDoc({

@@ -178,7 +178,7 @@ describe('a failed allocation', () => {
     expect(again.Time).toBe(at('2026-01-01T00:01:30Z'));
     expect(again.Document.DesiredFollowupEvals.web![0]!.WaitUntil).toBe('2026-01-01T00:02:30Z');
     const last = liveAllocs(second.film).find((a) => a.Name === 'web.web[1]')!;
-    expect(last.RescheduleTracker?.Events.map((e) => [e.PrevAllocID, e.Delay / 1e9])).toEqual([
+    expect(last.RescheduleTracker?.Events?.map((e) => [e.PrevAllocID, e.Delay / 1e9])).toEqual([
       ['v0-1', 30],
       [replacement.AllocID, 60],
     ]);

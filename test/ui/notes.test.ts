@@ -45,10 +45,38 @@ describe('planNotes', () => {
     expect(text).toMatch(/d1 is paused/);
   });
 
+  it('reads the trace by its codes: rewording every reason changes no note', () => {
+    for (const status of [undefined, 'paused', 'failed']) {
+      const r = rolling(status);
+      const trace = r.trace!;
+      const reworded = {
+        ...trace,
+        deploymentNote: 'reworded',
+        groups: trace.groups.map((g) => ({
+          ...g,
+          canaryReason: 'reworded',
+          limitReason: 'reworded',
+          steps: g.steps.map((s) => ({ ...s, note: 'reworded' })),
+          decisions: g.decisions.map((d) => ({ ...d, reason: 'reworded' })),
+        })),
+      };
+      const notes = planNotes(r.scenario, r.document, trace);
+      expect(planNotes(r.scenario, r.document, reworded)).toEqual(notes);
+    }
+    // And the codes are what the notes follow: without them, no limit note.
+    const r = rolling();
+    const uncoded = {
+      ...r.trace!,
+      groups: r.trace!.groups.map((g) => ({ ...g, decisions: g.decisions.map((d) => ({ ...d, code: 'untainted' as const })) })),
+    };
+    expect(planNotes(r.scenario, r.document, r.trace)).toHaveLength(1);
+    expect(planNotes(r.scenario, r.document, uncoded)).toEqual([]);
+  });
+
   it('says nothing when the counts tell the whole story', () => {
     const r = rolling();
     const one = { ...r, document: { ...r.document } };
-    const noTrace = planNotes(one.scenario, one.document, { jobStopped: false, deploymentNote: '', groups: [] });
+    const noTrace = planNotes(one.scenario, one.document, { jobStopped: false, deploymentCode: 'none', deploymentNote: '', groups: [] });
     expect(noTrace).toEqual([]);
   });
 });

@@ -187,7 +187,9 @@ const ALLOCATION = obj('An existing allocation of the job.', {
     Healthy: { type: ['boolean', 'null'], description: 'true healthy, false unhealthy, null not yet known.' },
     Canary: bool('A canary of its deployment: kept apart until promotion.'),
   }),
-  RescheduleTracker: obj('Earlier reschedules of this allocation\'s chain.', { Events: list('Events.', RESCHEDULE_EVENT) }),
+  RescheduleTracker: obj('Earlier reschedules of this allocation\'s chain.', {
+    Events: { ...list('Events; absent or null is Go\'s nil list, which a limited policy never reschedules (unlike []).', RESCHEDULE_EVENT), type: ['array', 'null'] },
+  }),
   FollowupEvalID: str('A follow-up evaluation already created for it; matching EvalID means it is due now.'),
   NextAllocation: str('The allocation that replaced it; one with a replacement is not rescheduled again.'),
   PreviousAllocation: str('The allocation it replaced.'),
@@ -197,7 +199,7 @@ const ALLOCATION = obj('An existing allocation of the job.', {
     FinishedAt: instant('When it finished; the reschedule delay counts from the latest.'),
   }) },
   AllocStates: list('Allocation state changes (Field, Value, Time); lost times matter for stop_after_client_disconnect.', obj('A state change.', {
-    Field: str('The field that changed (ClientStatus).'),
+    Field: { enum: [0, 'ClientStatus'], description: 'The field that changed: the client status, 0 as Nomad prints it (the default).' },
     Value: str('Its new value.'),
     Time: instant('When.'),
   })),

@@ -1,6 +1,7 @@
 // Plain-words notes for where a plan's counts hide what will happen: the
 // counts say what this one evaluation does, and people read them as the
-// whole rollout. Pure: scenario, result and trace in, sentences out.
+// whole rollout. Pure: scenario, result and trace in, sentences out. The
+// trace is read by its codes, never by its words.
 
 import type { ReconcileTrace } from '../../engine/types.ts';
 import type { ResultDocument } from '../../result/document.ts';
@@ -11,9 +12,6 @@ export interface PlanNote {
   group: string | null;
   text: string;
 }
-
-const LIMIT_WAIT = 'needs a destructive update but waits: the placement limit';
-const HELD_WAIT = 'needs a destructive update but waits: the deployment holds';
 
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -47,8 +45,8 @@ export function planNotes(scenario: Scenario, doc: ResultDocument, trace: Reconc
   }
   for (const g of trace?.groups ?? []) {
     const updates = doc.DesiredTGUpdates[g.group];
-    const limited = g.decisions.filter((d) => d.action === 'ignore' && d.reason.startsWith(LIMIT_WAIT)).length;
-    const holding = g.decisions.filter((d) => d.action === 'ignore' && d.reason.startsWith(HELD_WAIT)).length;
+    const limited = g.decisions.filter((d) => d.code === 'held-by-limit').length;
+    const holding = g.decisions.filter((d) => d.code === 'held-by-deployment').length;
     if (limited > 0) {
       const now = updates?.DestructiveUpdate ?? 0;
       const maxParallel = scenario.Job.TaskGroups.find((tg) => tg.Name === g.group)?.Update?.MaxParallel ?? g.limit;
