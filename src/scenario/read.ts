@@ -8,10 +8,11 @@ import { type Diagnostic, DiagnosticCode } from './diagnostics.ts';
 import { readAllocations } from './alloc.ts';
 import { readDeployment } from './deployment.ts';
 import { Reader, describeValue, isObject, readArray, readInstant, readString } from './fields.ts';
-import { readJob } from './job.ts';
+import { checkFieldNames } from './fieldNames.ts';
+import { looksLikeInspectOutput, readJob } from './job.ts';
 import { locateDiagnostics, parseJsonText } from './json.ts';
 import { readNodes } from './node.ts';
-import { indexPath } from './path.ts';
+import { childPath, indexPath } from './path.ts';
 
 /** Scenario is one situation to reconcile: the job version being scheduled, its earlier versions, the cluster and the allocations. */
 export interface Scenario {
@@ -40,8 +41,14 @@ export interface ReadOptions {
   jobSpec?: (text: string) => { job: unknown; diagnostics: Diagnostic[] };
 }
 
-/** ReadResult is a scenario, or why the document is not one. */
-export type ReadResult = { ok: true; scenario: Scenario } | { ok: false; diagnostics: Diagnostic[] };
+/**
+ * ReadResult is a scenario, or why the document is not one. `warnings` are
+ * problems that do not stop the read (fields of the job that Nomad's API
+ * does not have); absent when there are none.
+ */
+export type ReadResult =
+  | { ok: true; scenario: Scenario; warnings?: Diagnostic[] }
+  | { ok: false; diagnostics: Diagnostic[]; warnings?: Diagnostic[] };
 
 /**
  * readScenario reads a scenario document from JSON text. Diagnostics carry
@@ -53,6 +60,7 @@ export function readScenario(text: string, options: ReadOptions = {}): ReadResul
   if (!parsed.ok) return parsed;
   const result = readScenarioValue(parsed.value, options);
   if (!result.ok) locateDiagnostics(text, result.diagnostics);
+  if (result.warnings) locateDiagnostics(text, result.warnings);
   return result;
 }
 
@@ -60,10 +68,11 @@ export function readScenario(text: string, options: ReadOptions = {}): ReadResul
 export function readScenarioValue(value: unknown, options: ReadOptions = {}): ReadResult {
   const r = new Reader();
   const scenario = readDocument(r, value, options);
+  const warnings = r.warnings.length > 0 ? { warnings: r.warnings } : {};
   if (scenario === null || r.diagnostics.length > 0) {
-    return { ok: false, diagnostics: r.diagnostics };
+    return { ok: false, diagnostics: r.diagnostics, ...warnings };
   }
-  return { ok: true, scenario };
+  return { ok: true, scenario, ...warnings };
 }
 
 // readDocument reads the top level. Each part is read even when an earlier
@@ -133,6 +142,7 @@ function readScheduledJob(r: Reader, doc: Record<string, unknown>, options: Read
     r.report(DiagnosticCode.Required, 'Job', 'required: give the job being scheduled as a JSON object');
     return null;
   }
+  checkJobFieldNames(r, doc.Job, 'Job');
   return readJob(r, doc.Job, 'Job', null);
 }
 
@@ -146,6 +156,7 @@ function readJobVersions(r: Reader, value: unknown, job: Job): Job[] {
   for (let i = 0; i < list.length && !r.full; i++) {
     const path = indexPath('JobVersions', i);
     const entry = list[i];
+    checkJobFieldNames(r, entry, path);
     const version = readJob(r, entry, path, job.ID);
     if (version === null) continue;
     if (isObject(entry) && entry.ID != null && version.ID !== job.ID) {
@@ -170,6 +181,15 @@ function readJobVersions(r: Reader, value: unknown, job: Job): Job[] {
     versions.push(version);
   }
   return versions;
+}
+
+// checkJobFieldNames warns about the names in a job given as JSON that
+// Nomad's API does not have, looking inside a `{"Job": …}` wrapper. A job
+// from a JobSpec is the parser's, and allocations' inline jobs are the
+// cluster's own output: neither is checked.
+function checkJobFieldNames(r: Reader, value: unknown, path: string): void {
+  if (isObject(value) && looksLikeInspectOutput(value)) checkFieldNames(r, value.Job, childPath(path, 'Job'));
+  else checkFieldNames(r, value, path);
 }
 
 function defaultNow(options: ReadOptions): Instant {

@@ -17,6 +17,8 @@ export interface LocatedDiagnostic {
   column: number;
   endLine: number;
   endColumn: number;
+  /** severity is "warning" for a problem that does not make the scenario invalid; absent for an error. */
+  severity?: 'warning';
 }
 
 /** TabPath is a scenario path split into the tab that holds it and the segments inside that tab. */
@@ -72,7 +74,9 @@ export class Locator {
     const e = positionAt(text, Math.max(end, start + 1));
     const endLine = s.line;
     const endColumn = e.line === s.line ? e.column : lineLength(text, s.line) + 1;
-    return { code: d.code, path: d.path, message: d.message, tab, line: s.line, column: s.column, endLine, endColumn: Math.max(endColumn, s.column + 1) };
+    const located: LocatedDiagnostic = { code: d.code, path: d.path, message: d.message, tab, line: s.line, column: s.column, endLine, endColumn: Math.max(endColumn, s.column + 1) };
+    if (d.severity) located.severity = d.severity;
+    return located;
   }
 
   // nearest finds the node at the path, or at the longest prefix of it that exists.
