@@ -8,6 +8,7 @@
 import { type ImportSource, IMPORT_SOURCES, buildImport } from '../import/build.ts';
 import { DEFAULT_ADDR, type HttpGet, fetchCluster } from '../import/fetchCluster.ts';
 import { formatInstant, parseRfc3339 } from '../engine/time.ts';
+import { DiagnosticCode } from '../scenario/diagnostics.ts';
 import { readScenarioValue } from '../scenario/read.ts';
 import { EXIT_INPUT, EXIT_OK, STDIN_NAME, type CliIO, formatDiagnostic } from './run.ts';
 
@@ -145,7 +146,8 @@ export async function runImportCommand(argv: readonly string[], io: ImportIO): P
     const message = warning ? `warning: ${d.message}` : d.message;
     return formatDiagnostic(o ? (names[o.source] ?? `--${o.source}`) : 'import', { code: '', path: o ? o.path : d.path, message }) + '\n';
   };
-  for (const w of read.warnings ?? []) io.stderr(place(w, true));
+  // Allocations on unknown nodes are the notes' to tell, once.
+  for (const w of read.warnings ?? []) if (w.code !== DiagnosticCode.UnknownNode) io.stderr(place(w, true));
   if (!read.ok) {
     for (const d of read.diagnostics) io.stderr(place(d, false));
     return EXIT_INPUT;

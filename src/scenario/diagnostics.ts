@@ -49,6 +49,8 @@ export const DiagnosticCode = {
   TooDeep: 'too-deep',
   /** UnknownField: a warning: a job's object has a field that Nomad's API does not have (Go's decoder drops it). */
   UnknownField: 'unknown-field',
+  /** UnknownNode: a warning: allocations are on nodes that Nodes does not list (Nomad takes them for garbage-collected: lost). */
+  UnknownNode: 'unknown-node',
   /** TooManyErrors: the reader stopped collecting after MAX_DIAGNOSTICS problems. */
   TooManyErrors: 'too-many-errors',
 } as const;

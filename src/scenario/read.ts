@@ -92,6 +92,7 @@ function readDocument(r: Reader, value: unknown, options: ReadOptions): Scenario
   const nodes = readNodes(r, value.Nodes, '', 'Nodes');
   const allocations = job === null ? [] : readAllocations(r, value.Allocations, '', 'Allocations', { current: job, byVersion });
   const deployment = job === null ? null : readDeployment(r, value.Deployment, '', 'Deployment', job);
+  warnUnknownNodes(r, allocations, nodes);
   const name = readString(r, value.Name, '', 'Name', '');
   const description = readString(r, value.Description, '', 'Description', '');
   const now = value.Now == null ? defaultNow(options) : readInstant(r, value.Now, '', 'Now', 0);
@@ -181,6 +182,28 @@ function readJobVersions(r: Reader, value: unknown, job: Job): Job[] {
     versions.push(version);
   }
   return versions;
+}
+
+// warnUnknownNodes flags, once, the allocations whose node is not in Nodes:
+// Nomad takes a node it does not know for one that was garbage-collected,
+// so they are lost, which a scenario pasted without its nodes rarely means.
+function warnUnknownNodes(r: Reader, allocations: readonly Allocation[], nodes: readonly Node[]): void {
+  const ids = new Set(nodes.map((n) => n.ID));
+  let first = -1;
+  let count = 0;
+  for (let i = 0; i < allocations.length; i++) {
+    const id = allocations[i]!.NodeID;
+    if (id === '' || ids.has(id)) continue;
+    if (first < 0) first = i;
+    count++;
+  }
+  if (count === 0) return;
+  const which = count === 1 ? 'allocation is' : 'allocations are';
+  r.warn(
+    DiagnosticCode.UnknownNode,
+    `${indexPath('Allocations', first)}.NodeID`,
+    `${count} ${which} on ${count === 1 ? 'a node' : 'nodes'} not in Nodes (this one's: ${JSON.stringify(allocations[first]!.NodeID)}): Nomad treats a node it does not know as garbage-collected, so ${count === 1 ? 'it is' : 'they are'} lost`,
+  );
 }
 
 // checkJobFieldNames warns about the names in a job given as JSON that

@@ -24,6 +24,7 @@ describe('import from files', () => {
     expect([doc.Now, doc.Job.Version, doc.JobVersions.length, doc.Allocations.length, doc.Nodes.length, doc.Deployment.ID.slice(0, 8)]).toEqual([NOW, 2, 1, 3, 1, '9a1b2c3d']);
     expect(readScenario(io.out()).ok).toBe(true);
     expect(io.err()).toContain('import: note: 1 allocation is on nodes not in the nodes given: Nomad treats such a node as garbage-collected, so it is lost.\n');
+    expect(io.err()).not.toContain('warning');
   });
 
   it('reads one body from standard input, and writes the current time without --now', async () => {
