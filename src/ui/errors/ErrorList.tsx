@@ -4,6 +4,7 @@
 // the editor above never jumps.
 
 import { useActions, useDiagnostics, useNotice } from '../storeContext.tsx';
+import { JobVersionNotice } from '../traps/JobVersionNotice.tsx';
 
 const TAB_NAME = { job: 'Job', cluster: 'Cluster' } as const;
 
@@ -21,6 +22,7 @@ export function ErrorList() {
           {notice}
         </p>
       )}
+      <JobVersionNotice />
       {empty && <p className="errors-empty">No problems: the scenario is valid.</p>}
       {onlyWarnings && <p className="errors-empty">The scenario is valid, with these warnings:</p>}
       {diagnostics.length > 0 && (
