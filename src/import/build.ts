@@ -83,7 +83,11 @@ export function buildImport(inputs: ImportInputs): ImportResult {
     notes.push({ code: 'stub-allocations', message: 'The allocations are list stubs (GET /v1/job/:id/allocations), which lack DeploymentID, DesiredTransition and PreviousAllocation: give GET /v1/allocation/:id bodies for those.' });
     if (isObject(deployment)) {
       const inferred = inferDeploymentIDs(allocations, deployment);
-      if (inferred > 0) notes.push({ code: 'deployment-inferred', message: `${inferred} allocation${inferred === 1 ? '' : 's'} of version ${String(deployment.JobVersion)} with a deployment status were taken to belong to deployment ${String(deployment.ID).slice(0, 8)}.` });
+      if (inferred > 0) {
+        const v = String(deployment.JobVersion);
+        const which = inferred === 1 ? `1 allocation of version ${v} with a deployment status was` : `${inferred} allocations of version ${v} with a deployment status were`;
+        notes.push({ code: 'deployment-inferred', message: `${which} taken to belong to deployment ${String(deployment.ID).slice(0, 8)}.` });
+      }
     }
   }
   const missing = missingNodes(allocations, nodes ?? []);

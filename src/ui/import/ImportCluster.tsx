@@ -14,7 +14,7 @@ import { useShareActions } from '../share/shareContext.tsx';
 import './import.css';
 
 const HINTS: Record<ImportSource, string> = {
-  job: 'the job being scheduled (or `nomad job inspect` output)',
+  job: 'the job being scheduled (or what nomad job inspect prints)',
   versions: 'its versions, for the allocations of earlier ones',
   allocations: 'its allocations: the list, or a list of GET /v1/allocation/:id bodies (those also carry DeploymentID)',
   nodes: 'the client nodes',
