@@ -27,10 +27,10 @@ export function JobVersionNotice() {
     const next = submitAsNewVersion(texts, result.scenario, found);
     if (next) replaceTexts(next, 'before submitting the job as a new version');
   };
-  const who = found.allocations === 1 ? '1 allocation runs' : `${found.allocations} allocations run`;
+  const who = found.allocations === 1 ? 'its allocation runs' : `its ${found.allocations} allocations run`;
   return (
     <p className="notice" data-testid="job-version-notice" role="status">
-      The job differs from the version {who}, but keeps its JobModifyIndex {found.jobModifyIndex}. Nomad gives every change of a job a new one, so as written the reconciler sees no change.{' '}
+      The job differs from version {found.version}, which {who}, but keeps its JobModifyIndex {found.jobModifyIndex}. Nomad gives every change of a job a new one, so as written the reconciler sees no change.{' '}
       <button type="button" className="button" data-testid="submit-new-version" onClick={submit} title="Register the edited job as the next version, with a new JobModifyIndex; your text is kept under Drafts">
         Submit as a new version
       </button>

@@ -23,6 +23,8 @@ export interface StaleIndex {
   jobModifyIndex: number;
   /** baseline is the job before the edit when the allocations run the current Job itself; null when they run a JobVersions entry or inline job. */
   baseline: JobBaseline | null;
+  /** version is the version those allocations run; allocations is how many they are. */
+  version: number;
   allocations: number;
 }
 
@@ -48,13 +50,17 @@ export function findStaleIndex(scenario: Scenario, baseline: JobBaseline | null)
   const job = scenario.Job;
   let onCurrent = 0;
   let onStale = 0;
+  let staleVersion = 0;
   for (const a of scenario.Allocations) {
     if (a.Job === job) onCurrent++;
-    else if (a.Job.JobModifyIndex === job.JobModifyIndex && !sameContent(a.Job, job)) onStale++;
+    else if (a.Job.JobModifyIndex === job.JobModifyIndex && !sameContent(a.Job, job)) {
+      onStale++;
+      staleVersion = a.Job.Version;
+    }
   }
-  if (onStale > 0) return { jobModifyIndex: job.JobModifyIndex, baseline: null, allocations: onStale };
+  if (onStale > 0) return { jobModifyIndex: job.JobModifyIndex, baseline: null, version: staleVersion, allocations: onStale };
   if (onCurrent > 0 && baseline && baseline.job !== job && baseline.job.JobModifyIndex === job.JobModifyIndex && !sameContent(baseline.job, job)) {
-    return { jobModifyIndex: job.JobModifyIndex, baseline, allocations: onCurrent };
+    return { jobModifyIndex: job.JobModifyIndex, baseline, version: baseline.job.Version, allocations: onCurrent };
   }
   return null;
 }
