@@ -6,7 +6,7 @@ import { runScenario } from '../result/run.ts';
 import { type Scenario, readScenarioValue } from '../scenario/read.ts';
 import { readScenarioValueAsync } from '../scenario/readAsync.ts';
 import type { Diagnostic } from '../scenario/diagnostics.ts';
-import { type LocatedDiagnostic, locateAll } from './locate.ts';
+import { type LocatedDiagnostic, type TreeCache, locateAll } from './locate.ts';
 import type { RunRequest, RunResponse, RunSuccess, WorkerRequest } from './protocol.ts';
 import { type ParseCache, type SyntaxProblem, type TabTexts, isHclText, joinTabs } from './tabs.ts';
 
@@ -83,9 +83,14 @@ function withWarnings(diagnostics: Diagnostic[], warnings: Diagnostic[] | undefi
   return warnings ? [...diagnostics, ...warnings] : diagnostics;
 }
 
+// Warnings of a good scenario (a vanished node in a large Cluster tab)
+// come back on every keystroke in the other tab: the trees they are placed
+// in are kept while their tab's text is unchanged.
+const warningTrees: TreeCache = new Map();
+
 // withLocatedWarnings adds a good read's warnings, placed in the tabs, to its answer.
 function withLocatedWarnings(success: RunSuccess, warnings: Diagnostic[] | undefined, texts: TabTexts): RunSuccess {
-  return warnings ? { ...success, warnings: locateAll(warnings, texts) } : success;
+  return warnings ? { ...success, warnings: locateAll(warnings, texts, warningTrees) } : success;
 }
 
 // joinFailure answers a request whose tabs are not JSON.
