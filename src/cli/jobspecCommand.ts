@@ -65,8 +65,8 @@ export function parseJobspecArgs(argv: readonly string[]): { ok: true; args: Job
   return { ok: true, args };
 }
 
-/** formatPlaced renders a diagnostic as `FILE:LINE:COLUMN: message`, as HCL tools print them. */
-export function formatPlaced(file: string, d: Pick<Diagnostic, 'line' | 'column' | 'message'>): string {
+// formatPlaced renders a diagnostic as `FILE:LINE:COLUMN: message`, as HCL tools print them.
+function formatPlaced(file: string, d: Pick<Diagnostic, 'line' | 'column' | 'message'>): string {
   return `${file}:${d.line ?? 1}:${d.column ?? 1}: ${d.message}`;
 }
 

@@ -157,8 +157,8 @@ function inferDeploymentIDs(allocations: Obj[], deployment: Obj): number {
   return n;
 }
 
-/** missingNodes counts the allocations whose NodeID is none of the nodes'. */
-export function missingNodes(allocations: readonly Obj[], nodes: readonly Obj[]): number {
+// missingNodes counts the allocations whose NodeID is none of the nodes'.
+function missingNodes(allocations: readonly Obj[], nodes: readonly Obj[]): number {
   const ids = new Set(nodes.map((n) => n.ID));
   return allocations.filter((a) => typeof a.NodeID === 'string' && a.NodeID !== '' && !ids.has(a.NodeID)).length;
 }
