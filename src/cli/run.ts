@@ -95,6 +95,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
 
     // Async: a JobSpec loads HashiCorp's HCL parser on first use.
     const read = await readScenarioAsync(text);
+    for (const w of read.warnings ?? []) io.stderr(formatDiagnostic(name, { ...w, message: `warning: ${w.message}` }) + '\n');
     if (!read.ok) {
       for (const d of read.diagnostics) io.stderr(formatDiagnostic(name, d) + '\n');
       status = Math.max(status, EXIT_INPUT);

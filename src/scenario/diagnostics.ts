@@ -17,6 +17,8 @@ export interface Diagnostic {
   column?: number;
   endLine?: number;
   endColumn?: number;
+  /** severity is "warning" for a problem that does not stop the read (a field Nomad's API does not have); absent for an error. */
+  severity?: 'warning';
 }
 
 /** DiagnosticCode names every kind of problem the reader reports, so that callers can tell them apart without parsing messages. */
@@ -45,6 +47,10 @@ export const DiagnosticCode = {
   Unsupported: 'unsupported',
   /** TooDeep: arbitrary JSON (task config, templates, …) nests deeper than the reader follows. */
   TooDeep: 'too-deep',
+  /** UnknownField: a warning: a job's object has a field that Nomad's API does not have (Go's decoder drops it). */
+  UnknownField: 'unknown-field',
+  /** UnknownNode: a warning: allocations are on nodes that Nodes does not list (Nomad takes them for garbage-collected: lost). */
+  UnknownNode: 'unknown-node',
   /** TooManyErrors: the reader stopped collecting after MAX_DIAGNOSTICS problems. */
   TooManyErrors: 'too-many-errors',
 } as const;

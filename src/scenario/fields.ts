@@ -22,6 +22,8 @@ export type JsonObject = Record<string, unknown>;
 /** Reader collects the diagnostics of one read; it stops collecting after MAX_DIAGNOSTICS. */
 export class Reader {
   readonly diagnostics: Diagnostic[] = [];
+  /** warnings are problems that do not stop the read (severity "warning"), capped as the diagnostics are. */
+  readonly warnings: Diagnostic[] = [];
   /** full is true once the cap is reached; long loops check it to stop early. */
   full = false;
   // The list element being read (an allocation, a node), or index -1 for
@@ -56,6 +58,12 @@ export class Reader {
     }
     const whole = this.itemIndex < 0 ? path : joinPath(indexPath(this.itemList, this.itemIndex), path);
     this.diagnostics.push({ code, path: whole, message });
+  }
+
+  /** warn records a problem that does not make the document invalid. */
+  warn(code: string, path: string, message: string): void {
+    if (this.warnings.length >= MAX_DIAGNOSTICS) return;
+    this.warnings.push({ code, path, message, severity: 'warning' });
   }
 
   /** wrongType reports that the field `key` of `parent` holds `value` where `expected` belongs. */

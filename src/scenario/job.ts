@@ -33,7 +33,8 @@ const JOB_TYPES = [JobTypeService, JobTypeBatch] as const;
 const UNMODELLED_JOB_TYPES = ['system', 'sysbatch'];
 
 /**
- * readJob reads the job at `path` and fills Nomad's defaults. `defaultID`
+ * readJob reads the job at `path` and fills Nomad's defaults. A job wrapped
+ * as `nomad job inspect` prints it (`{"Job": {…}}`) is read as the inner job. `defaultID`
  * is the ID of a job that gives none (a job version or an allocation's
  * inline job takes the scheduled job's); when it is null the ID defaults to
  * the Name, and one of them is required. Returns null when the value is not an object (reported).
@@ -43,14 +44,7 @@ export function readJob(r: Reader, value: unknown, path: string, defaultID: stri
     r.wrongTypeAt(path, 'a job object', value);
     return null;
   }
-  if (looksLikeInspectOutput(value)) {
-    r.report(
-      DiagnosticCode.WrongType,
-      path,
-      'expected a job object, got an object that wraps one in "Job" (the form `nomad job inspect` prints): give the inner object',
-    );
-    return null;
-  }
+  if (looksLikeInspectOutput(value)) return readJob(r, value.Job, childPath(path, 'Job'), defaultID);
 
   let id = optionalString(r, value.ID, path, 'ID');
   let name = optionalString(r, value.Name, path, 'Name');
@@ -94,9 +88,12 @@ export function readJob(r: Reader, value: unknown, path: string, defaultID: stri
   };
 }
 
-// looksLikeInspectOutput recognises `{"Job": {...}}`, which `nomad job
-// inspect` prints, pasted where the job itself belongs.
-function looksLikeInspectOutput(o: JsonObject): boolean {
+/**
+ * looksLikeInspectOutput recognises `{"Job": {...}}`, which `nomad job
+ * inspect` prints (and GET /v1/job/:id does not): it is read as the job it
+ * wraps, at the path of the inner object.
+ */
+export function looksLikeInspectOutput(o: JsonObject): o is JsonObject & { Job: JsonObject } {
   return isObject(o.Job) && o.ID === undefined && o.Name === undefined && o.TaskGroups === undefined;
 }
 

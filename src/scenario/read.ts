@@ -8,10 +8,11 @@ import { type Diagnostic, DiagnosticCode } from './diagnostics.ts';
 import { readAllocations } from './alloc.ts';
 import { readDeployment } from './deployment.ts';
 import { Reader, describeValue, isObject, readArray, readInstant, readString } from './fields.ts';
-import { readJob } from './job.ts';
+import { checkFieldNames } from './fieldNames.ts';
+import { looksLikeInspectOutput, readJob } from './job.ts';
 import { locateDiagnostics, parseJsonText } from './json.ts';
 import { readNodes } from './node.ts';
-import { indexPath } from './path.ts';
+import { childPath, indexPath } from './path.ts';
 
 /** Scenario is one situation to reconcile: the job version being scheduled, its earlier versions, the cluster and the allocations. */
 export interface Scenario {
@@ -40,8 +41,14 @@ export interface ReadOptions {
   jobSpec?: (text: string) => { job: unknown; diagnostics: Diagnostic[] };
 }
 
-/** ReadResult is a scenario, or why the document is not one. */
-export type ReadResult = { ok: true; scenario: Scenario } | { ok: false; diagnostics: Diagnostic[] };
+/**
+ * ReadResult is a scenario, or why the document is not one. `warnings` are
+ * problems that do not stop the read (fields of the job that Nomad's API
+ * does not have); absent when there are none.
+ */
+export type ReadResult =
+  | { ok: true; scenario: Scenario; warnings?: Diagnostic[] }
+  | { ok: false; diagnostics: Diagnostic[]; warnings?: Diagnostic[] };
 
 /**
  * readScenario reads a scenario document from JSON text. Diagnostics carry
@@ -53,6 +60,7 @@ export function readScenario(text: string, options: ReadOptions = {}): ReadResul
   if (!parsed.ok) return parsed;
   const result = readScenarioValue(parsed.value, options);
   if (!result.ok) locateDiagnostics(text, result.diagnostics);
+  if (result.warnings) locateDiagnostics(text, result.warnings);
   return result;
 }
 
@@ -60,10 +68,11 @@ export function readScenario(text: string, options: ReadOptions = {}): ReadResul
 export function readScenarioValue(value: unknown, options: ReadOptions = {}): ReadResult {
   const r = new Reader();
   const scenario = readDocument(r, value, options);
+  const warnings = r.warnings.length > 0 ? { warnings: r.warnings } : {};
   if (scenario === null || r.diagnostics.length > 0) {
-    return { ok: false, diagnostics: r.diagnostics };
+    return { ok: false, diagnostics: r.diagnostics, ...warnings };
   }
-  return { ok: true, scenario };
+  return { ok: true, scenario, ...warnings };
 }
 
 // readDocument reads the top level. Each part is read even when an earlier
@@ -83,6 +92,7 @@ function readDocument(r: Reader, value: unknown, options: ReadOptions): Scenario
   const nodes = readNodes(r, value.Nodes, '', 'Nodes');
   const allocations = job === null ? [] : readAllocations(r, value.Allocations, '', 'Allocations', { current: job, byVersion });
   const deployment = job === null ? null : readDeployment(r, value.Deployment, '', 'Deployment', job);
+  warnUnknownNodes(r, allocations, nodes);
   const name = readString(r, value.Name, '', 'Name', '');
   const description = readString(r, value.Description, '', 'Description', '');
   const now = value.Now == null ? defaultNow(options) : readInstant(r, value.Now, '', 'Now', 0);
@@ -133,6 +143,7 @@ function readScheduledJob(r: Reader, doc: Record<string, unknown>, options: Read
     r.report(DiagnosticCode.Required, 'Job', 'required: give the job being scheduled as a JSON object');
     return null;
   }
+  checkJobFieldNames(r, doc.Job, 'Job');
   return readJob(r, doc.Job, 'Job', null);
 }
 
@@ -146,6 +157,7 @@ function readJobVersions(r: Reader, value: unknown, job: Job): Job[] {
   for (let i = 0; i < list.length && !r.full; i++) {
     const path = indexPath('JobVersions', i);
     const entry = list[i];
+    checkJobFieldNames(r, entry, path);
     const version = readJob(r, entry, path, job.ID);
     if (version === null) continue;
     if (isObject(entry) && entry.ID != null && version.ID !== job.ID) {
@@ -170,6 +182,37 @@ function readJobVersions(r: Reader, value: unknown, job: Job): Job[] {
     versions.push(version);
   }
   return versions;
+}
+
+// warnUnknownNodes flags, once, the allocations whose node is not in Nodes:
+// Nomad takes a node it does not know for one that was garbage-collected,
+// so they are lost, which a scenario pasted without its nodes rarely means.
+function warnUnknownNodes(r: Reader, allocations: readonly Allocation[], nodes: readonly Node[]): void {
+  const ids = new Set(nodes.map((n) => n.ID));
+  let first = -1;
+  let count = 0;
+  for (let i = 0; i < allocations.length; i++) {
+    const id = allocations[i]!.NodeID;
+    if (id === '' || ids.has(id)) continue;
+    if (first < 0) first = i;
+    count++;
+  }
+  if (count === 0) return;
+  const which = count === 1 ? 'allocation is' : 'allocations are';
+  r.warn(
+    DiagnosticCode.UnknownNode,
+    `${indexPath('Allocations', first)}.NodeID`,
+    `${count} ${which} on ${count === 1 ? 'a node' : 'nodes'} not in Nodes (this one's: ${JSON.stringify(allocations[first]!.NodeID)}): Nomad treats a node it does not know as garbage-collected, so ${count === 1 ? 'it is' : 'they are'} lost`,
+  );
+}
+
+// checkJobFieldNames warns about the names in a job given as JSON that
+// Nomad's API does not have, looking inside a `{"Job": …}` wrapper. A job
+// from a JobSpec is the parser's, and allocations' inline jobs are the
+// cluster's own output: neither is checked.
+function checkJobFieldNames(r: Reader, value: unknown, path: string): void {
+  if (isObject(value) && looksLikeInspectOutput(value)) checkFieldNames(r, value.Job, childPath(path, 'Job'));
+  else checkFieldNames(r, value, path);
 }
 
 function defaultNow(options: ReadOptions): Instant {

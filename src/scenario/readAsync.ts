@@ -1,15 +1,18 @@
 // Reading scenarios whose job is an HCL jobspec (`JobSpec`): HashiCorp's
 // parser loads and parses asynchronously, so these readers parse the
-// jobspec first and then read the scenario as readScenario does. A scenario
+// jobspec first, canonicalise the job it gives as Nomad stores a submitted
+// job (scenario/jobSpecJob.ts), and then read the scenario as readScenario
+// does. A scenario
 // with `Job` reads exactly as readScenario reads it.
 
 import type { Diagnostic } from './diagnostics.ts';
 import { isObject } from './fields.ts';
 import { type JobSpecRead, readJobSpec } from './hcl/index.ts';
+import { jobSpecJob } from './jobSpecJob.ts';
 import { parseJsonText, locateDiagnostics } from './json.ts';
 import { type ReadOptions, type ReadResult, readScenarioValue } from './read.ts';
 
-/** AsyncReadResult is a read result plus, for a JobSpec, the API job it maps to (shown as "API JSON"). */
+/** AsyncReadResult is a read result plus, for a JobSpec, the job it stands for as Nomad stores it (shown as "API JSON"). */
 export type AsyncReadResult = ReadResult & { jobSpecJob?: Record<string, unknown> | null };
 
 /**
@@ -20,10 +23,12 @@ export type AsyncReadResult = ReadResult & { jobSpecJob?: Record<string, unknown
  */
 export async function readScenarioValueAsync(value: unknown, options: ReadOptions = {}): Promise<AsyncReadResult> {
   if (!isObject(value) || typeof value.JobSpec !== 'string' || value.Job != null) return readScenarioValue(value, options);
-  const spec = await readJobSpec(value.JobSpec);
-  const result = readScenarioValue(value, { ...options, jobSpec: () => spec });
+  const variables = isObject(value.JobSpecVariables) ? value.JobSpecVariables : undefined;
+  const spec = await readJobSpec(value.JobSpec, variables);
+  const job = spec.job === null ? null : (jobSpecJob(spec.job, value) as Record<string, unknown>);
+  const result = readScenarioValue(value, { ...options, jobSpec: () => ({ job, diagnostics: spec.diagnostics }) });
   if (!result.ok) placeJobDiagnostics(result.diagnostics, spec);
-  return { ...result, jobSpecJob: spec.job };
+  return { ...result, jobSpecJob: job };
 }
 
 // placeJobDiagnostics gives the reader's diagnostics about the mapped job

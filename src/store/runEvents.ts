@@ -41,7 +41,7 @@ export function applyClientEvent(state: RunState, e: ClientEvent): Partial<RunSt
       return {
         status: 'ok',
         stale: false,
-        diagnostics: noDiagnostics(state),
+        diagnostics: r.warnings ?? noDiagnostics(state),
         notice: null,
         lastMillis: r.millis,
         jobSpecJob: r.jobSpecJob ?? null,

@@ -5,7 +5,8 @@ import { diffReport } from '../diff/index.ts';
 import { runScenario } from '../result/run.ts';
 import { type Scenario, readScenarioValue } from '../scenario/read.ts';
 import { readScenarioValueAsync } from '../scenario/readAsync.ts';
-import { type LocatedDiagnostic, locateAll } from './locate.ts';
+import type { Diagnostic } from '../scenario/diagnostics.ts';
+import { type LocatedDiagnostic, type TreeCache, locateAll } from './locate.ts';
 import type { RunRequest, RunResponse, RunSuccess, WorkerRequest } from './protocol.ts';
 import { type ParseCache, type SyntaxProblem, type TabTexts, isHclText, joinTabs } from './tabs.ts';
 
@@ -36,9 +37,9 @@ export function handleRun(req: RunRequest, clock: () => number = () => performan
     // by their paths in the tab that holds them.
     const read = readScenarioValue(joined.document);
     if (!read.ok) {
-      return { type: 'result', ok: false, seq: req.seq, diagnostics: locateAll(read.diagnostics, req.texts), millis: clock() - started };
+      return { type: 'result', ok: false, seq: req.seq, diagnostics: locateAll(withWarnings(read.diagnostics, read.warnings), req.texts), millis: clock() - started };
     }
-    return reconciled(req, read.scenario, started, clock);
+    return withLocatedWarnings(reconciled(req, read.scenario, started, clock), read.warnings, req.texts);
   } catch (err) {
     return crash(req, err);
   }
@@ -61,18 +62,35 @@ export async function handleRunAsync(req: RunRequest, clock: () => number = () =
     if (!read.ok) {
       // Placed diagnostics are in the jobspec, that is the Job tab; the rest by their paths.
       const placed: LocatedDiagnostic[] = [];
-      const unplaced = read.diagnostics.filter((d) => d.line === undefined);
-      for (const d of read.diagnostics) {
+      const all = withWarnings(read.diagnostics, read.warnings);
+      const unplaced = all.filter((d) => d.line === undefined);
+      for (const d of all) {
         if (d.line === undefined) continue;
         placed.push({ code: d.code, path: d.path, message: d.message, tab: 'job', line: d.line, column: d.column ?? 1, endLine: d.endLine ?? d.line, endColumn: d.endColumn ?? (d.column ?? 1) + 1 });
       }
       const diagnostics = [...placed, ...locateAll(unplaced, req.texts)];
       return { type: 'result', ok: false, seq: req.seq, diagnostics, millis: clock() - started, jobSpecJob };
     }
-    return { ...reconciled(req, read.scenario, started, clock), jobSpecJob };
+    return { ...withLocatedWarnings(reconciled(req, read.scenario, started, clock), read.warnings, req.texts), jobSpecJob };
   } catch (err) {
     return crash(req, err);
   }
+}
+
+// withWarnings lists a failed read's warnings after its errors: the editor
+// marks both, each with its severity.
+function withWarnings(diagnostics: Diagnostic[], warnings: Diagnostic[] | undefined): Diagnostic[] {
+  return warnings ? [...diagnostics, ...warnings] : diagnostics;
+}
+
+// Warnings of a good scenario (a vanished node in a large Cluster tab)
+// come back on every keystroke in the other tab: the trees they are placed
+// in are kept while their tab's text is unchanged.
+const warningTrees: TreeCache = new Map();
+
+// withLocatedWarnings adds a good read's warnings, placed in the tabs, to its answer.
+function withLocatedWarnings(success: RunSuccess, warnings: Diagnostic[] | undefined, texts: TabTexts): RunSuccess {
+  return warnings ? { ...success, warnings: locateAll(warnings, texts, warningTrees) } : success;
 }
 
 // joinFailure answers a request whose tabs are not JSON.

@@ -17,6 +17,8 @@ export interface LocatedDiagnostic {
   column: number;
   endLine: number;
   endColumn: number;
+  /** severity is "warning" for a problem that does not make the scenario invalid; absent for an error. */
+  severity?: 'warning';
 }
 
 /** TabPath is a scenario path split into the tab that holds it and the segments inside that tab. */
@@ -37,11 +39,17 @@ export function tabOfPath(path: string): TabPath {
   return { tab: 'cluster', segments };
 }
 
-/** Locator finds paths in the tabs; it parses each tab once, however many diagnostics there are. */
+/** TreeCache keeps each tab's last parse tree with the text it is of, so that locating in an unchanged tab does not parse it again. */
+export type TreeCache = Map<TabID, { text: string; tree: JsonNode | undefined }>;
+
+/** Locator finds paths in the tabs; it parses each tab once, however many diagnostics there are (and, with a TreeCache, once per text). */
 export class Locator {
   private readonly trees = new Map<TabID, JsonNode | undefined>();
 
-  constructor(private readonly texts: TabTexts) {}
+  constructor(
+    private readonly texts: TabTexts,
+    private readonly cache?: TreeCache,
+  ) {}
 
   /** locate places one diagnostic, at its value or, when that is absent, at the nearest enclosing value's key. */
   locate(d: Diagnostic): LocatedDiagnostic {
@@ -72,7 +80,9 @@ export class Locator {
     const e = positionAt(text, Math.max(end, start + 1));
     const endLine = s.line;
     const endColumn = e.line === s.line ? e.column : lineLength(text, s.line) + 1;
-    return { code: d.code, path: d.path, message: d.message, tab, line: s.line, column: s.column, endLine, endColumn: Math.max(endColumn, s.column + 1) };
+    const located: LocatedDiagnostic = { code: d.code, path: d.path, message: d.message, tab, line: s.line, column: s.column, endLine, endColumn: Math.max(endColumn, s.column + 1) };
+    if (d.severity) located.severity = d.severity;
+    return located;
   }
 
   // nearest finds the node at the path, or at the longest prefix of it that exists.
@@ -96,7 +106,13 @@ export class Locator {
   }
 
   private tree(tab: TabID): JsonNode | undefined {
-    if (!this.trees.has(tab)) this.trees.set(tab, parseTree(this.texts[tab]));
+    if (!this.trees.has(tab)) {
+      const text = this.texts[tab];
+      const cached = this.cache?.get(tab);
+      const tree = cached !== undefined && cached.text === text ? cached.tree : parseTree(text);
+      this.cache?.set(tab, { text, tree });
+      this.trees.set(tab, tree);
+    }
     return this.trees.get(tab);
   }
 }
@@ -114,8 +130,8 @@ function lineLength(text: string, line: number): number {
   return end - start - (text[end - 1] === '\r' ? 1 : 0);
 }
 
-/** locateAll places every diagnostic of one read in the tabs. */
-export function locateAll(diagnostics: readonly Diagnostic[], texts: TabTexts): LocatedDiagnostic[] {
-  const locator = new Locator(texts);
+/** locateAll places every diagnostic of one read in the tabs (reusing the trees of a TreeCache for tabs whose text it has). */
+export function locateAll(diagnostics: readonly Diagnostic[], texts: TabTexts, cache?: TreeCache): LocatedDiagnostic[] {
+  const locator = new Locator(texts, cache);
   return diagnostics.map((d) => locator.locate(d));
 }

@@ -44,8 +44,10 @@ export interface RunSuccess {
   diff?: DiffReport;
   /** millis is how long reading and reconciling took in the worker. */
   millis: number;
-  /** jobSpecJob is the API job an HCL Job tab maps to (for "Show as API JSON"); absent for JSON. */
+  /** jobSpecJob is the job an HCL Job tab stands for, as Nomad stores it (for "Show as API JSON"); absent for JSON. */
   jobSpecJob?: Record<string, unknown> | null;
+  /** warnings are the reader's warnings (fields Nomad's API does not have), placed in the tabs; absent when none. */
+  warnings?: LocatedDiagnostic[];
 }
 
 /** RunFailure is a text that is not a valid scenario, with every problem found. */

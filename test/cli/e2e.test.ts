@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { fixture, fixtureText } from './helpers.ts';
+import { errorLines, fixture, fixtureText } from './helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TSX = `${ROOT}node_modules/.bin/tsx`;
@@ -21,7 +21,7 @@ describe('reconcile command', { timeout: 120_000 }, () => {
       encoding: 'utf8',
       timeout: 60_000,
     });
-    expect(r.stderr).toBe('');
+    expect(errorLines(r.stderr)).toBe('');
     expect(r.status).toBe(0);
     const doc = JSON.parse(r.stdout);
     expect(r.stdout).toBe(JSON.stringify(doc, null, 2) + '\n');

@@ -42,6 +42,11 @@ export async function runCli(argv: string[], stdin = ''): Promise<Captured> {
   return { code, stdout, stderr };
 }
 
+/** errorLines drops the warning lines (`FILE: PATH: warning: …`) of a standard error, keeping the errors. */
+export function errorLines(stderr: string): string {
+  return stderr.split('\n').filter((l) => !/^[^\n]*?: warning: /.test(l)).join('\n');
+}
+
 /** UUID matches a generated ID. */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -120,7 +120,7 @@ describe('validation errors', () => {
     [{ JobSpec: 'job "web" {}' }, 'JobSpec', DiagnosticCode.WrongType, 'give either Job or JobSpec, not both'],
     [{ Job: undefined }, 'Job', DiagnosticCode.Required, 'required: give the job being scheduled as a JSON object'],
     [{ Job: 'web' }, 'Job', DiagnosticCode.WrongType, 'expected a job object, got "web"'],
-    [{ Job: { Job: minimalJob() } }, 'Job', DiagnosticCode.WrongType, 'expected a job object, got an object that wraps one in "Job" (the form `nomad job inspect` prints): give the inner object'],
+    [{ Job: { Job: minimalJob({ Type: 'system' }) } }, 'Job.Job.Type', DiagnosticCode.Unsupported, '"system" jobs are not supported: the system scheduler is not modelled, only the service and batch reconciler'],
   ])('%#: %s', (extra, path, code, message) => {
     const d = errorOf(minimalDoc(extra));
     expect({ path: d.path, code: d.code, message: d.message }).toEqual({ path, code, message });

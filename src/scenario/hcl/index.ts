@@ -28,8 +28,11 @@ let last: { text: string; read: Promise<JobSpecRead> } | null = null;
  * readJobSpec parses a jobspec with HashiCorp's parser (loaded on first use)
  * and maps it to the API job, as `nomad job run` reads it. Reading the same
  * text twice in a row parses it once; callers must not change the result.
+ * `variables` are the jobspec's input variables by name (as `-var` or a var
+ * file gives them); this parser has no `variable` blocks and ignores them.
  */
-export function readJobSpec(text: string): Promise<JobSpecRead> {
+export function readJobSpec(text: string, variables?: Record<string, unknown>): Promise<JobSpecRead> {
+  void variables;
   if (last?.text !== text) last = { text, read: parseAndMap(text) };
   return last.read;
 }

@@ -1,12 +1,13 @@
-// "Show as API JSON": when the Job tab holds an HCL jobspec, shows the API
-// job it maps to (what `nomad job run -output` prints) beside the editor,
-// without replacing the HCL.
+// "Show as API JSON": when the Job tab holds an HCL jobspec, shows the job
+// it stands for as Nomad stores it after `nomad job run` (canonicalised,
+// what `nomad job inspect` would print) beside the editor, without
+// replacing the HCL.
 
 import { useState } from 'react';
 import { isHclText } from '../../worker/tabs.ts';
 import { useJobSpecJob, useTexts } from '../storeContext.tsx';
 
-/** ApiJsonButton toggles a read-only view of the jobspec's API JSON; it shows only for an HCL Job tab. */
+/** ApiJsonButton toggles a read-only view of the jobspec's stored job as API JSON; it shows only for an HCL Job tab. */
 export function ApiJsonButton() {
   const texts = useTexts();
   const job = useJobSpecJob();
@@ -19,7 +20,7 @@ export function ApiJsonButton() {
         className="button"
         aria-expanded={open}
         onClick={() => setOpen(!open)}
-        title="Show the job this jobspec maps to, as Nomad's API JSON"
+        title="Show the job as Nomad stores it after nomad job run (every default filled in), as API JSON"
         data-testid="show-api-json"
       >
         {open ? 'Hide API JSON' : 'Show as API JSON'}

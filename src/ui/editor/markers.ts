@@ -19,15 +19,16 @@ export interface MarkerData {
 /** MARKER_OWNER is the owner of the reader's markers in Monaco. */
 export const MARKER_OWNER = 'scenario';
 
-// Monaco's MarkerSeverity.Error.
+// Monaco's MarkerSeverity.Error and MarkerSeverity.Warning.
 const SEVERITY_ERROR = 8;
+const SEVERITY_WARNING = 4;
 
 /** markersForTab turns the diagnostics placed in one tab into markers; the path is part of the message. */
 export function markersForTab(diagnostics: readonly LocatedDiagnostic[], tab: TabID): MarkerData[] {
   return diagnostics
     .filter((d) => d.tab === tab)
     .map((d) => ({
-      severity: SEVERITY_ERROR,
+      severity: d.severity === 'warning' ? SEVERITY_WARNING : SEVERITY_ERROR,
       message: d.path ? `${d.path}: ${d.message}` : d.message,
       source: 'scenario',
       code: d.code,

@@ -1,7 +1,10 @@
 // The problems of the current text, each a button that shows it in the
-// editor. Its height is fixed, so the editor above never jumps.
+// editor: errors (the scenario is not valid) and warnings (it is, but
+// something in it is probably not what was meant). Its height is fixed, so
+// the editor above never jumps.
 
 import { useActions, useDiagnostics, useNotice } from '../storeContext.tsx';
+import { JobVersionNotice } from '../traps/JobVersionNotice.tsx';
 
 const TAB_NAME = { job: 'Job', cluster: 'Cluster' } as const;
 
@@ -11,6 +14,7 @@ export function ErrorList() {
   const notice = useNotice();
   const { reveal } = useActions();
   const empty = diagnostics.length === 0 && !notice;
+  const onlyWarnings = diagnostics.length > 0 && diagnostics.every((d) => d.severity === 'warning');
   return (
     <div className="errors" data-testid="scenario-errors" data-count={diagnostics.length} aria-live="polite">
       {notice && (
@@ -18,7 +22,9 @@ export function ErrorList() {
           {notice}
         </p>
       )}
+      <JobVersionNotice />
       {empty && <p className="errors-empty">No problems: the scenario is valid.</p>}
+      {onlyWarnings && <p className="errors-empty">The scenario is valid, with these warnings:</p>}
       {diagnostics.length > 0 && (
         <ul>
           {diagnostics.map((d, i) => (
@@ -27,12 +33,14 @@ export function ErrorList() {
                 type="button"
                 className="error-item"
                 data-testid="scenario-error"
+                data-severity={d.severity ?? 'error'}
                 data-tab={d.tab}
                 data-line={d.line}
                 data-code={d.code}
                 onClick={() => reveal(d.tab, d.line, d.column)}
               >
-                <span className="error-where">
+                <span className="error-where" title={d.severity === 'warning' ? 'Warning: the scenario is still read' : 'Error: the scenario cannot be read'}>
+                  {d.severity === 'warning' ? '⚠ ' : ''}
                   {TAB_NAME[d.tab]} {d.line}:{d.column}
                 </span>
                 <span className="error-text">

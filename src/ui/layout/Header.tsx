@@ -3,6 +3,7 @@
 // the panels below.
 
 import { ShareMenu } from '../share/ShareMenu.tsx';
+import { ImportCluster } from '../import/ImportCluster.tsx';
 import { ExamplesMenu } from '../examples/ExamplesMenu.tsx';
 import { RolloutToggle } from '../rollout/RolloutToggle.tsx';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
@@ -45,6 +46,7 @@ export function Header() {
         {SHORTCUTS}
       </span>
       <ShareMenu />
+      <ImportCluster />
       <ThemeToggle />
     </header>
   );

@@ -4,8 +4,11 @@
 
 import { useEffect, useRef, useState } from 'react';
 
-// hasFiles tells a file drag from a text drag (which the editor handles).
+// hasFiles tells a file drag from a text drag (which the editor handles),
+// and leaves alone a drag over an element that takes files itself (marked
+// data-own-file-drop: the import dialog's fields).
 function hasFiles(e: DragEvent): boolean {
+  if (e.target instanceof Element && e.target.closest('[data-own-file-drop]')) return false;
   return Array.from(e.dataTransfer?.types ?? []).includes('Files');
 }
 

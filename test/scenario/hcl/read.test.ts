@@ -10,6 +10,8 @@ vi.setConfig({ testTimeout: 30_000 });
 import { readScenario } from '../../../src/scenario/read.ts';
 import { readScenarioAsync, readScenarioValueAsync } from '../../../src/scenario/readAsync.ts';
 import { readJobSpec } from '../../../src/scenario/hcl/index.ts';
+import { storedJob } from '../../../src/scenario/canonical/index.ts';
+import { runScenario } from '../../../src/result/run.ts';
 import { handleRun, handleRunAsync } from '../../../src/worker/handle.ts';
 import { isHclText, joinTabs, splitScenario } from '../../../src/worker/tabs.ts';
 import { fixture, fixtureText, runCli } from '../../cli/helpers.ts';
@@ -34,7 +36,24 @@ describe('readScenarioAsync', () => {
       ['web', 3, 1, 1],
       ['cache', 2, 1, 1],
     ]);
-    expect(viaSpec.jobSpecJob).toEqual(spec.job);
+    // What "Show as API JSON" shows is the job as Nomad stores it.
+    expect(viaSpec.jobSpecJob).toEqual(storedJob(spec.job));
+  });
+
+  it('gives a service job without an update block Nomad’s default strategy, so a deployment', async () => {
+    const r = await readScenarioValueAsync({ ...CLUSTER, JobSpec: 'job "api" {\n  group "api" {\n    task "t" {\n      driver = "docker"\n    }\n  }\n}\n' }, options);
+    if (!r.ok) throw new Error('expected a scenario');
+    expect(r.scenario.Job.TaskGroups[0]!.Update).toMatchObject({ MaxParallel: 1, HealthCheck: 'checks', MinHealthyTime: 10e9 });
+    expect(runScenario(r.scenario).document.Deployment).not.toBeNull();
+  });
+
+  it('registers the jobspec as the version after the highest in JobVersions, with a higher JobModifyIndex', async () => {
+    const version0 = { ID: 'web', Version: 0, JobModifyIndex: 17, TaskGroups: [] };
+    const version3 = { ID: 'web', Version: 3, JobModifyIndex: 40, TaskGroups: [] };
+    const r = await readScenarioValueAsync({ ...CLUSTER, JobSpec: SERVICE, JobVersions: [version0, version3] }, options);
+    if (!r.ok) throw new Error(r.diagnostics.map((d) => d.message).join('\n'));
+    expect([r.scenario.Job.Version, r.scenario.Job.JobModifyIndex]).toEqual([4, 41]);
+    expect(r.jobSpecJob).toMatchObject({ Version: 4, JobModifyIndex: 41 });
   });
 
   it('places the reader’s diagnostics about the mapped job at the HCL that wrote it', async () => {
