@@ -45,6 +45,8 @@ export const DiagnosticCode = {
   Unsupported: 'unsupported',
   /** TooDeep: arbitrary JSON (task config, templates, …) nests deeper than the reader follows. */
   TooDeep: 'too-deep',
+  /** OverBudget: the document is larger, deeper or holds more values than the playground reads (see scenario/json.ts). */
+  OverBudget: 'over-budget',
   /** TooManyErrors: the reader stopped collecting after MAX_DIAGNOSTICS problems. */
   TooManyErrors: 'too-many-errors',
 } as const;
