@@ -75,7 +75,7 @@ describe('createShareStore', () => {
     storage.quotaBytes = 0;
     const text = fixtureText('lost-node');
     await share.getState().importFile({ name: 'lost.json', size: text.length, text: async () => text });
-    expect(share.getState().notice?.message).toContain('kept only until this page is closed');
+    expect(share.getState().notice?.message).toContain('this page keeps it until it is closed');
     share.getState().restorePrevious();
     expect(app.getState().texts).toEqual(GOOD);
   });

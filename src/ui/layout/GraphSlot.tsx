@@ -10,7 +10,13 @@ import { ClusterGraph } from './slots.ts';
 // then the answer), so that those changes do not re-render the slot.
 function GraphWaiting() {
   const status = useStatus();
-  return <div className="graph-empty">{status === 'invalid' ? 'Fix the scenario to see the graph.' : 'Reconciling…'}</div>;
+  const text =
+    status === 'invalid'
+      ? 'Fix the scenario to see the graph.'
+      : status === 'held'
+        ? 'Not run yet: this scenario was opened without running it. Run it with Ctrl/⌘+Enter (or Run it above), or edit it.'
+        : 'Reconciling…';
+  return <div className="graph-empty">{text}</div>;
 }
 
 /** GraphSlot draws the graph of the last good result, telling it when that result is out of date. */

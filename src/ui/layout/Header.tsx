@@ -6,11 +6,12 @@ import { ShareMenu } from '../share/ShareMenu.tsx';
 import { ExamplesMenu } from '../examples/ExamplesMenu.tsx';
 import { RolloutToggle } from '../rollout/RolloutToggle.tsx';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
-import { useLastMillis, useResult, useStale, useStatus } from '../storeContext.tsx';
+import { useLastMillis, usePageOptions, useResult, useStale, useStatus } from '../storeContext.tsx';
 import type { RunStatus } from '../../store/state.ts';
 
 const STATUS_TEXT: Record<RunStatus, string> = {
   idle: 'Starting…',
+  held: 'Not run yet',
   running: 'Reconciling…',
   ok: 'Up to date',
   invalid: 'Scenario has problems',
@@ -27,6 +28,7 @@ export function Header() {
   const status = useStatus();
   const stale = useStale();
   const millis = useLastMillis();
+  const pageOptions = usePageOptions();
   const name = result?.scenario.Name;
   return (
     <header className="header">
@@ -41,6 +43,11 @@ export function Header() {
         {STATUS_TEXT[status]}
         {status === 'ok' && millis !== null && <span className="muted"> · {millis < 1 ? '<1' : Math.round(millis)} ms</span>}
       </div>
+      {pageOptions.length > 0 && (
+        <span className="page-options" data-testid="page-options" title={`Set by the page's address: ${pageOptions.join('; ')}`}>
+          {pageOptions.join(' · ')}
+        </span>
+      )}
       <span className="hint muted" aria-hidden="true" title={SHORTCUTS}>
         {SHORTCUTS}
       </span>

@@ -8,11 +8,16 @@ import { useShareActions, useShareNotice } from './shareContext.tsx';
 /** ShareBanner shows the current share message until it is dismissed. */
 export function ShareBanner() {
   const notice = useShareNotice();
-  const { dismiss, restorePrevious } = useShareActions();
+  const { dismiss, restorePrevious, runHeld } = useShareActions();
   if (!notice) return null;
   return (
     <div className="share-banner" data-testid="share-banner" data-kind={notice.kind} role={notice.kind === 'error' ? 'alert' : 'status'}>
       <span className="share-banner-text">{notice.message}</span>
+      {notice.offerRun && (
+        <button type="button" className="button" data-testid="run-held" onClick={runHeld}>
+          Run it
+        </button>
+      )}
       {notice.offerRestore && (
         <button type="button" className="button" data-testid="restore-previous" onClick={restorePrevious}>
           Restore previous draft
