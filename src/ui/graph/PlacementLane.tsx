@@ -7,6 +7,7 @@ import { memo, useMemo } from 'react';
 import type { LaneFlowNode } from '../../graph/flow.ts';
 import type { GhostCard, MorePlacements } from '../../graph/model.ts';
 import { useHighlighted } from './highlight.ts';
+import { showConfusable } from '../confusable.ts';
 
 function ghostLabel(g: GhostCard): string {
   const what = g.kind === 'destructive'
@@ -45,7 +46,7 @@ const Ghost = memo(function Ghost({ ghost, highlighted }: { ghost: GhostCard; hi
     >
       <span className="cg-card__line">
         <span className="cg-card__index">{ghost.index}</span>
-        <span className="cg-card__group">{ghost.group}</span>
+        <span className="cg-card__group">{showConfusable(ghost.group)}</span>
       </span>
       <span className="cg-card__line">
         <span className={`cg-ghost__tag cg-ghost__tag--${ghostTag(ghost)}`}>{ghostTag(ghost)}</span>

@@ -8,6 +8,7 @@ import { RolloutToggle } from '../rollout/RolloutToggle.tsx';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import { useLastMillis, usePageOptions, useResult, useStale, useStatus } from '../storeContext.tsx';
 import type { RunStatus } from '../../store/state.ts';
+import { showConfusable } from '../confusable.ts';
 
 const STATUS_TEXT: Record<RunStatus, string> = {
   idle: 'Starting…',
@@ -34,7 +35,7 @@ export function Header() {
     <header className="header">
       <h1 className="title">
         Nomad Reconciler Playground
-        {name && <span className="scenario-name"> — {name}</span>}
+        {name && <span className="scenario-name"> — {showConfusable(name)}</span>}
       </h1>
       <ExamplesMenu />
       <RolloutToggle />
