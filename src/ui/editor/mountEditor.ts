@@ -69,6 +69,10 @@ export function mountEditor(monaco: Monaco, host: HTMLElement, store: AppStore, 
     }),
   );
 
+  // Pasting short lines over long ones would leave the view scrolled far to
+  // the right, looking empty: a paste starts the view at the left edge.
+  const pasted = editor.onDidPaste(() => editor.setScrollLeft(0));
+
   editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => store.getState().runNow());
   // Shift+Alt+F is Monaco's own format binding; registering it again keeps
   // it working when the context menu's keybinding set changes.
@@ -91,6 +95,7 @@ export function mountEditor(monaco: Monaco, host: HTMLElement, store: AppStore, 
           // An edit operation, not setValue, so that undo still works.
           model.pushEditOperations([], [{ range: model.getFullModelRange(), text: s.texts[tab] }], () => null);
           applying = false;
+          if (tab === shown) editor.setScrollLeft(0);
         }
       }
     }
@@ -114,6 +119,7 @@ export function mountEditor(monaco: Monaco, host: HTMLElement, store: AppStore, 
     editor,
     dispose() {
       unsubscribe();
+      pasted.dispose();
       for (const s of subscriptions) s.dispose();
       editor.dispose();
       for (const model of models.values()) model.dispose();

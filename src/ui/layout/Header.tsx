@@ -33,16 +33,24 @@ export function Header() {
   const name = result?.scenario.Name;
   return (
     <header className="header">
-      <h1 className="title">
-        Nomad Reconciler Playground
-        {name && <span className="scenario-name"> — {showConfusable(name)}</span>}
+      <h1 className="title" title={name ? `Nomad Reconciler Playground — ${showConfusable(name)}` : undefined}>
+        {/* The app's name gives way to the scenario's on a narrow page (styles.css). */}
+        <span className="app-name" data-named={Boolean(name)}>
+          Nomad Reconciler Playground
+        </span>
+        {name && (
+          <span className="scenario-name">
+            <span className="title-dash"> — </span>
+            {showConfusable(name)}
+          </span>
+        )}
       </h1>
       <ExamplesMenu />
       <RolloutToggle />
       <div className="status" data-testid="run-status" data-status={status} data-stale={stale} role="status">
         <span className="status-dot" aria-hidden="true" />
         {STATUS_TEXT[status]}
-        {status === 'ok' && millis !== null && <span className="muted"> · {millis < 1 ? '<1' : Math.round(millis)} ms</span>}
+        {status === 'ok' && millis !== null && <span className="muted status-millis"> · {millis < 1 ? '<1' : Math.round(millis)} ms</span>}
       </div>
       {pageOptions.length > 0 && (
         <span className="page-options" data-testid="page-options" title={`Set by the page's address: ${pageOptions.join('; ')}`}>
