@@ -38,12 +38,8 @@ export interface TextBudget {
   values: number;
 }
 
-/** TextMeasure is how long a JSON text is, how deep it nests and how many values it holds (strings, numbers, literals, arrays, objects). */
-export interface TextMeasure {
-  chars: number;
-  depth: number;
-  values: number;
-}
+/** TextMeasure is how long a JSON text is, how deep it nests and how many values it holds (strings, numbers, literals, arrays, objects), in a budget's terms. */
+export type TextMeasure = TextBudget;
 
 /**
  * measureJson measures a text in one pass over its characters, without
