@@ -66,7 +66,7 @@ function Overflow({ children }: { children: ReactNode }) {
 export function ShareMenu() {
   const { copyLink, closeLink, exportFile, importFile } = useShareActions();
   const picker = useRef<HTMLInputElement>(null);
-  const dragging = useFileDrop((file) => void importFile(file));
+  const dragging = useFileDrop((file, others) => void importFile(file, others));
   const narrow = useNarrow();
   const controls = (
     <>

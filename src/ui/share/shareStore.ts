@@ -40,8 +40,8 @@ export interface ShareActions {
   closeLink(): void;
   /** exportFile downloads the scenario document as a .json file. */
   exportFile(): void;
-  /** importFile loads a picked or dropped file, setting the current texts aside first. */
-  importFile(file: Pick<File, 'name' | 'size' | 'text'>): Promise<void>;
+  /** importFile loads a picked or dropped file, setting the current texts aside first; `others` counts files dropped with it, which are not loaded. */
+  importFile(file: Pick<File, 'name' | 'size' | 'text'>, others?: number): Promise<void>;
   /** restore loads the set-aside draft at an index (0: the newest), setting the current texts aside first. */
   restore(index: number): void;
   /** replaceTexts loads texts chosen by the person (an example), setting the current ones aside first when they were edited, and offers to bring them back. */
@@ -166,7 +166,8 @@ export function createShareStore(deps: ShareDeps): ShareStore {
         }
         deps.download(exportFileName(name), doc.text);
       },
-      async importFile(file) {
+      async importFile(file, others = 0) {
+        const skipped = others > 0 ? ` Only ${file.name} was imported: the ${others === 1 ? 'other file' : `${others} other files`} dropped with it ${others === 1 ? 'was' : 'were'} not.` : '';
         let text: string;
         try {
           // A file over the limit is not read: importFile refuses it by its size.
@@ -175,9 +176,9 @@ export function createShareStore(deps: ShareDeps): ShareStore {
           return error(`${file.name} could not be read. Nothing was changed.`);
         }
         const r = importFile(file.name, file.size, text, app.getState().texts);
-        if (!r.ok) return error(r.message);
+        if (!r.ok) return error(r.message + skipped);
         const kept = replace(r.texts, `before importing ${file.name}`, 'an imported file');
-        set({ notice: { kind: 'info', message: r.summary + kept, offerRestore: true } });
+        set({ notice: { kind: 'info', message: r.summary + skipped + kept, offerRestore: true } });
       },
       restore(index) {
         const draft = listSetAside(storage)[index];
