@@ -3,7 +3,8 @@
 // link above all) can make the page hold gigabytes or freeze. The text's
 // own budget (length, nesting, values) is checked earlier, by the reader
 // (scenario/json.ts); what the views draw is bounded where they draw it
-// (the lane's aggregate cards, graph/lane.ts). Each limit is named in the
+// (the lane's aggregate cards, graph/lane.ts, and the graph's card budget,
+// ui/layout/GraphSlot.tsx). Each limit is named in the
 // message, with how far the scenario is over it.
 
 import type { Scenario } from '../scenario/read.ts';
@@ -21,6 +22,12 @@ export const BUDGETS = {
   simulatedAllocations: 20_000,
   /** events is the most events a rollout's Events list may hold. */
   events: 1_000,
+  /**
+   * graphCards is the most allocation cards the graph draws one by one (it
+   * is measured with 5,000; 10,000 cards took a minute and 900 MB to draw);
+   * a larger cluster's result is read in the plan and the explanation.
+   */
+  graphCards: 6_000,
 } as const;
 
 const n = (v: number) => v.toLocaleString('en-US');
@@ -53,5 +60,14 @@ export function simulatorBudget(scenario: Scenario): string | null {
   return (
     `Simulating this rollout would handle ${n(allocs)} allocations (${n(scenario.Allocations.length)} existing and ${n(askedFor(scenario))} asked for), ` +
     `${n(allocs - BUDGETS.simulatedAllocations)} more than the ${n(BUDGETS.simulatedAllocations)} the simulator takes; a single reconciliation still works.`
+  );
+}
+
+/** graphBudget says why the graph does not draw a cluster card by card (too many allocations), or null when it does. */
+export function graphBudget(allocations: number): string | null {
+  if (allocations <= BUDGETS.graphCards) return null;
+  return (
+    `This cluster has ${n(allocations)} allocations, ${n(allocations - BUDGETS.graphCards)} more than the ${n(BUDGETS.graphCards)} the graph draws one by one, ` +
+    'so it is not drawn: the Plan, Explanation and JSON tabs show the result.'
   );
 }

@@ -11,7 +11,8 @@ import { chooseInitialTexts } from '../../src/share/initialTexts.ts';
 import { encodeLink } from '../../src/share/linkCodec.ts';
 import { handleRun } from '../../src/worker/handle.ts';
 import { handleSimulate } from '../../src/worker/simulateHandle.ts';
-import { BUDGETS } from '../../src/worker/budgets.ts';
+import { hasEvents } from '../../src/scenario/eventsText.ts';
+import { BUDGETS, graphBudget } from '../../src/worker/budgets.ts';
 import type { TabTexts } from '../../src/worker/tabs.ts';
 import { fixtureText } from '../cli/helpers.ts';
 import { FakeStorage } from './helpers.ts';
@@ -127,5 +128,21 @@ describe('hostile links are harmless', { timeout: 60_000 }, () => {
     }
     expect(loadDraft(storage)?.texts).toEqual(DRAFT);
     expect(listSetAside(storage)).toEqual([]);
+  });
+});
+
+describe('a deep text in the Cluster tab', () => {
+  it('is not parsed on the page to look for a rollout', () => {
+    expect(hasEvents(`{"x": ${nested(100_000)}, "Events": [{}]}`)).toBe(false);
+    expect(hasEvents('{"Events": [{"After": 1, "Kind": "node-down", "NodeID": "n"}]}')).toBe(true);
+  });
+});
+
+describe('the graph budget', () => {
+  it('draws up to its budget card by card and says why it does not draw more', () => {
+    expect(graphBudget(BUDGETS.graphCards)).toBeNull();
+    expect(graphBudget(10_000)).toBe(
+      'This cluster has 10,000 allocations, 4,000 more than the 6,000 the graph draws one by one, so it is not drawn: the Plan, Explanation and JSON tabs show the result.',
+    );
   });
 });
