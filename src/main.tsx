@@ -10,7 +10,7 @@ import defaultScenario from './ui/defaultScenario.json';
 import { StoreProvider } from './ui/storeContext.tsx';
 import { ShareProvider } from './ui/share/shareContext.tsx';
 import { openInitialTexts, startShare } from './ui/share/startShare.ts';
-import { readUrlOptions } from './ui/urlOptions.ts';
+import { describeUrlOptions, readUrlOptions } from './ui/urlOptions.ts';
 import type { WorkerLike } from './worker/client.ts';
 import type { SimulateWorkerLike } from './worker/simulateClient.ts';
 import { splitScenario } from './worker/tabs.ts';
@@ -26,6 +26,7 @@ const storage = (() => {
 
 // A shared link in the address wins over the saved draft, which wins over the default.
 const opening = await openInitialTexts(storage, splitScenario(defaultScenario as Record<string, unknown>));
+const urlOptions = readUrlOptions(window.location.search);
 
 const store = createAppStore({
   initialTexts: opening.texts,
@@ -35,7 +36,9 @@ const store = createAppStore({
   timers: { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (h) => window.clearTimeout(h as number) },
   theme: loadTheme(storage),
   onTheme: (t) => saveTheme(storage, t),
-  ...readUrlOptions(window.location.search),
+  ...urlOptions,
+  pageOptions: describeUrlOptions(urlOptions),
+  hold: opening.held,
 });
 const share = startShare(store, storage, opening);
 

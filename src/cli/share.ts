@@ -39,6 +39,8 @@ export function parseShareArgs(argv: readonly string[]): { ok: true; args: Share
     if (arg === '--base' || arg.startsWith('--base=')) {
       const value = arg === '--base' ? argv[++i] : arg.slice('--base='.length);
       if (!value) return { ok: false, error: '--base needs a URL' };
+      // A link is followed by whoever receives it: only a web address will do (no javascript: or data:).
+      if (!/^https?:\/\//i.test(value)) return { ok: false, error: `--base must be an http:// or https:// address, not ${JSON.stringify(value.slice(0, 40))}` };
       base = value;
     } else if (arg.startsWith('-') && arg !== '-') {
       return { ok: false, error: `unknown option ${arg}` };

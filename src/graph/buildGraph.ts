@@ -119,13 +119,18 @@ export function buildGraph(
   const grid = layoutGrid(views.map((v) => boxHeight(v.allocs.length)));
   const boxes: Placed<NodeBoxView>[] = views.map((view, i) => ({ id: all[i]!.id, ...grid.rects[i]!, view }));
 
-  const columns = laneColumns(lane.ghosts.length, grid.height);
+  const laneCards = lane.ghosts.length + lane.more.length;
+  const columns = laneColumns(laneCards, grid.height);
   const oldLane = previous?.lane.view;
   const ghostsSame = oldLane !== undefined && reuseItems(lane.ghosts, oldLane.placements, ghostKey, sameGhost);
+  const moreSame = oldLane !== undefined && JSON.stringify(oldLane.more) === JSON.stringify(lane.more);
+  const total = lane.ghosts.length + lane.more.reduce((n, m) => n + m.count, 0);
   const laneView: LaneView =
-    oldLane !== undefined && ghostsSame && oldLane.columns === columns ? oldLane : { placements: lane.ghosts, columns };
+    oldLane !== undefined && ghostsSame && moreSame && oldLane.columns === columns
+      ? oldLane
+      : { placements: lane.ghosts, more: lane.more, total, columns };
 
-  const laneRect = layoutLane(lane.ghosts.length, columns);
+  const laneRect = layoutLane(laneCards, columns);
 
   // The arrows' ends, from where the layout puts each card and ghost.
   const sources = new Set(lane.links.map((l) => l.allocID));

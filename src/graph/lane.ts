@@ -3,7 +3,7 @@
 
 import type { ResultDocument } from '../result/document.ts';
 import { nameIndex } from './cards.ts';
-import type { AllocCard, EdgeKind, GhostCard, ReplacementEdge } from './model.ts';
+import type { AllocCard, EdgeKind, GhostCard, MorePlacements, ReplacementEdge } from './model.ts';
 
 /** LANE_ID is the graph ID of the lane of pending placements. */
 export const LANE_ID = 'lane';
@@ -11,9 +11,18 @@ export const LANE_ID = 'lane';
 /** Link is an arrow before layout: which card, in which box, to which ghost. */
 export type Link = Omit<ReplacementEdge, 'from' | 'to'>;
 
-/** Lane is the lane's cards and the arrows ending at them. */
+/**
+ * LANE_GROUP_CAP is how many new placements of one group (those that replace
+ * nothing, so no arrow needs them) get a card of their own; the rest of the
+ * group's are counted on one aggregate card. A `Count` of a million then
+ * draws a hundred cards and one "+999,900 more", not a million boxes.
+ */
+export const LANE_GROUP_CAP = 100;
+
+/** Lane is the lane's cards, the aggregates of what has no card, and the arrows ending at cards. */
 export interface Lane {
   ghosts: GhostCard[];
+  more: MorePlacements[];
   links: Link[];
 }
 
@@ -31,6 +40,8 @@ function uniqueKey(seen: Map<string, number>, base: string): string {
  * is joined to a placement of the same name that names no previous
  * allocation (the reconciler reuses a lost allocation's name).
  * `cards` maps allocation IDs to their cards and the box that holds them.
+ * Past LANE_GROUP_CAP new placements in a group, the others are counted
+ * on the group's aggregate instead (in the job's order of first sight).
  */
 export function buildLane(doc: ResultDocument, cards: ReadonlyMap<string, { card: AllocCard; box: string }>): Lane {
   const seen = new Map<string, number>();
@@ -51,8 +62,26 @@ export function buildLane(doc: ResultDocument, cards: ReadonlyMap<string, { card
     lostByName.set(k, [...(lostByName.get(k) ?? []), card.id]);
   }
 
+  const more = new Map<string, MorePlacements>();
+  const shown = new Map<string, number>();
+  // aggregated counts a new placement on its group's aggregate once the group has its cards.
+  const aggregated = (p: ResultDocument['Place'][number]): boolean => {
+    const n = shown.get(p.TaskGroup) ?? 0;
+    if (n < LANE_GROUP_CAP) {
+      shown.set(p.TaskGroup, n + 1);
+      return false;
+    }
+    let m = more.get(p.TaskGroup);
+    if (m === undefined) more.set(p.TaskGroup, (m = { group: p.TaskGroup, count: 0, canaries: 0 }));
+    m.count++;
+    if (p.Canary) m.canaries++;
+    return true;
+  };
+
   const places = [...doc.Place.filter((p) => p.Canary), ...doc.Place.filter((p) => !p.Canary)];
   for (const p of places) {
+    const lost = p.PreviousAllocID === '' ? lostByName.get(`${p.TaskGroup}\u0001${p.Name}`) : undefined;
+    if (p.PreviousAllocID === '' && !lost?.length && aggregated(p)) continue;
     const ghost: GhostCard = {
       key: uniqueKey(seen, `place:${p.TaskGroup}:${p.Name}:${p.PreviousAllocID}`),
       kind: 'place',
@@ -68,7 +97,6 @@ export function buildLane(doc: ResultDocument, cards: ReadonlyMap<string, { card
     if (p.PreviousAllocID !== '') {
       link(p.Reschedule ? 'reschedule' : 'migrate', p.PreviousAllocID, ghost);
     } else {
-      const lost = lostByName.get(`${p.TaskGroup}\u0001${p.Name}`);
       const id = lost?.shift();
       if (id !== undefined) link('lost', id, ghost);
     }
@@ -88,7 +116,7 @@ export function buildLane(doc: ResultDocument, cards: ReadonlyMap<string, { card
     ghosts.push(ghost);
     link('destructive', d.StopAllocID, ghost);
   }
-  return { ghosts, links };
+  return { ghosts, more: [...more.values()], links };
 }
 
 /** sameGhost tells whether two ghost cards draw the same: every field is equal. */

@@ -66,9 +66,20 @@ export interface GhostCard {
   linked: boolean;
 }
 
+/** MorePlacements counts a group's new placements that have no card of their own (see LANE_GROUP_CAP). */
+export interface MorePlacements {
+  group: string;
+  count: number;
+  canaries: number;
+}
+
 /** LaneView is the content of the lane of pending placements; it and its unchanged ghost cards keep their identity across rebuilds. */
 export interface LaneView {
   placements: readonly GhostCard[];
+  /** more holds one aggregate card per group with placements beyond its cards. */
+  more: readonly MorePlacements[];
+  /** total is every pending placement, with a card or counted in `more`. */
+  total: number;
   /** columns is how many ghost cards sit side by side. */
   columns: number;
 }

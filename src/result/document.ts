@@ -80,9 +80,11 @@ export interface ResultDocument {
  * document: every list present, every group's counts complete.
  */
 export function toResultDocument(r: ReconcileResults): ResultDocument {
-  const desired: Record<string, DesiredUpdates> = {};
+  // Group names are keys here: null-prototype objects keep `__proto__` or
+  // `constructor` as a group's own key, as JSON.parse does.
+  const desired: Record<string, DesiredUpdates> = Object.create(null);
   for (const [group, u] of r.desiredTGUpdates) desired[group] = { ...u };
-  const followups: Record<string, FollowupEvalDocument[]> = {};
+  const followups: Record<string, FollowupEvalDocument[]> = Object.create(null);
   for (const [group, evals] of r.desiredFollowupEvals) {
     followups[group] = evals.map((e) => ({
       ID: e.ID,

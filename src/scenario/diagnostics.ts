@@ -51,6 +51,8 @@ export const DiagnosticCode = {
   UnknownField: 'unknown-field',
   /** UnknownNode: a warning: allocations are on nodes that Nodes does not list (Nomad takes them for garbage-collected: lost). */
   UnknownNode: 'unknown-node',
+  /** OverBudget: the document is larger, deeper or holds more values than the playground reads (see scenario/json.ts). */
+  OverBudget: 'over-budget',
   /** TooManyErrors: the reader stopped collecting after MAX_DIAGNOSTICS problems. */
   TooManyErrors: 'too-many-errors',
 } as const;

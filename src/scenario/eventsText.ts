@@ -3,6 +3,7 @@
 // edits of that text, leaving everything else the person wrote as it was.
 
 import { applyEdits, findNodeAtLocation, modify, parseTree } from 'jsonc-parser';
+import { overBudget } from './json.ts';
 import { EVENTS_KEY, type SimEvent } from '../simulator/events.ts';
 
 const FORMATTING = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } };
@@ -15,6 +16,9 @@ export type EventsEdit = { ok: true; text: string } | { ok: false; message: stri
 
 // clusterObject checks that the text is one JSON object and gives its Events node, if any.
 function clusterObject(text: string): { ok: true; events: ReturnType<typeof findNodeAtLocation> } | { ok: false; message: string } {
+  // jsonc-parser recurses: a text over the reader's budget (nested thousands deep) is not parsed at all.
+  const over = overBudget(text);
+  if (over !== null) return { ok: false, message: `The Cluster tab's text ${over}.` };
   const errors: unknown[] = [];
   const tree = parseTree(text, errors as never, { disallowComments: true, allowTrailingComma: false });
   if (errors.length > 0 || tree?.type !== 'object') return { ok: false, message: 'The Cluster tab is not a JSON object; fix it before adding events.' };

@@ -19,8 +19,125 @@ export type ParsedText = { ok: true; value: unknown } | { ok: false; diagnostics
 const BYTE_ORDER_MARK = '\uFEFF';
 const MAX_SYNTAX_ERRORS = 5;
 
+/**
+ * TEXT_BUDGET is what the reader takes on before anything else looks at a
+ * text: its length in characters, how deep its arrays and objects nest, and
+ * how many values it holds. Each is far above any scenario a person writes
+ * (the deepest field the reader knows is under 80 levels down, a
+ * 20,000-allocation cluster holds well under a million values), and each
+ * keeps what comes after (the reader, jsonc-parser's recursion, the
+ * browser's structured clone and JSON.stringify) well inside its own
+ * limits, so no text can hang or crash the page.
+ */
+export const TEXT_BUDGET: TextBudget = { chars: 16 * 1024 * 1024, depth: 128, values: 2_000_000 };
+
+/** TextBudget is a limit on a text's length, nesting and number of values; tests pass smaller ones. */
+export interface TextBudget {
+  chars: number;
+  depth: number;
+  values: number;
+}
+
+/** TextMeasure is how long a JSON text is, how deep it nests and how many values it holds (strings, numbers, literals, arrays, objects), in a budget's terms. */
+export type TextMeasure = TextBudget;
+
+/**
+ * measureJson measures a text in one pass over its characters, without
+ * parsing it: brackets outside strings count depth, and each value is
+ * counted where it starts.
+ * Text that is not JSON is measured all the same; the parser judges it.
+ */
+export function measureJson(text: string): TextMeasure {
+  let depth = 0;
+  let deepest = 0;
+  let values = 0;
+  let inString = false;
+  let inScalar = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // a backslash escapes the next character
+      else if (c === 34) inString = false;
+      continue;
+    }
+    switch (c) {
+      case 34: // "
+        inString = true;
+        inScalar = false;
+        // A property name is not a value: the next non-blank character after its closing quote is a colon.
+        if (!isKey(text, i)) values++;
+        break;
+      case 123: // {
+      case 91: // [
+        values++;
+        inScalar = false;
+        if (++depth > deepest) deepest = depth;
+        break;
+      case 125: // }
+      case 93: // ]
+      case 44: // ,
+      case 58: // :
+      case 32:
+      case 9:
+      case 10:
+      case 13:
+        if (c === 125 || c === 93) depth--;
+        inScalar = false;
+        break;
+      default:
+        if (!inScalar) values++;
+        inScalar = true;
+    }
+  }
+  return { chars: text.length, depth: deepest, values };
+}
+
+// isKey tells whether the string starting at `open` is followed by a colon: a property name.
+function isKey(text: string, open: number): boolean {
+  let i = open + 1;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 92) i++;
+    else if (c === 34) break;
+  }
+  for (i++; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return c === 58;
+  }
+  return false;
+}
+
+/**
+ * overBudget names the budget a text passes and by how much, as a
+ * sentence without a subject ("nests 10,000 levels deep; …"), or null
+ * when the text is within every budget. The length is checked first, so a
+ * text far too long is never scanned.
+ */
+export function overBudget(text: string, budget: TextBudget = TEXT_BUDGET): string | null {
+  const n = (v: number) => v.toLocaleString('en-US');
+  if (text.length > budget.chars) {
+    return `is ${n(text.length)} characters long, ${n(text.length - budget.chars)} more than the ${n(budget.chars)} the playground reads`;
+  }
+  const m = measureJson(text);
+  if (m.depth > budget.depth) {
+    return `nests ${n(m.depth)} levels deep, ${n(m.depth - budget.depth)} more than the ${n(budget.depth)} the playground reads`;
+  }
+  if (m.values > budget.values) {
+    return `holds ${n(m.values)} values, ${n(m.values - budget.values)} more than the ${n(budget.values)} the playground reads`;
+  }
+  return null;
+}
+
+/** budgetDiagnostic is overBudget as the reader's diagnostic for a whole text, or null. */
+export function budgetDiagnostic(text: string): Diagnostic | null {
+  const over = overBudget(text);
+  return over === null ? null : { code: DiagnosticCode.OverBudget, path: '', message: `the text ${over}`, line: 1, column: 1, endLine: 1, endColumn: 2 };
+}
+
 /** parseJsonText parses a scenario's text; a syntax error becomes a diagnostic with its line and column. */
 export function parseJsonText(text: string): ParsedText {
+  const over = budgetDiagnostic(text);
+  if (over !== null) return { ok: false, diagnostics: [over] };
   // Editors on Windows save a byte order mark; JSON.parse refuses it.
   const body = text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
   try {

@@ -3,18 +3,22 @@
 // field order) wherever the tabs are JSON: a shared link or an exported
 // file then reproduces exactly what was typed. Where that is not possible
 // (a Job tab that is not a JSON object) the document is joinTabs' value,
-// printed; splitting falls back to splitScenario. Pure.
+// printed; splitting falls back to splitScenario. Pure, and linear in the
+// text: a field is cut out by its place in the text, never by a formatter
+// (a link's text is untrusted, and jsonc-parser's formatter is quadratic on
+// one-line text and throws on deep indentation). A text over the reader's
+// budget is not taken apart at all.
 
-import { applyEdits, findNodeAtLocation, modify, parseTree, type Node } from 'jsonc-parser';
+import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import { overBudget } from '../scenario/json.ts';
 import { JOB_KEY, joinTabs, splitScenario, type SyntaxProblem, type TabTexts } from '../worker/tabs.ts';
 
 /** ComposeResult is the document text, or the syntax problems that keep the tabs from making one. */
 export type ComposeResult = { ok: true; text: string } | { ok: false; problems: SyntaxProblem[] };
 
-const FORMATTING = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } };
-
 // objectTree parses text that must be one JSON object, or gives null.
 function objectTree(text: string): Node | null {
+  if (overBudget(text) !== null) return null;
   const errors: unknown[] = [];
   const tree = parseTree(text, errors as never, { disallowComments: true, allowTrailingComma: false });
   return errors.length === 0 && tree?.type === 'object' ? tree : null;
@@ -35,11 +39,29 @@ function sameValue(text: string, value: unknown): boolean {
   }
 }
 
+/**
+ * withoutProperty cuts a top-level property out of an object's text with
+ * the comma and blanks that separate it from its neighbour, leaving the
+ * rest of the text as it was. The last of several properties takes the
+ * comma before it; a first or middle one the blanks after its comma.
+ */
+export function withoutProperty(text: string, tree: Node, key: string): string {
+  const props = tree.children ?? [];
+  const at = props.findIndex((p) => p.children?.[0]?.value === key);
+  if (at < 0) return text;
+  const prop = props[at]!;
+  const next = props[at + 1];
+  const prev = props[at - 1];
+  if (next) return text.slice(0, prop.offset) + text.slice(next.offset);
+  if (prev) return text.slice(0, prev.offset + prev.length) + text.slice(prop.offset + prop.length);
+  return text.slice(0, tree.offset + 1) + text.slice(prop.offset + prop.length).replace(/^\s*/, '');
+}
+
 // withoutJob removes a `Job` written in the Cluster tab (the Job tab wins over it, as in joinTabs).
 function withoutJob(text: string): string {
   const tree = objectTree(text);
   if (!tree || !findNodeAtLocation(tree, [JOB_KEY])) return text;
-  return applyEdits(text, modify(text, [JOB_KEY], undefined, FORMATTING));
+  return withoutProperty(text, tree, JOB_KEY);
 }
 
 // joinTextually writes the Job tab's text as the first field of the Cluster tab's object.
@@ -81,7 +103,7 @@ function splitTextually(text: string): TabTexts | null {
     .split('\n')
     .map((line, i) => (i > 0 && line.startsWith(indent) ? line.slice(indent.length) : line))
     .join('\n');
-  let cluster = applyEdits(text, modify(text, [JOB_KEY], undefined, FORMATTING)).trim();
+  let cluster = withoutProperty(text, tree!, JOB_KEY).trim();
   // An object left with only whitespace inside reads better as {}.
   if (/^\{\s*\}$/.test(cluster)) cluster = '{}';
   return { job: jobText + '\n', cluster: cluster + '\n' };

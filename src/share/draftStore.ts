@@ -16,6 +16,8 @@ export interface Draft {
   savedAt: number;
   /** reason says why a set-aside draft was set aside ("before opening a shared link"). */
   reason?: string;
+  /** tab names the page (one per load) that saved it, so that two tabs can tell their saves apart. */
+  tab?: string;
 }
 
 /** CURRENT_KEY is the storage key of the current draft. */
@@ -36,6 +38,7 @@ function asDraft(v: unknown): Draft | null {
   if (typeof d.savedAt !== 'number' || !Number.isFinite(d.savedAt)) return null;
   const draft: Draft = { texts: { job: texts.job, cluster: texts.cluster }, savedAt: d.savedAt };
   if (typeof d.reason === 'string') draft.reason = d.reason;
+  if (typeof d.tab === 'string') draft.tab = d.tab;
   return draft;
 }
 
@@ -77,39 +80,75 @@ export function listSetAside(storage: DraftStorage): Draft[] {
   return v.map(asDraft).filter((d): d is Draft => d !== null);
 }
 
-// writeRing stores the ring, dropping its oldest entries until the storage
-// accepts it; it returns how many entries are stored (-1: not even none).
-function writeRing(storage: DraftStorage, ring: Draft[]): number {
-  for (let n = ring.length; n >= 0; n--) {
-    if (write(storage, RING_KEY, ring.slice(0, n))) return n;
-  }
-  return -1;
+/** SaveOutcome says whether a draft is stored, and how many older set-aside drafts were dropped to make room for it. */
+export interface SaveOutcome {
+  ok: boolean;
+  dropped: number;
 }
 
-/**
- * saveDraft stores the current texts. When the storage is full it makes
- * room by dropping the oldest set-aside drafts (the current one matters
- * most) and tries again. Returns whether the texts are now stored.
- */
-export function saveDraft(storage: DraftStorage, texts: TabTexts, now: number): boolean {
-  const draft: Draft = { texts, savedAt: now };
-  if (write(storage, CURRENT_KEY, draft)) return true;
-  const ring = listSetAside(storage);
-  while (ring.length > 0) {
-    ring.pop();
-    writeRing(storage, ring);
-    if (write(storage, CURRENT_KEY, draft)) return true;
+// fitRing stores `fresh` (the new entries) in front of `old`, dropping the
+// oldest of `old` until the storage accepts it, but always keeping the
+// newest old draft. When even that does not fit, the ring is written back
+// as it was: nothing is dropped for a draft that is not then stored.
+function fitRing(storage: DraftStorage, fresh: Draft[], old: Draft[]): SaveOutcome {
+  const keep = Math.min(1, old.length);
+  for (let n = old.length; n >= keep; n--) {
+    if (write(storage, RING_KEY, [...fresh, ...old.slice(0, n)])) return { ok: true, dropped: old.length - n };
   }
-  return false;
+  write(storage, RING_KEY, old);
+  return { ok: false, dropped: 0 };
+}
+
+/** DraftStamp is who saved a current draft and when: a tab compares it before writing over another tab's save. */
+export interface DraftStamp {
+  savedAt: number;
+  tab?: string;
+}
+
+/** REASON_OTHER_TAB is the reason on a draft another tab saved, set aside when this tab saves over it. */
+export const REASON_OTHER_TAB = 'saved in another tab';
+
+/**
+ * saveDraft stores the current texts, for the tab named `tab`. When the
+ * stored draft is not the one this tab last saw (`seen`: another tab saved
+ * since), it is set aside first, so two tabs never lose each other's
+ * edits; a tab has at most one such draft in the ring. When the storage is
+ * full it drops the oldest set-aside drafts, one at a time, but only as many
+ * as make the current one fit, never the newest, and none when it does not
+ * fit anyway.
+ */
+export function saveDraft(storage: DraftStorage, texts: TabTexts, now: number, tab?: string, seen?: DraftStamp | null): SaveOutcome {
+  const draft: Draft = { texts, savedAt: now, ...(tab ? { tab } : {}) };
+  const stored = loadDraft(storage);
+  const theirs =
+    seen !== undefined && stored !== null && !sameTexts(stored.texts, texts) && (stored.savedAt !== seen?.savedAt || stored.tab !== seen?.tab);
+  if (theirs) {
+    const ring = listSetAside(storage).filter((d) => !(d.reason === REASON_OTHER_TAB && d.tab !== undefined && d.tab === stored.tab));
+    fitRing(storage, [{ ...stored, reason: REASON_OTHER_TAB }], ring);
+  }
+  if (write(storage, CURRENT_KEY, draft)) return { ok: true, dropped: 0 };
+  const ring = listSetAside(storage);
+  for (let n = ring.length - 1; n >= 1; n--) {
+    if (!write(storage, RING_KEY, ring.slice(0, n))) continue;
+    if (write(storage, CURRENT_KEY, draft)) return { ok: true, dropped: ring.length - n };
+  }
+  write(storage, RING_KEY, ring);
+  return { ok: false, dropped: 0 };
 }
 
 /**
  * setAside puts a draft at the front of the ring, with the reason it was
  * set aside, unless the newest set-aside draft already holds the same
- * text. The ring keeps RING_SIZE drafts. Returns whether it is stored.
+ * text. The ring keeps RING_SIZE drafts; to make room, the oldest are
+ * dropped as saveDraft drops them.
  */
-export function setAside(storage: DraftStorage, texts: TabTexts, reason: string, now: number): boolean {
+export function setAside(storage: DraftStorage, texts: TabTexts, reason: string, now: number): SaveOutcome {
   const ring = listSetAside(storage).filter((d) => !sameTexts(d.texts, texts));
-  ring.unshift({ texts, savedAt: now, reason });
-  return writeRing(storage, ring.slice(0, RING_SIZE)) >= 1;
+  return fitRing(storage, [{ texts, savedAt: now, reason }], ring.slice(0, RING_SIZE - 1));
+}
+
+/** keptWords says what making room cost, for a notice: "" when nothing was dropped. */
+export function keptWords(outcome: SaveOutcome): string {
+  if (outcome.dropped === 0) return '';
+  return ` To make room, the ${outcome.dropped === 1 ? 'oldest set-aside draft was' : `${outcome.dropped} oldest set-aside drafts were`} removed.`;
 }

@@ -3,6 +3,7 @@
 // an API job) replaces the Job tab only; an HCL jobspec (.hcl, .nomad) goes
 // into the Job tab as text, for the reader to judge. Pure.
 
+import { overBudget } from '../scenario/json.ts';
 import { splitDocument } from './documentText.ts';
 import { formatBytes } from './linkCodec.ts';
 import type { TabTexts } from '../worker/tabs.ts';
@@ -25,9 +26,15 @@ export function importFile(name: string, size: number, text: string, current: Ta
   if (size > MAX_IMPORT_BYTES) {
     return { ok: false, message: `${name} is ${formatBytes(size)}; files over ${formatBytes(MAX_IMPORT_BYTES)} are not imported.` };
   }
+  // A NUL, or bytes that are not UTF-8 (read as U+FFFD), is a binary file, whatever its name says.
+  if (/[\u0000\uFFFD]/.test(text)) {
+    return { ok: false, message: `${name} is not a text file (it holds binary data), so it is neither a scenario nor a jobspec. Nothing was changed.` };
+  }
   if (HCL_EXTENSIONS.test(name) || looksLikeHcl(text)) {
     return { ok: true, texts: { job: text, cluster: current.cluster }, summary: `Loaded ${name} into the Job tab as an HCL jobspec.` };
   }
+  const over = overBudget(text);
+  if (over !== null) return { ok: false, message: `${name} ${over}. Nothing was changed.` };
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -8,4 +8,6 @@ export interface ShareNotice {
   message: string;
   /** offerRestore adds a button that restores the draft set aside most recently. */
   offerRestore?: boolean;
+  /** offerRun adds a button that runs texts that were opened without running (see openingMark.ts). */
+  offerRun?: boolean;
 }

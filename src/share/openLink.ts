@@ -4,25 +4,31 @@
 
 import { decodeLink, type DecodeOptions } from './linkCodec.ts';
 import { splitDocument } from './documentText.ts';
-import { type DraftStorage, sameTexts, saveDraft, setAside } from './draftStore.ts';
+import { type Draft, type DraftStorage, keptWords, sameTexts, saveDraft, setAside } from './draftStore.ts';
 import type { ShareNotice } from './notice.ts';
 import type { TabTexts } from '../worker/tabs.ts';
 
 /** REASON_LINK is the reason recorded on a draft set aside for a link. */
 export const REASON_LINK = 'before opening a shared link';
 
-/** LinkOpening is what opening a link decided: the texts to show (null: keep what is there) and what to say. */
+/** LinkOpening is what opening a link decided: the texts to show (null: keep what is there), what to say, and a replaced text storage would not keep. */
 export interface LinkOpening {
   texts: TabTexts | null;
   notice: ShareNotice;
+  /** unsaved is the text the link replaced when storage refused to set it aside: the page keeps it in memory for Restore. */
+  unsaved?: Draft;
 }
+
+/** NOT_SAVED ends a notice when the browser would not store the new text as the draft. */
+export const NOT_SAVED = " It is too large for the browser's storage (or storage is off), so it is not saved as your draft: export it to keep it.";
 
 /**
  * openLink decodes a `#s=` fragment. A good link gives its texts; the
  * current texts (when there are any and they differ) are set aside and the
- * link's texts become the saved draft, so that a reload shows them (when
- * the current texts cannot be set aside they stay the saved draft). A bad
- * link gives no texts and an error, and touches no storage.
+ * link's texts become the saved draft, so that a reload shows them. When
+ * the current texts cannot be set aside, they stay the saved draft and come
+ * back as `unsaved`, to be restored from memory. A bad link gives no texts
+ * and an error, and touches no storage.
  */
 export async function openLink(
   hash: string,
@@ -40,15 +46,15 @@ export async function openLink(
   if (!texts) return { texts: null, notice: { kind: 'error', message: 'The shared link does not hold a JSON object.' } };
   const name = decoded.scenario.Name ? ` “${decoded.scenario.Name}”` : '';
   const replacing = current !== null && !sameTexts(current, texts);
-  if (replacing && !setAside(storage, current, REASON_LINK, now)) {
-    // The draft could not be set aside (storage full or refused): it stays
-    // the saved draft, so a reload (the link is removed) brings it back.
-    const message = `Opened the shared scenario${name}, but the browser's storage is full, so your previous draft could not be set aside. It stays saved until you edit this scenario: reload to get it back.`;
-    return { texts, notice: { kind: 'error', message } };
+  const aside = replacing ? setAside(storage, current, REASON_LINK, now) : { ok: true, dropped: 0 };
+  if (replacing && !aside.ok) {
+    const message =
+      `Opened the shared scenario${name}. The browser's storage refused to set your previous draft aside, so it stays the saved draft ` +
+      'and this page keeps it too: Restore previous draft brings it back (export it to keep it for good).';
+    return { texts, notice: { kind: 'error', message, offerRestore: true }, unsaved: { texts: current, savedAt: now, reason: REASON_LINK } };
   }
-  saveDraft(storage, texts, now);
-  const notice: ShareNotice = replacing
-    ? { kind: 'info', message: `Opened the shared scenario${name}. Your previous draft is kept under Drafts.`, offerRestore: true }
-    : { kind: 'info', message: `Opened the shared scenario${name}.` };
-  return { texts, notice };
+  const saved = saveDraft(storage, texts, now);
+  const kept = replacing ? ' Your previous draft is kept under Drafts.' : '';
+  const message = `Opened the shared scenario${name}.${kept}${keptWords(aside)}${keptWords(saved)}${saved.ok ? '' : NOT_SAVED}`;
+  return { texts, notice: { kind: saved.ok ? 'info' : 'error', message, ...(replacing ? { offerRestore: true } : {}) } };
 }

@@ -70,7 +70,8 @@ export class PlanningCluster {
   // The existing allocations counted as holding room, by ID.
   private readonly holding = new Map<string, Allocation>();
   /** nodesAvailable counts the usable nodes per datacenter of the job. */
-  readonly nodesAvailable: Record<string, number> = {};
+  // Datacenter names are keys: a null-prototype object keeps `__proto__` as one.
+  readonly nodesAvailable: Record<string, number> = Object.create(null);
   /** usable are the nodes a placement may go to, in the scenario's order. */
   readonly usable: Node[];
 

@@ -25,6 +25,10 @@ export interface AppStoreOptions {
   onTheme?: (t: ThemePreference) => void;
   debounceMs?: number;
   timeoutMs?: number;
+  /** pageOptions name the address's options in force, for the header. */
+  pageOptions?: readonly string[];
+  /** hold opens the texts without running them (the page stopped on them last time): the first run waits for the person. */
+  hold?: boolean;
   /** createSimulationWorker starts the rollout worker, the first time the rollout is opened. */
   createSimulationWorker: () => SimulateWorkerLike;
 }
@@ -47,7 +51,7 @@ export function createAppStore(options: AppStoreOptions): AppStore {
   store = createStore<AppState>()((set, get) => ({
     ...createEditorSlice(set, get, client, options.initialTexts),
     ...createRunSlice(get, client),
-    ...createViewSlice(set, options.theme ?? 'system', options.onTheme ?? (() => {})),
+    ...createViewSlice(set, options.theme ?? 'system', options.onTheme ?? (() => {}), options.pageOptions),
     ...createRolloutSlice(set, get, simulation),
   }));
   // An open rollout follows the texts: each edit asks for a new film.
@@ -56,6 +60,10 @@ export function createAppStore(options: AppStoreOptions): AppStore {
     simulation.request(s.texts);
     if (s.rollout.status !== 'running') store?.setState({ rollout: { ...s.rollout, status: 'running' } });
   });
+  if (options.hold) {
+    store.setState({ status: 'held' });
+    return store;
+  }
   client.runNow(options.initialTexts);
   // A document that carries a rollout's events (a shared rollout) opens on it.
   if (hasEvents(options.initialTexts.cluster)) store.getState().setRolloutOpen(true);

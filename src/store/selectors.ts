@@ -66,3 +66,6 @@ export type AppActions = Pick<
   | 'addEvent'
   | 'removeEvent'
 >;
+
+/** selectPageOptions names the address's options in force. */
+export const selectPageOptions = (s: AppState) => s.pageOptions;

@@ -39,8 +39,8 @@ export interface GoodResult {
   diff?: DiffReport;
 }
 
-/** RunStatus is where the latest run stands. */
-export type RunStatus = 'idle' | 'running' | 'ok' | 'invalid' | 'timeout' | 'crashed';
+/** RunStatus is where the latest run stands; `held` is a text opened without running, until the person runs or edits it. */
+export type RunStatus = 'idle' | 'held' | 'running' | 'ok' | 'invalid' | 'timeout' | 'crashed';
 
 /** RunState is what the worker last said, and the last good result kept on screen. */
 export interface RunState {
@@ -77,6 +77,8 @@ export interface ViewState {
   resultTab: ResultTab;
   /** selectedAllocID is the allocation whose details are open, or null. */
   selectedAllocID: string | null;
+  /** pageOptions name the address's options in force (`?timeout=400: time limit 400 ms`), shown in the header. */
+  pageOptions: readonly string[];
   /** highlight is the set of allocation IDs the explanation points at. */
   highlight: ReadonlySet<string>;
   /** revealRequest asks the editor to show a place (an error clicked in the list); nonce makes a repeat request new. */

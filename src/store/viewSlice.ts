@@ -9,9 +9,15 @@ const NOTHING: ReadonlySet<string> = new Set();
 let nonce = 0;
 
 /** createViewSlice makes the view state; onTheme persists the theme choice. */
-export function createViewSlice(set: SetState, theme: ThemePreference, onTheme: (t: ThemePreference) => void): ViewState & ViewActions {
+export function createViewSlice(
+  set: SetState,
+  theme: ThemePreference,
+  onTheme: (t: ThemePreference) => void,
+  pageOptions: readonly string[] = [],
+): ViewState & ViewActions {
   return {
     theme,
+    pageOptions,
     resultTab: 'plan',
     selectedAllocID: null,
     highlight: NOTHING,

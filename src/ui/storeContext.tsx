@@ -46,6 +46,8 @@ export const useDiagnostics = () => useStore(useStoreApi(), sel.selectDiagnostic
 export const useJobSpecJob = () => useStore(useStoreApi(), sel.selectJobSpecJob);
 /** useNotice is a message about the worker, or null. */
 export const useNotice = () => useStore(useStoreApi(), sel.selectNotice);
+/** usePageOptions names the address's options in force. */
+export const usePageOptions = () => useStore(useStoreApi(), sel.selectPageOptions);
 /** useLastMillis is how long the latest run took in the worker. */
 export const useLastMillis = () => useStore(useStoreApi(), sel.selectLastMillis);
 /** useThemePreference is the person's theme choice. */

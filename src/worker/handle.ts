@@ -5,9 +5,10 @@ import { diffReport } from '../diff/index.ts';
 import { runScenario } from '../result/run.ts';
 import { type Scenario, readScenarioValue } from '../scenario/read.ts';
 import { readScenarioValueAsync } from '../scenario/readAsync.ts';
-import type { Diagnostic } from '../scenario/diagnostics.ts';
+import { type Diagnostic, DiagnosticCode } from '../scenario/diagnostics.ts';
+import { engineBudget } from './budgets.ts';
 import { type LocatedDiagnostic, type TreeCache, locateAll } from './locate.ts';
-import type { RunRequest, RunResponse, RunSuccess, WorkerRequest } from './protocol.ts';
+import type { RunRequest, RunResponse, WorkerRequest } from './protocol.ts';
 import { type ParseCache, type SyntaxProblem, type TabTexts, isHclText, joinTabs } from './tabs.ts';
 
 // parsed keeps each tab's last parse: the reader, the engine and the diff
@@ -71,7 +72,7 @@ export async function handleRunAsync(req: RunRequest, clock: () => number = () =
       const diagnostics = [...placed, ...locateAll(unplaced, req.texts)];
       return { type: 'result', ok: false, seq: req.seq, diagnostics, millis: clock() - started, jobSpecJob };
     }
-    return { ...withLocatedWarnings(reconciled(req, read.scenario, started, clock), read.warnings, req.texts), jobSpecJob };
+    return { ...withLocatedWarnings(reconciled(req, read.scenario, started, clock), read.warnings, req.texts), jobSpecJob } as RunResponse;
   } catch (err) {
     return crash(req, err);
   }
@@ -88,9 +89,11 @@ function withWarnings(diagnostics: Diagnostic[], warnings: Diagnostic[] | undefi
 // in are kept while their tab's text is unchanged.
 const warningTrees: TreeCache = new Map();
 
-// withLocatedWarnings adds a good read's warnings, placed in the tabs, to its answer.
-function withLocatedWarnings(success: RunSuccess, warnings: Diagnostic[] | undefined, texts: TabTexts): RunSuccess {
-  return warnings ? { ...success, warnings: locateAll(warnings, texts, warningTrees) } : success;
+// withLocatedWarnings adds a good read's warnings, placed in the tabs, to a
+// successful answer (one refused by a budget carries only its refusal).
+function withLocatedWarnings(response: RunResponse, warnings: Diagnostic[] | undefined, texts: TabTexts): RunResponse {
+  if (!warnings || response.type !== 'result' || !response.ok) return response;
+  return { ...response, warnings: locateAll(warnings, texts, warningTrees) };
 }
 
 // joinFailure answers a request whose tabs are not JSON.
@@ -99,8 +102,15 @@ function joinFailure(req: RunRequest, problems: SyntaxProblem[], millis: number)
   return { type: 'result', ok: false, seq: req.seq, diagnostics, millis };
 }
 
-// reconciled answers with the reconciler's result, its trace and the job diff.
-function reconciled(req: RunRequest, scenario: Scenario, started: number, clock: () => number): RunSuccess {
+// reconciled answers with the reconciler's result, its trace and the job
+// diff, or, for a scenario over the engine's budget, with why it was not
+// reconciled (placed at the job's task groups).
+function reconciled(req: RunRequest, scenario: Scenario, started: number, clock: () => number): RunResponse {
+  const over = engineBudget(scenario);
+  if (over !== null) {
+    const diagnostics = locateAll([{ code: DiagnosticCode.OverBudget, path: 'Job.TaskGroups', message: over }], req.texts);
+    return { type: 'result', ok: false, seq: req.seq, diagnostics, millis: clock() - started };
+  }
   const { results, document } = runScenario(scenario, { trace: true });
   return { type: 'result', ok: true, seq: req.seq, scenario, document, trace: results.trace, diff: diffReport(scenario), millis: clock() - started };
 }

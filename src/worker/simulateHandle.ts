@@ -7,6 +7,7 @@ import { readScenarioValueAsync } from '../scenario/readAsync.ts';
 import { EVENTS_KEY } from '../simulator/events.ts';
 import { readEvents } from '../simulator/readEvents.ts';
 import { simulate } from '../simulator/simulate.ts';
+import { eventsBudget, simulatorBudget } from './budgets.ts';
 import { type LocatedDiagnostic, locateAll } from './locate.ts';
 import type { SimulateRequest, SimulateResponse } from './simulateProtocol.ts';
 import { joinTabs } from './tabs.ts';
@@ -17,10 +18,16 @@ export async function handleSimulate(req: SimulateRequest, clock: () => number =
   try {
     const joined = joinTabs(req.texts);
     if (!joined.ok) return failure(req, 'The scenario is not valid JSON; fix it to simulate.');
-    const events = readEvents(joined.document[EVENTS_KEY] ?? [], EVENTS_KEY);
+    const raw = joined.document[EVENTS_KEY] ?? [];
+    // A list over the budget is not even read.
+    const tooMany = Array.isArray(raw) ? eventsBudget(raw.length) : null;
+    if (tooMany !== null) return failure(req, tooMany);
+    const events = readEvents(raw, EVENTS_KEY);
     if (!events.ok) return failure(req, 'The rollout’s events have errors.', locateAll(events.diagnostics, req.texts));
     const read = await readScenarioValueAsync(joined.document);
     if (!read.ok) return failure(req, 'The scenario has errors; fix them to simulate.');
+    const over = simulatorBudget(read.scenario);
+    if (over !== null) return failure(req, over);
     const film = simulate(read.scenario, events.events);
     const diffs = [...film.Steps.map((s) => s.Scenario), film.End.Scenario].map(diffReport);
     return { type: 'film', ok: true, seq: req.seq, film, events: events.events, diffs, millis: clock() - started };

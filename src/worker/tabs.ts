@@ -3,6 +3,7 @@
 // tab holds every other field. Pure: text in, text or values out.
 
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { overBudget } from '../scenario/json.ts';
 
 /** TabID names an editor tab. */
 export type TabID = 'job' | 'cluster';
@@ -139,6 +140,13 @@ export type ParseCache = Map<TabID, { text: string; value: object }>;
 function parseTab(tab: TabID, text: string, problems: SyntaxProblem[], cache?: ParseCache): unknown {
   const last = cache?.get(tab);
   if (last !== undefined && last.text === text) return last.value;
+  // A text over the reader's budget is not parsed at all: jsonc-parser's
+  // recursion and everything after it stay inside their limits.
+  const over = overBudget(text);
+  if (over !== null) {
+    problems.push({ tab, message: `The ${tab === 'job' ? 'Job' : 'Cluster'} tab's text ${over}.`, line: 1, column: 1, endLine: 1, endColumn: 2 });
+    return undefined;
+  }
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) {

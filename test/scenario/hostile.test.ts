@@ -40,11 +40,18 @@ describe('hostile input', () => {
     for (const depth of [MAX_JSON_DEPTH + 1, 200_000]) {
       const nested = '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
       const text = `{"Job": {"ID": "web", "TaskGroups": [{"Name": "web", "Tasks": [{"Name": "t", "Config": ${nested}}]}]}}`;
-      const d = onlyError(text);
-      expect(d.code).toBe(DiagnosticCode.TooDeep);
-      expect(d.path).toMatch(/^Job\.TaskGroups\[0\]\.Tasks\[0\]\.Config(\.a)+$/);
-      expect(d.message).toBe(`nests more than ${MAX_JSON_DEPTH} levels deep`);
+      // As a value (text is first held to the reader's budget, below).
+      const read = readScenarioValue(JSON.parse(text), FIXED_OPTIONS);
+      const [d, ...rest] = read.ok ? [] : read.diagnostics;
+      expect(rest).toEqual([]);
+      expect(d!.code).toBe(DiagnosticCode.TooDeep);
+      expect(d!.path).toMatch(/^Job\.TaskGroups\[0\]\.Tasks\[0\]\.Config(\.a)+$/);
+      expect(d!.message).toBe(`nests more than ${MAX_JSON_DEPTH} levels deep`);
     }
+    const deep = '{"a":'.repeat(200_000) + '1' + '}'.repeat(200_000);
+    const over = onlyError(`{"Job": {"ID": "web", "TaskGroups": [{"Name": "web", "Tasks": [{"Name": "t", "Config": ${deep}}]}]}}`);
+    expect(over.code).toBe(DiagnosticCode.OverBudget);
+    expect(over.message).toBe('the text nests 200,006 levels deep, 199,878 more than the 128 the playground reads');
     const ok = '{"a":'.repeat(MAX_JSON_DEPTH - 1) + '1' + '}'.repeat(MAX_JSON_DEPTH - 1);
     readOk(`{"Job": {"ID": "web", "TaskGroups": [{"Name": "web", "Tasks": [{"Name": "t", "Config": ${ok}}]}]}}`);
   });

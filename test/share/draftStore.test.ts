@@ -13,7 +13,7 @@ describe('draftStore', () => {
   it('saves and loads the current draft', () => {
     const s = new FakeStorage();
     expect(loadDraft(s)).toBeNull();
-    expect(saveDraft(s, A, 1000)).toBe(true);
+    expect(saveDraft(s, A, 1000).ok).toBe(true);
     expect(loadDraft(s)).toEqual({ texts: A, savedAt: 1000 });
   });
 
@@ -38,7 +38,7 @@ describe('draftStore', () => {
     s.items.set(RING_KEY, JSON.stringify([{ texts: A, savedAt: 1 }, 'junk', { texts: B }]));
     expect(listSetAside(s)).toEqual([{ texts: A, savedAt: 1 }]);
     // and writing over a damaged ring works
-    expect(setAside(s, B, 'x', 2)).toBe(true);
+    expect(setAside(s, B, 'x', 2).ok).toBe(true);
     expect(listSetAside(s).map((d) => d.texts)).toEqual([B, A]);
   });
 
@@ -47,7 +47,7 @@ describe('draftStore', () => {
     const big = (i: number) => ({ job: `{"ID": "${i}", "Pad": "${'x'.repeat(1000)}"}`, cluster: '{}' });
     for (let i = 0; i < RING_SIZE; i++) setAside(s, big(i), 'old', i);
     s.quotaBytes = s.items.get(RING_KEY)!.length + 500; // the ring alone nearly fills it
-    expect(saveDraft(s, big(100), 7)).toBe(true);
+    expect(saveDraft(s, big(100), 7).ok).toBe(true);
     expect(loadDraft(s)?.texts).toEqual(big(100));
     const ring = listSetAside(s);
     expect(ring.length).toBeLessThan(RING_SIZE);
@@ -59,20 +59,20 @@ describe('draftStore', () => {
     const big = (i: number) => ({ job: 'x'.repeat(1000) + i, cluster: '{}' });
     for (let i = 0; i < 3; i++) setAside(s, big(i), 'old', i);
     s.quotaBytes = 2500;
-    expect(setAside(s, big(9), 'new', 9)).toBe(true);
+    expect(setAside(s, big(9), 'new', 9).ok).toBe(true);
     expect(listSetAside(s)[0]?.texts).toEqual(big(9));
   });
 
   it('reports failure, without throwing, when nothing fits or storage refuses', () => {
     const s = new FakeStorage();
     s.quotaBytes = 10;
-    expect(saveDraft(s, A, 1)).toBe(false);
-    expect(setAside(s, A, 'x', 1)).toBe(false);
-    expect(saveDraft(throwingStorage, A, 1)).toBe(false);
+    expect(saveDraft(s, A, 1).ok).toBe(false);
+    expect(setAside(s, A, 'x', 1).ok).toBe(false);
+    expect(saveDraft(throwingStorage, A, 1).ok).toBe(false);
     expect(loadDraft(throwingStorage)).toBeNull();
     expect(listSetAside(throwingStorage)).toEqual([]);
-    expect(setAside(throwingStorage, A, 'x', 1)).toBe(false);
-    expect(saveDraft(null, A, 1)).toBe(false);
+    expect(setAside(throwingStorage, A, 'x', 1).ok).toBe(false);
+    expect(saveDraft(null, A, 1).ok).toBe(false);
     expect(loadDraft(null)).toBeNull();
   });
 });

@@ -31,12 +31,12 @@ function storageWithDraft(): FakeStorage {
 describe('chooseInitialTexts', () => {
   it('opens the default scenario the first time', async () => {
     const r = await chooseInitialTexts({ hash: '', storage: new FakeStorage(), defaultTexts: DEFAULT, now: 5 });
-    expect(r).toEqual({ texts: DEFAULT, source: 'default', notice: null, clearHash: false });
+    expect(r).toEqual({ texts: DEFAULT, source: 'default', notice: null, held: false });
   });
 
   it('opens the saved draft when there is no link', async () => {
     const r = await chooseInitialTexts({ hash: '#other', storage: storageWithDraft(), defaultTexts: DEFAULT, now: 5 });
-    expect(r).toMatchObject({ texts: DRAFT, source: 'draft', notice: null, clearHash: false });
+    expect(r).toMatchObject({ texts: DRAFT, source: 'draft', notice: null, held: false });
   });
 
   it('opens a good link, sets the draft aside and saves the link as the new draft', async () => {
@@ -44,7 +44,7 @@ describe('chooseInitialTexts', () => {
     const r = await chooseInitialTexts({ hash: await linkTo(LINKED), storage: s, defaultTexts: DEFAULT, now: 5 });
     expect(r.texts).toEqual(LINKED);
     expect(r.source).toBe('link');
-    expect(r.clearHash).toBe(true);
+    expect(r.held).toBe(false);
     expect(r.notice).toMatchObject({ kind: 'info', offerRestore: true });
     expect(listSetAside(s)).toEqual([{ texts: DRAFT, savedAt: 5, reason: REASON_LINK }]);
     expect(loadDraft(s)?.texts).toEqual(LINKED);
@@ -70,7 +70,7 @@ describe('chooseInitialTexts', () => {
     const r = await chooseInitialTexts({ hash: await makeHash(), storage: s, defaultTexts: DEFAULT, now: 5 });
     expect(r.texts).toEqual(DRAFT);
     expect(r.source).toBe('draft');
-    expect(r.clearHash).toBe(false);
+    expect(r.held).toBe(false);
     expect(r.notice?.kind).toBe('error');
     expect(r.notice?.message).toMatch(/shared link.*Your own scenario is unchanged/s);
     expect(s.writes).toBe(writes);
@@ -88,8 +88,12 @@ describe('chooseInitialTexts', () => {
     const r = await chooseInitialTexts({ hash: await linkTo(LINKED), storage: s, defaultTexts: DEFAULT, now: 5 });
     expect(r.texts).toEqual(LINKED);
     expect(r.notice).toMatchObject({ kind: 'error' });
-    expect(r.notice?.message).toContain('could not be set aside');
+    expect(r.notice).toMatchObject({ offerRestore: true });
+    expect(r.notice?.message).toContain('refused to set your previous draft aside');
+    expect(r.notice?.message).not.toMatch(/reload/i);
+    // Kept twice: as the saved draft, and in memory for Restore.
     expect(loadDraft(s)?.texts).toEqual(DRAFT);
+    expect(r.unsaved?.texts).toEqual(DRAFT);
   });
 
   it('still opens a link when storage refuses everything', async () => {

@@ -48,7 +48,10 @@ describe('share', () => {
     expect((await runShare([])).code).toBe(2);
     expect((await runShare(['a', 'b'])).code).toBe(2);
     expect(parseShareArgs(['--base'])).toEqual({ ok: false, error: '--base needs a URL' });
-    expect(parseShareArgs(['--base=u', 'f'])).toEqual({ ok: true, args: { file: 'f', base: 'u' } });
+    expect(parseShareArgs(['--base=http://u/', 'f'])).toEqual({ ok: true, args: { file: 'f', base: 'http://u/' } });
+    for (const hostile of ['javascript:alert(1)//', 'data:text/html,x', 'u']) {
+      expect(parseShareArgs(['--base', hostile, 'f'])).toMatchObject({ ok: false, error: expect.stringContaining('must be an http:// or https:// address') });
+    }
     expect((await runShare(['--help'])).stdout).toContain('Usage: npm run --silent share');
   });
 });

@@ -70,12 +70,19 @@ describe('createShareStore', () => {
     expect(share.getState().drafts[0]?.texts).toEqual(imported); // the restore is itself undoable
   });
 
+  it('says which of several dropped files it imported', async () => {
+    const { share } = setup();
+    const text = fixtureText('lost-node');
+    await share.getState().importFile({ name: 'lost.json', size: text.length, text: async () => text }, 2);
+    expect(share.getState().notice?.message).toContain('Only lost.json was imported: the 2 other files dropped with it were not.');
+  });
+
   it('keeps the replaced text in memory when storage is full, and brings it back', async () => {
     const { app, share, storage } = setup();
     storage.quotaBytes = 0;
     const text = fixtureText('lost-node');
     await share.getState().importFile({ name: 'lost.json', size: text.length, text: async () => text });
-    expect(share.getState().notice?.message).toContain('kept only until this page is closed');
+    expect(share.getState().notice?.message).toContain('this page keeps it until it is closed');
     share.getState().restorePrevious();
     expect(app.getState().texts).toEqual(GOOD);
   });

@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { loadTheme, saveTheme } from '../../src/store/themeStorage.ts';
-import { readUrlOptions } from '../../src/ui/urlOptions.ts';
+import { describeUrlOptions, readUrlOptions } from '../../src/ui/urlOptions.ts';
 import { describeWait } from '../../src/ui/plan/wait.ts';
 
 describe('readUrlOptions', () => {
   it('reads timeout and debounce', () => {
-    expect(readUrlOptions('?timeout=50&debounce=0')).toEqual({ timeoutMs: 50, debounceMs: 0 });
+    expect(readUrlOptions('?timeout=400&debounce=0')).toEqual({ timeoutMs: 400, debounceMs: 0 });
+  });
+  it('reads only bounded values, and names every option in force', () => {
+    // ?timeout=1 would restart the reconciler on every run; ?debounce=600001 would stop runs for over ten minutes.
+    expect(readUrlOptions('?timeout=1&debounce=600001&evil=1')).toEqual({});
+    expect(readUrlOptions('?timeout=60001')).toEqual({});
+    expect(describeUrlOptions(readUrlOptions('?timeout=400&debounce=600000'))).toEqual([
+      '?timeout=400: time limit 400 ms',
+      '?debounce=600000: runs 600 s after typing',
+    ]);
+    expect(describeUrlOptions({})).toEqual([]);
   });
   it('ignores bad values', () => {
     expect(readUrlOptions('?timeout=abc&debounce=-1')).toEqual({});

@@ -1,6 +1,7 @@
 // Reader diagnostics as Monaco markers. Pure (no Monaco import), so the
 // mapping is tested without a browser.
 
+import { findConfusable } from '../confusable.ts';
 import type { LocatedDiagnostic } from '../../worker/locate.ts';
 import type { TabID } from '../../worker/tabs.ts';
 
@@ -37,4 +38,24 @@ export function markersForTab(diagnostics: readonly LocatedDiagnostic[], tab: Ta
       endLineNumber: d.endLine,
       endColumn: d.endColumn,
     }));
+}
+
+/** CONFUSABLE_OWNER is the owner of the markers on invisible and bidi-control characters. */
+export const CONFUSABLE_OWNER = 'confusable';
+
+/** confusableMarkers flags each invisible or bidi-control character of a text as a warning; positionAt gives 1-based lines and columns. */
+export function confusableMarkers(text: string, positionAt: (offset: number) => { lineNumber: number; column: number }): MarkerData[] {
+  return findConfusable(text).map((c) => {
+    const at = positionAt(c.offset);
+    return {
+      severity: SEVERITY_WARNING,
+      message: c.message,
+      source: 'scenario',
+      code: 'confusable',
+      startLineNumber: at.lineNumber,
+      startColumn: at.column,
+      endLineNumber: at.lineNumber,
+      endColumn: at.column + 1,
+    };
+  });
 }

@@ -5,7 +5,7 @@
 import type { AppStore } from '../../store/createAppStore.ts';
 import { TABS, type TabID, isHclText } from '../../worker/tabs.ts';
 import type { Monaco } from './monaco.ts';
-import { MARKER_OWNER, markersForTab } from './markers.ts';
+import { CONFUSABLE_OWNER, confusableMarkers, MARKER_OWNER, markersForTab } from './markers.ts';
 import { MODEL_URIS } from './modelUris.ts';
 
 type Editor = ReturnType<Monaco['editor']['create']>;
@@ -51,16 +51,27 @@ export function mountEditor(monaco: Monaco, host: HTMLElement, store: AppStore, 
     renderValidationDecorations: 'on',
     ariaLabel: 'Scenario editor. Press Ctrl+M to make Tab move the focus out of the editor.',
     accessibilitySupport: 'auto',
+    // Invisible and direction-changing characters are drawn, and flagged below.
+    renderControlCharacters: true,
+    unicodeHighlight: { invisibleCharacters: true, ambiguousCharacters: true },
   });
+  const flagConfusable = (model: Model) =>
+    monaco.editor.setModelMarkers(model, CONFUSABLE_OWNER, confusableMarkers(model.getValue(), (o) => model.getPositionAt(o)));
+  for (const model of models.values()) flagConfusable(model);
 
   // Typing goes to the store; `applying` marks changes that came from it.
   let applying = false;
   const subscriptions = [...models].map(([tab, model]) =>
     model.onDidChangeContent(() => {
       syncLanguage(tab, model);
+      flagConfusable(model);
       if (!applying) store.getState().setText(tab, model.getValue());
     }),
   );
+
+  // Pasting short lines over long ones would leave the view scrolled far to
+  // the right, looking empty: a paste starts the view at the left edge.
+  const pasted = editor.onDidPaste(() => editor.setScrollLeft(0));
 
   editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => store.getState().runNow());
   // Shift+Alt+F is Monaco's own format binding; registering it again keeps
@@ -84,6 +95,7 @@ export function mountEditor(monaco: Monaco, host: HTMLElement, store: AppStore, 
           // An edit operation, not setValue, so that undo still works.
           model.pushEditOperations([], [{ range: model.getFullModelRange(), text: s.texts[tab] }], () => null);
           applying = false;
+          if (tab === shown) editor.setScrollLeft(0);
         }
       }
     }
@@ -107,6 +119,7 @@ export function mountEditor(monaco: Monaco, host: HTMLElement, store: AppStore, 
     editor,
     dispose() {
       unsubscribe();
+      pasted.dispose();
       for (const s of subscriptions) s.dispose();
       editor.dispose();
       for (const model of models.values()) model.dispose();

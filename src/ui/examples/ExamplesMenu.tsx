@@ -70,10 +70,11 @@ export function ExamplesMenu() {
   }, [pending]);
 
   const apply = (texts: TabTexts) => {
+    // The person's text is set aside as a draft they can bring back; a text the app loaded itself, unedited, is not.
+    const edited = needsConfirmation(store.getState().texts, [DEFAULT_TEXTS, lastLoaded.current]);
     lastLoaded.current = texts;
     selectAlloc(null);
-    // The person's text is set aside as a draft they can bring back.
-    replaceTexts(texts, 'before loading an example');
+    replaceTexts(texts, 'before loading an example', edited);
   };
 
   const choose = async (example: Example) => {

@@ -6,6 +6,8 @@ import { memo, useState } from 'react';
 import type { Member } from './describe.ts';
 
 const SHOWN = 12;
+// ALL_CAP bounds "all": a set of a million placements lists its first thousand names.
+const ALL_CAP = 1000;
 
 /** SetList draws one named set of a step with its members. */
 export const SetList = memo(function SetList({
@@ -18,7 +20,7 @@ export const SetList = memo(function SetList({
   onHighlight: (keys: ReadonlySet<string> | null) => void;
 }) {
   const [all, setAll] = useState(false);
-  const shown = all ? items : items.slice(0, SHOWN);
+  const shown = items.slice(0, all ? ALL_CAP : SHOWN);
   const enter = (): void => onHighlight(new Set(items.map((m) => m.key)));
   const leave = (): void => onHighlight(null);
   return (
@@ -48,6 +50,7 @@ export const SetList = memo(function SetList({
               {all ? 'fewer' : `+${items.length - SHOWN} more`}
             </button>
           )}
+          {all && items.length > ALL_CAP && <span className="muted">and {(items.length - ALL_CAP).toLocaleString('en-US')} more, not listed</span>}
         </span>
       )}
     </li>

@@ -5,6 +5,7 @@
 import { memo } from 'react';
 import type { AllocCard } from '../../graph/model.ts';
 import { ACTIONS, healthLabel, healthSymbol } from './vocabulary.ts';
+import { showConfusable } from '../confusable.ts';
 
 const GROUP_CHARS = 14;
 
@@ -50,7 +51,7 @@ export const AllocCardView = memo(function AllocCardView({ card, highlighted }: 
     >
       <span className="cg-card__line cg-card__head">
         <span className="cg-card__index">{card.index}</span>
-        <span className="cg-card__group">{clip(card.group, GROUP_CHARS)}</span>
+        <span className="cg-card__group">{clip(showConfusable(card.group), GROUP_CHARS)}</span>
       </span>
       <span className="cg-card__line">
         <span className="cg-card__version">v{card.version}</span>

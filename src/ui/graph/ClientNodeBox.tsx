@@ -9,6 +9,7 @@ import type { NodeBoxView } from '../../graph/model.ts';
 import { AllocCardView } from './AllocCardView.tsx';
 import { useHighlighted } from './highlight.ts';
 import { CONDITIONS } from './vocabulary.ts';
+import { showConfusable } from '../confusable.ts';
 
 function conditionBadges(v: NodeBoxView): string[] {
   const out: string[] = [];
@@ -38,7 +39,7 @@ function ClientNodeBoxView({ data }: NodeProps<BoxFlowNode>) {
       aria-label={`${gc ? 'garbage-collected node' : 'client node'} ${v.name}${badges.length ? `, ${badges.join(', ')}` : ''}, ${v.allocs.length} allocation(s)`}
     >
       <header className="cg-box__header" title={title}>
-        <span className="cg-box__name">{gc ? `${CONDITIONS.gc.symbol} ${v.nodeID || '(no node)'}` : v.name}</span>
+        <span className="cg-box__name">{gc ? `${CONDITIONS.gc.symbol} ${v.nodeID || '(no node)'}` : showConfusable(v.name)}</span>
         <span className="cg-box__meta">
           {gc ? 'node no longer exists' : `${v.datacenter || '—'} · ${v.condition}`}
         </span>

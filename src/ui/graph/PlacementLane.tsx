@@ -5,8 +5,9 @@
 import type { NodeProps } from '@xyflow/react';
 import { memo, useMemo } from 'react';
 import type { LaneFlowNode } from '../../graph/flow.ts';
-import type { GhostCard } from '../../graph/model.ts';
+import type { GhostCard, MorePlacements } from '../../graph/model.ts';
 import { useHighlighted } from './highlight.ts';
+import { showConfusable } from '../confusable.ts';
 
 function ghostLabel(g: GhostCard): string {
   const what = g.kind === 'destructive'
@@ -45,10 +46,31 @@ const Ghost = memo(function Ghost({ ghost, highlighted }: { ghost: GhostCard; hi
     >
       <span className="cg-card__line">
         <span className="cg-card__index">{ghost.index}</span>
-        <span className="cg-card__group">{ghost.group}</span>
+        <span className="cg-card__group">{showConfusable(ghost.group)}</span>
       </span>
       <span className="cg-card__line">
         <span className={`cg-ghost__tag cg-ghost__tag--${ghostTag(ghost)}`}>{ghostTag(ghost)}</span>
+      </span>
+    </div>
+  );
+});
+
+// moreLabel says what an aggregate card counts, in full.
+function moreLabel(m: MorePlacements): string {
+  const canaries = m.canaries > 0 ? ` (${m.canaries.toLocaleString('en-US')} canary)` : '';
+  return `${m.count.toLocaleString('en-US')} more new placements of group ${m.group}${canaries}, counted rather than drawn one by one`;
+}
+
+const More = memo(function More({ more }: { more: MorePlacements }) {
+  const label = moreLabel(more);
+  return (
+    <div className="cg-ghost cg-ghost--more" data-testid="placement-more" data-group={more.group} data-count={more.count} tabIndex={0} role="img" aria-label={label} title={label}>
+      <span className="cg-card__line">
+        <span className="cg-card__index">+{more.count.toLocaleString('en-US')}</span>
+        <span className="cg-card__group">{more.group}</span>
+      </span>
+      <span className="cg-card__line">
+        <span className="cg-ghost__tag cg-ghost__tag--create">more placements</span>
       </span>
     </div>
   );
@@ -59,21 +81,24 @@ function PlacementLaneView({ data }: NodeProps<LaneFlowNode>) {
   const names = useMemo(() => v.placements.map((g) => g.name), [v]);
   const highlighted = useHighlighted(names);
   const lit = useMemo(() => new Set(highlighted.split('\n')), [highlighted]);
-  const canaries = v.placements.filter((g) => g.canary).length;
+  const canaries = v.placements.filter((g) => g.canary).length + v.more.reduce((n, m) => n + m.canaries, 0);
   return (
-    <section className="cg-lane" data-testid="placement-lane" aria-label={`${v.placements.length} pending placement(s)`}>
+    <section className="cg-lane" data-testid="placement-lane" data-total={v.total} aria-label={`${v.total} pending placement(s)`}>
       <header className="cg-lane__header">
-        <span className="cg-box__name">Pending placements ({v.placements.length})</span>
+        <span className="cg-box__name">Pending placements ({v.total.toLocaleString('en-US')})</span>
         <span className="cg-box__meta">
           {canaries > 0 ? `${canaries} canary · ` : ''}nodes are chosen later by the scheduler
         </span>
       </header>
-      {v.placements.length === 0 ? (
+      {v.total === 0 ? (
         <p className="cg-box__empty">nothing to place</p>
       ) : (
         <div className="cg-lane__cards" style={{ gridTemplateColumns: `repeat(${v.columns}, var(--cg-card-w))` }}>
           {v.placements.map((g) => (
             <Ghost key={g.key} ghost={g} highlighted={lit.has(g.name)} />
+          ))}
+          {v.more.map((m) => (
+            <More key={m.group} more={m} />
           ))}
         </div>
       )}

@@ -7,11 +7,13 @@ import { ImportCluster } from '../import/ImportCluster.tsx';
 import { ExamplesMenu } from '../examples/ExamplesMenu.tsx';
 import { RolloutToggle } from '../rollout/RolloutToggle.tsx';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
-import { useLastMillis, useResult, useStale, useStatus } from '../storeContext.tsx';
+import { useLastMillis, usePageOptions, useResult, useStale, useStatus } from '../storeContext.tsx';
 import type { RunStatus } from '../../store/state.ts';
+import { showConfusable } from '../confusable.ts';
 
 const STATUS_TEXT: Record<RunStatus, string> = {
   idle: 'Starting…',
+  held: 'Not run yet',
   running: 'Reconciling…',
   ok: 'Up to date',
   invalid: 'Scenario has problems',
@@ -28,20 +30,34 @@ export function Header() {
   const status = useStatus();
   const stale = useStale();
   const millis = useLastMillis();
+  const pageOptions = usePageOptions();
   const name = result?.scenario.Name;
   return (
     <header className="header">
-      <h1 className="title">
-        Nomad Reconciler Playground
-        {name && <span className="scenario-name"> — {name}</span>}
+      <h1 className="title" title={name ? `Nomad Reconciler Playground — ${showConfusable(name)}` : undefined}>
+        {/* The app's name gives way to the scenario's on a narrow page (styles.css). */}
+        <span className="app-name" data-named={Boolean(name)}>
+          Nomad Reconciler Playground
+        </span>
+        {name && (
+          <span className="scenario-name">
+            <span className="title-dash"> — </span>
+            {showConfusable(name)}
+          </span>
+        )}
       </h1>
       <ExamplesMenu />
       <RolloutToggle />
       <div className="status" data-testid="run-status" data-status={status} data-stale={stale} role="status">
         <span className="status-dot" aria-hidden="true" />
         {STATUS_TEXT[status]}
-        {status === 'ok' && millis !== null && <span className="muted"> · {millis < 1 ? '<1' : Math.round(millis)} ms</span>}
+        {status === 'ok' && millis !== null && <span className="muted status-millis"> · {millis < 1 ? '<1' : Math.round(millis)} ms</span>}
       </div>
+      {pageOptions.length > 0 && (
+        <span className="page-options" data-testid="page-options" title={`Set by the page's address: ${pageOptions.join('; ')}`}>
+          {pageOptions.join(' · ')}
+        </span>
+      )}
       <span className="hint muted" aria-hidden="true" title={SHORTCUTS}>
         {SHORTCUTS}
       </span>

@@ -9,6 +9,7 @@ import type { Scenario } from '../../scenario/read.ts';
 import { planNotes } from '../plan/notes.ts';
 import { describeWait } from '../plan/wait.ts';
 import { useShownResult, useStale } from '../storeContext.tsx';
+import { showConfusable } from '../confusable.ts';
 
 /** PlanView shows the plan of the last good result. */
 export function PlanView() {
@@ -46,7 +47,7 @@ export function PlanView() {
 function GroupLine({ g }: { g: PlanGroup }) {
   return (
     <div className="plan-line" data-testid="plan-group" data-group={g.group} title={formatGroupLine(g)}>
-      <span>Task Group: {JSON.stringify(g.group)}</span>
+      <span>Task Group: {showConfusable(JSON.stringify(g.group))}</span>
       {g.counts.length > 0 && (
         <>
           {' ('}

@@ -4,11 +4,12 @@
 // field; Shift+click picks a frame to compare with, and the graph then
 // highlights the allocations that differ.
 
-import { type KeyboardEvent as ReactKeyboardEvent, type MouseEvent, useEffect, useState } from 'react';
+import { type KeyboardEvent as ReactKeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
 import { formatInstant } from '../../engine/time.ts';
 import { frameCount } from '../../store/rolloutSlice.ts';
 import { useActions, useRollout } from '../storeContext.tsx';
 import { sinceStart, triggerLabel } from './describe.ts';
+import { useFitChips } from './useFitChips.ts';
 
 /** PLAY_INTERVAL_MS is how long each frame stays on screen while playing. */
 export const PLAY_INTERVAL_MS = 900;
@@ -48,6 +49,9 @@ export function RolloutTimeline() {
   useEffect(() => {
     document.getElementById(`rollout-frame-${frame}`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [frame, film]);
+
+  const strip = useRef<HTMLDivElement>(null);
+  useFitChips(strip, film);
 
   if (!rollout.open) return null;
   const start = film?.Steps[0]?.Time ?? 0;
@@ -95,7 +99,7 @@ export function RolloutTimeline() {
       {film === null ? (
         <p className="rollout-waiting muted">{rollout.status === 'failed' ? rollout.message : 'Simulating…'}</p>
       ) : (
-        <div className="rollout-frames" role="toolbar" aria-label="Evaluations: arrow keys move, Shift+click compares" onKeyDown={onKeyDown}>
+        <div ref={strip} className="rollout-frames" role="toolbar" aria-label="Evaluations: arrow keys move, Shift+click compares" onKeyDown={onKeyDown}>
           {film.Steps.map((s) => (
             <button
               key={s.Index}
@@ -109,10 +113,12 @@ export function RolloutTimeline() {
               data-compare={rollout.compareFrame === s.Index}
               data-failures={s.Failures.length > 0}
               tabIndex={frame === s.Index ? 0 : -1}
+              aria-label={`Evaluation ${s.Index}: ${triggerLabel(s.TriggeredBy)}`}
               title={`Evaluation ${s.Index} at ${sinceStart(start, s.Time)} (${formatInstant(s.Time)}), triggered by ${s.TriggeredBy}: ${s.Why}`}
               onClick={(e) => onChipClick(e, s.Index)}
             >
-              <span className="rollout-chip-index">{s.Index}</span> {triggerLabel(s.TriggeredBy)}
+              <span className="rollout-chip-index">{s.Index}</span>
+              <span className="rollout-chip-label"> {triggerLabel(s.TriggeredBy)}</span>
             </button>
           ))}
           <button
@@ -124,10 +130,11 @@ export function RolloutTimeline() {
             aria-current={frame === frames ? 'step' : undefined}
             data-compare={rollout.compareFrame === frames}
             tabIndex={frame === frames ? 0 : -1}
+            aria-label={`End: ${film.End.Status}`}
             title={`The end, at ${sinceStart(start, film.End.Time)}: ${film.End.Reason}`}
             onClick={(e) => onChipClick(e, frames)}
           >
-            end · {film.End.Status}
+            end<span className="rollout-chip-label"> · {film.End.Status}</span>
           </button>
         </div>
       )}

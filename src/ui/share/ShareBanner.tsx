@@ -1,18 +1,50 @@
 // The banner for what the share features have to say: a bad link or file
 // (an alert), or a link opened or a draft restored (a status), with a
-// button to bring the previous draft back when there is one. It floats
-// over the workspace, so it never moves the panels.
+// button to bring the previous draft back when there is one. It sits in a
+// row of its own under the header, so it covers nothing, and it goes away
+// by itself after a while (not while the pointer or the focus is on it);
+// Drafts keeps what Restore would bring back.
 
+import { useEffect, useRef, useState } from 'react';
 import { useShareActions, useShareNotice } from './shareContext.tsx';
 
-/** ShareBanner shows the current share message until it is dismissed. */
+/** NOTICE_MS is how long a notice stays: information briefly, a problem longer. */
+export const NOTICE_MS = { info: 10_000, error: 30_000 } as const;
+
+/** ShareBanner shows the current share message until it is dismissed or its time is up. */
 export function ShareBanner() {
   const notice = useShareNotice();
-  const { dismiss, restorePrevious } = useShareActions();
+  const { dismiss, restorePrevious, runHeld } = useShareActions();
+  const [held, setHeld] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  // A new notice starts its own time.
+  useEffect(() => setHeld(false), [notice]);
+  useEffect(() => {
+    if (!notice || held) return;
+    const timer = window.setTimeout(dismiss, NOTICE_MS[notice.kind]);
+    return () => window.clearTimeout(timer);
+  }, [notice, held, dismiss]);
   if (!notice) return null;
+  const hold = () => setHeld(true);
+  const release = () => setHeld(box.current?.matches(':hover, :focus-within') ?? false);
   return (
-    <div className="share-banner" data-testid="share-banner" data-kind={notice.kind} role={notice.kind === 'error' ? 'alert' : 'status'}>
+    <div
+      ref={box}
+      className="share-banner"
+      data-testid="share-banner"
+      data-kind={notice.kind}
+      role={notice.kind === 'error' ? 'alert' : 'status'}
+      onMouseEnter={hold}
+      onMouseLeave={release}
+      onFocus={hold}
+      onBlur={() => requestAnimationFrame(release)}
+    >
       <span className="share-banner-text">{notice.message}</span>
+      {notice.offerRun && (
+        <button type="button" className="button" data-testid="run-held" onClick={runHeld}>
+          Run it
+        </button>
+      )}
       {notice.offerRestore && (
         <button type="button" className="button" data-testid="restore-previous" onClick={restorePrevious}>
           Restore previous draft

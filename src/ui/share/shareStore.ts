@@ -9,11 +9,12 @@ import type { AppStore } from '../../store/createAppStore.ts';
 import { readScenarioAsync } from '../../scenario/readAsync.ts';
 import { formatDiagnosticBrief } from '../../share/describe.ts';
 import { composeDocument } from '../../share/documentText.ts';
-import { type Draft, type DraftStorage, listSetAside, sameTexts, saveDraft, setAside } from '../../share/draftStore.ts';
+import { type Draft, type DraftStamp, type DraftStorage, keptWords, listSetAside, loadDraft, sameTexts, type SaveOutcome, saveDraft, setAside } from '../../share/draftStore.ts';
 import { exportFileName, importFile, MAX_IMPORT_BYTES } from '../../share/importFile.ts';
 import { encodeLink, formatBytes } from '../../share/linkCodec.ts';
 import type { ShareNotice } from '../../share/notice.ts';
-import { openLink } from '../../share/openLink.ts';
+import { NOT_SAVED, openLink } from '../../share/openLink.ts';
+import type { OpeningGuard, OpeningSource } from '../../share/openingMark.ts';
 import type { TabTexts } from '../../worker/tabs.ts';
 
 /** MadeLink is the last link made: its address and whether it reached the clipboard. */
@@ -39,12 +40,14 @@ export interface ShareActions {
   closeLink(): void;
   /** exportFile downloads the scenario document as a .json file. */
   exportFile(): void;
-  /** importFile loads a picked or dropped file, setting the current texts aside first. */
-  importFile(file: Pick<File, 'name' | 'size' | 'text'>): Promise<void>;
+  /** importFile loads a picked or dropped file, setting the current texts aside first; `others` counts files dropped with it, which are not loaded. */
+  importFile(file: Pick<File, 'name' | 'size' | 'text'>, others?: number): Promise<void>;
   /** restore loads the set-aside draft at an index (0: the newest), setting the current texts aside first. */
   restore(index: number): void;
-  /** replaceTexts loads texts chosen by the person (an example), setting the current ones aside first, and offers to bring them back. */
-  replaceTexts(texts: TabTexts, reason: string): void;
+  /** replaceTexts loads texts chosen by the person (an example), setting the current ones aside first when they were edited, and offers to bring them back. */
+  replaceTexts(texts: TabTexts, reason: string, edited?: boolean): void;
+  /** runHeld runs texts that were opened without running (the page stopped on them last time). */
+  runHeld(): void;
   /** restorePrevious brings back the text replaced last: the unsaved one if storage failed, else the newest set aside. */
   restorePrevious(): void;
   /** refreshDrafts re-reads the set-aside drafts from storage. */
@@ -68,10 +71,19 @@ export interface ShareDeps {
   clipboard: { writeText(text: string): Promise<void> } | null;
   download: (fileName: string, text: string) => void;
   notice?: ShareNotice | null;
+  /** guard marks texts being opened until their first result is drawn (see share/openingMark.ts). */
+  guard?: OpeningGuard;
+  /** unsaved is a text the opening link replaced that storage refused to keep. */
+  unsaved?: Draft | null;
+  /** tab names this page among the browser's tabs, so that two tabs never save over each other's edits. */
+  tab?: string;
 }
 
 /** LONG_LINK is a link length past which some tools cut links; the person is told. */
 export const LONG_LINK = 8000;
+
+const KEPT = ' Your previous draft is kept under Drafts.';
+const KEPT_IN_MEMORY = " The browser's storage refused to keep your previous draft, so this page keeps it until it is closed: Restore previous draft brings it back.";
 
 const SYNTAX_FIRST = 'The editors have JSON syntax errors, so there is no scenario document yet; fix them first (they are listed under the editor).';
 
@@ -79,26 +91,44 @@ const SYNTAX_FIRST = 'The editors have JSON syntax errors, so there is no scenar
 export function createShareStore(deps: ShareDeps): ShareStore {
   const { app, storage, now } = deps;
   let saveWarned = false;
+  // seen is the stored draft as this tab last read or wrote it: a stored
+  // draft that differs was saved by another tab since.
+  const stamp = (): DraftStamp | null => {
+    const d = loadDraft(storage);
+    return d ? { savedAt: d.savedAt, tab: d.tab } : null;
+  };
+  let seen = stamp();
+  const save = (texts: TabTexts): SaveOutcome => {
+    const at = now();
+    const outcome = saveDraft(storage, texts, at, deps.tab, seen);
+    if (outcome.ok) seen = { savedAt: at, tab: deps.tab };
+    return outcome;
+  };
   return createStore<ShareState & ShareActions>()((set, get) => {
     const error = (message: string) => set({ notice: { kind: 'error', message } });
     // replace loads new texts, after setting the current ones aside (in
-    // memory when storage refuses), so that they can always be brought back.
-    const replace = (texts: TabTexts, reason: string): void => {
+    // memory when storage refuses), so that they can always be brought back,
+    // and says exactly what was kept.
+    const replace = (texts: TabTexts, reason: string, source: OpeningSource | null): string => {
       const current = app.getState().texts;
-      const kept = setAside(storage, current, reason, now());
-      set({ unsaved: kept ? null : { texts: current, savedAt: now(), reason } });
+      const aside = setAside(storage, current, reason, now());
+      set({ unsaved: aside.ok ? null : { texts: current, savedAt: now(), reason } });
+      if (source) deps.guard?.mark(source);
       app.getState().loadTexts(texts);
-      saveDraft(storage, texts, now());
+      const saved = save(texts);
       get().refreshDrafts();
+      const kept = aside.ok ? KEPT : KEPT_IN_MEMORY;
+      return kept + keptWords(aside) + keptWords(saved) + (saved.ok ? '' : NOT_SAVED);
     };
-    const KEPT = ' Your previous draft is kept under Drafts.';
-    const KEPT_IN_MEMORY = " The browser's storage is full, so your previous draft is kept only until this page is closed.";
-    const kept = () => (get().unsaved ? KEPT_IN_MEMORY : KEPT);
     return {
       notice: deps.notice ?? null,
       drafts: listSetAside(storage),
       link: null,
-      unsaved: null,
+      unsaved: deps.unsaved ?? null,
+      runHeld() {
+        set({ notice: null });
+        app.getState().runNow();
+      },
       dismiss: () => set({ notice: null }),
       closeLink: () => set({ link: null }),
       refreshDrafts: () => set({ drafts: listSetAside(storage) }),
@@ -136,7 +166,8 @@ export function createShareStore(deps: ShareDeps): ShareStore {
         }
         deps.download(exportFileName(name), doc.text);
       },
-      async importFile(file) {
+      async importFile(file, others = 0) {
+        const skipped = others > 0 ? ` Only ${file.name} was imported: the ${others === 1 ? 'other file' : `${others} other files`} dropped with it ${others === 1 ? 'was' : 'were'} not.` : '';
         let text: string;
         try {
           // A file over the limit is not read: importFile refuses it by its size.
@@ -145,37 +176,45 @@ export function createShareStore(deps: ShareDeps): ShareStore {
           return error(`${file.name} could not be read. Nothing was changed.`);
         }
         const r = importFile(file.name, file.size, text, app.getState().texts);
-        if (!r.ok) return error(r.message);
-        replace(r.texts, `before importing ${file.name}`);
-        set({ notice: { kind: 'info', message: r.summary + kept(), offerRestore: true } });
+        if (!r.ok) return error(r.message + skipped);
+        const kept = replace(r.texts, `before importing ${file.name}`, 'an imported file');
+        set({ notice: { kind: 'info', message: r.summary + skipped + kept, offerRestore: true } });
       },
       restore(index) {
         const draft = listSetAside(storage)[index];
         if (!draft) return get().refreshDrafts();
-        replace(draft.texts, 'before restoring an earlier draft');
+        const kept = replace(draft.texts, 'before restoring an earlier draft', 'a restored draft');
         const when = new Date(draft.savedAt).toLocaleString();
-        set({ notice: { kind: 'info', message: `Restored the draft set aside${draft.reason ? ' ' + draft.reason : ''} (${when}).` + kept(), offerRestore: true } });
+        set({ notice: { kind: 'info', message: `Restored the draft set aside${draft.reason ? ' ' + draft.reason : ''} (${when}).` + kept, offerRestore: true } });
       },
-      replaceTexts(texts, reason) {
+      replaceTexts(texts, reason, edited = true) {
         if (sameTexts(texts, app.getState().texts)) return;
-        replace(texts, reason);
-        set({ notice: { kind: 'info', message: kept().trim(), offerRestore: true } });
+        if (!edited) {
+          // Nothing the person typed is replaced: nothing to set aside or to say.
+          app.getState().loadTexts(texts);
+          save(texts);
+          return;
+        }
+        const kept = replace(texts, reason, null);
+        set({ notice: { kind: 'info', message: kept.trim(), offerRestore: true } });
       },
       restorePrevious() {
         const unsaved = get().unsaved;
         if (!unsaved) return get().restore(0);
-        replace(unsaved.texts, 'before restoring an earlier draft');
-        set({ notice: { kind: 'info', message: 'Restored your previous draft.' + kept(), offerRestore: true } });
+        const kept = replace(unsaved.texts, 'before restoring an earlier draft', 'a restored draft');
+        set({ notice: { kind: 'info', message: 'Restored your previous draft.' + kept, offerRestore: true } });
       },
       async openHash(hash) {
+        deps.guard?.mark('a shared link');
         const opened = await openLink(hash, app.getState().texts, storage, now());
         if (opened.texts) app.getState().loadTexts(opened.texts);
-        set({ notice: opened.notice });
+        seen = stamp();
+        set({ notice: opened.notice, ...(opened.unsaved ? { unsaved: opened.unsaved } : {}) });
         get().refreshDrafts();
         return opened.texts !== null;
       },
       saveNow(texts) {
-        if (saveDraft(storage, texts, now()) || saveWarned) return;
+        if (save(texts).ok || saveWarned) return;
         saveWarned = true;
         error('This browser refused to save your draft (its storage is full or turned off). Export the scenario to a file to keep it.');
       },

@@ -5,9 +5,11 @@
 
 import type { AppStore } from '../../store/createAppStore.ts';
 import { createAutosave } from '../../share/autosave.ts';
-import type { DraftStorage } from '../../share/draftStore.ts';
+import { CURRENT_KEY, type DraftStorage, RING_KEY } from '../../share/draftStore.ts';
 import { chooseInitialTexts, type InitialTexts } from '../../share/initialTexts.ts';
 import { isShareHash } from '../../share/linkCodec.ts';
+import { createOpeningGuard, type OpeningGuard } from '../../share/openingMark.ts';
+import type { RunStatus } from '../../store/state.ts';
 import type { TabTexts } from '../../worker/tabs.ts';
 import { createShareStore, type ShareStore } from './shareStore.ts';
 
@@ -37,15 +39,35 @@ function download(fileName: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** openInitialTexts decides what the app opens with from this page's address and storage. */
-export async function openInitialTexts(storage: DraftStorage, defaultTexts: TabTexts): Promise<InitialTexts> {
-  const opening = await chooseInitialTexts({ hash: window.location.hash, storage, defaultTexts, now: Date.now() });
-  if (opening.clearHash) clearHash();
-  return opening;
+/** Opening is what the app opens with, and the guard whose mark stands until its first result is drawn. */
+export type Opening = InitialTexts & { guard: OpeningGuard };
+
+/**
+ * openInitialTexts decides what the app opens with from this page's address
+ * and storage. A link is removed from the address before it is worked on,
+ * so a page that dies on it does not meet it again; what opens (a link or
+ * the draft) is marked as being opened until its first result is drawn.
+ */
+export async function openInitialTexts(storage: DraftStorage, defaultTexts: TabTexts): Promise<Opening> {
+  const hash = window.location.hash;
+  if (isShareHash(hash)) clearHash();
+  const guard = createOpeningGuard(storage, Date.now);
+  const opening = await chooseInitialTexts({ hash, storage, defaultTexts, now: Date.now() });
+  if (opening.source === 'link') guard.mark('a shared link');
+  else if (opening.source === 'draft') guard.mark('the saved draft');
+  return { ...opening, guard };
+}
+
+// ANSWERED are the run states that follow an answer: the text was read (and drawn, when it reconciled).
+const ANSWERED: ReadonlySet<RunStatus> = new Set(['ok', 'invalid', 'timeout', 'crashed']);
+
+// afterPaint calls fn once the browser has painted what the store's latest change drew.
+function afterPaint(fn: () => void): void {
+  requestAnimationFrame(() => requestAnimationFrame(fn));
 }
 
 /** startShare makes the share store for the app store and starts saving drafts. */
-export function startShare(app: AppStore, storage: DraftStorage, opening: InitialTexts): ShareStore {
+export function startShare(app: AppStore, storage: DraftStorage, opening: Opening): ShareStore {
   const share = createShareStore({
     app,
     storage,
@@ -55,6 +77,16 @@ export function startShare(app: AppStore, storage: DraftStorage, opening: Initia
     clipboard: { writeText: (text) => (navigator.clipboard ? navigator.clipboard.writeText(text) : Promise.reject(new Error('no clipboard'))) },
     download,
     notice: opening.notice,
+    guard: opening.guard,
+    unsaved: opening.unsaved ?? null,
+    tab: crypto.randomUUID(),
+  });
+  // Another tab saved or set a draft aside: the Drafts list shows it.
+  window.addEventListener('storage', (e) => {
+    if (e.key === RING_KEY || e.key === CURRENT_KEY) share.getState().refreshDrafts();
+  });
+  app.subscribe((s, prev) => {
+    if (s.status !== prev.status && ANSWERED.has(s.status)) afterPaint(opening.guard.drawn);
   });
   const autosave = createAutosave((texts) => share.getState().saveNow(texts), {
     setTimeout: (fn, ms) => window.setTimeout(fn, ms),
@@ -68,12 +100,11 @@ export function startShare(app: AppStore, storage: DraftStorage, opening: Initia
     if (document.visibilityState === 'hidden') autosave.flush();
   });
   window.addEventListener('hashchange', () => {
-    if (!isShareHash(window.location.hash)) return;
+    const hash = window.location.hash;
+    if (!isShareHash(hash)) return;
+    clearHash();
     autosave.flush();
-    void share
-      .getState()
-      .openHash(window.location.hash)
-      .then((opened) => opened && clearHash());
+    void share.getState().openHash(hash);
   });
   return share;
 }

@@ -12,8 +12,8 @@ function hasFiles(e: DragEvent): boolean {
   return Array.from(e.dataTransfer?.types ?? []).includes('Files');
 }
 
-/** useFileDrop calls onFile with the first file dropped on the page, and tells whether a file is being dragged over it. */
-export function useFileDrop(onFile: (file: File) => void): boolean {
+/** useFileDrop calls onFile with the first file dropped on the page and how many more came with it, and tells whether a file is being dragged over it. */
+export function useFileDrop(onFile: (file: File, others: number) => void): boolean {
   const [dragging, setDragging] = useState(false);
   // The latest callback, so that the listeners are added once.
   const callback = useRef(onFile);
@@ -42,8 +42,9 @@ export function useFileDrop(onFile: (file: File) => void): boolean {
       e.stopPropagation();
       depth = 0;
       setDragging(false);
-      const file = e.dataTransfer?.files[0];
-      if (file) callback.current(file);
+      const files = e.dataTransfer?.files;
+      const file = files?.[0];
+      if (file) callback.current(file, (files?.length ?? 1) - 1);
     };
     window.addEventListener('dragenter', enter, true);
     window.addEventListener('dragleave', leave, true);
