@@ -4,6 +4,7 @@
 import { diffReport } from '../diff/index.ts';
 import { runScenario } from '../result/run.ts';
 import { type Scenario, readScenarioValue } from '../scenario/read.ts';
+import type { Diagnostic } from '../scenario/diagnostics.ts';
 import { readScenarioValueAsync } from '../scenario/readAsync.ts';
 import { type LocatedDiagnostic, locateAll } from './locate.ts';
 import type { RunRequest, RunResponse, RunSuccess, WorkerRequest } from './protocol.ts';
@@ -46,7 +47,7 @@ export function handleRun(req: RunRequest, clock: () => number = () => performan
 
 /**
  * handleRunAsync is handleRun for a Job tab that may hold an HCL jobspec:
- * HashiCorp's parser is loaded (once, on the first jobspec) and run first;
+ * the HCL reader is loaded (once, on the first jobspec) and run first;
  * JSON tabs are handled by handleRun as they are. Diagnostics about the
  * jobspec and the job it maps to are placed in the Job tab's text.
  */
@@ -58,21 +59,27 @@ export async function handleRunAsync(req: RunRequest, clock: () => number = () =
     if (!joined.ok) return joinFailure(req, joined.problems, clock() - started);
     const read = await readScenarioValueAsync(joined.document);
     const jobSpecJob = read.jobSpecJob ?? null;
+    const jobSpec = read.jobSpecInfo && { variables: read.jobSpecInfo.variables, hints: inJobTab(read.jobSpecInfo.hints) };
     if (!read.ok) {
       // Placed diagnostics are in the jobspec, that is the Job tab; the rest by their paths.
-      const placed: LocatedDiagnostic[] = [];
       const unplaced = read.diagnostics.filter((d) => d.line === undefined);
-      for (const d of read.diagnostics) {
-        if (d.line === undefined) continue;
-        placed.push({ code: d.code, path: d.path, message: d.message, tab: 'job', line: d.line, column: d.column ?? 1, endLine: d.endLine ?? d.line, endColumn: d.endColumn ?? (d.column ?? 1) + 1 });
-      }
-      const diagnostics = [...placed, ...locateAll(unplaced, req.texts)];
-      return { type: 'result', ok: false, seq: req.seq, diagnostics, millis: clock() - started, jobSpecJob };
+      const diagnostics = [...inJobTab(read.diagnostics), ...locateAll(unplaced, req.texts)];
+      return { type: 'result', ok: false, seq: req.seq, diagnostics, millis: clock() - started, jobSpecJob, ...(jobSpec ? { jobSpec } : {}) };
     }
-    return { ...reconciled(req, read.scenario, started, clock), jobSpecJob };
+    return { ...reconciled(req, read.scenario, started, clock), jobSpecJob, ...(jobSpec ? { jobSpec } : {}) };
   } catch (err) {
     return crash(req, err);
   }
+}
+
+// inJobTab places the diagnostics that carry a place in the jobspec in the Job tab.
+function inJobTab(diagnostics: Diagnostic[]): LocatedDiagnostic[] {
+  const placed: LocatedDiagnostic[] = [];
+  for (const d of diagnostics) {
+    if (d.line === undefined) continue;
+    placed.push({ code: d.code, path: d.path, message: d.message, tab: 'job', line: d.line, column: d.column ?? 1, endLine: d.endLine ?? d.line, endColumn: d.endColumn ?? (d.column ?? 1) + 1 });
+  }
+  return placed;
 }
 
 // joinFailure answers a request whose tabs are not JSON.

@@ -29,6 +29,8 @@ export type Args = [Value, Value, Value, Value, ...Value[]];
 /** Scope holds the functions, the text (for references kept literal) and what an undefined variable becomes. */
 export interface Scope {
   functions: ReadonlyMap<string, Func>;
+  /** constant: no variables and no functions at all (HCL's nil context: a variable's default, a -var value). */
+  constant?: boolean;
   /** undefinedVariable gives the value of a reference to a variable that is not defined, or undefined to report it. */
   undefinedVariable?: (expr: Expr & { kind: 'scope' }) => Value | undefined;
 }
@@ -67,6 +69,7 @@ export function evaluate(e: Expr, ctx: Context): Value {
       return ctx.anon;
     case 'scope': {
       let v = ctx.lookup(e.root);
+      if (v === undefined && ctx.scope.constant) throw new EvalProblem('Variables not allowed', 'Variables may not be used here.', e.span);
       if (v === undefined) {
         v = ctx.scope.undefinedVariable?.(e);
         if (v === undefined) throw new EvalProblem('Unknown variable', `There is no variable named "${e.root}".`, e.rootSpan);
@@ -331,6 +334,7 @@ function templateParts(parts: TemplatePart[], ctx: Context): string {
 }
 
 function call(e: Expr & { kind: 'call' }, ctx: Context): Value {
+  if (ctx.scope.constant) throw new EvalProblem('Function calls not allowed', 'Functions may not be called here.', e.span);
   const f = ctx.scope.functions.get(e.name);
   if (!f) {
     const suggestion = nameSuggestion(e.name, [...ctx.scope.functions.keys()]);

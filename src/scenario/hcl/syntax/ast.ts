@@ -36,8 +36,8 @@ export interface Body {
   /** items are both, in source order. */
   items: (Attribute | Block)[];
   span: Span;
-  /** endSpan is where a missing item would be reported: the closing brace, or the end of the file. */
-  endSpan: Span;
+  /** missingSpan is where a missing item is reported, as HCL reports it: the block's opening brace (the file's start for a file). */
+  missingSpan: Span;
 }
 
 /** TraversalStep is one static step of a variable reference: `.name`, `[0]` or `["key"]`. */

@@ -149,11 +149,11 @@ class Parser {
           if (inBlock) {
             this.problems.push({ summary: 'Unclosed configuration block', detail: 'There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.', span: { start: openAt, end: openAt + 1 } });
           }
-          return { attributes, blocks, items, span: { start, end: this.pos }, endSpan: { start: this.pos, end: this.pos } };
+          return { attributes, blocks, items, span: { start, end: this.pos }, missingSpan: inBlock ? { start: openAt, end: openAt + 1 } : { start: 0, end: 0 } };
         }
         if (this.peek() === '}' && inBlock) {
           const close = this.pos++;
-          return { attributes, blocks, items, span: { start, end: close }, endSpan: { start: close, end: close + 1 } };
+          return { attributes, blocks, items, span: { start, end: close }, missingSpan: { start: openAt, end: openAt + 1 } };
         }
         const item = this.item(inBlock);
         items.push(item);
