@@ -13,13 +13,18 @@ export type { SourceRange } from './range.ts';
 export type { VariableInfo } from './jobspec/variables.ts';
 export { HclDiagnosticCode, JOBSPEC_PATH } from './jobspec/sink.ts';
 
-type ReadModule = typeof import('./read.ts');
+type ReadModule = Pick<typeof import('./read.ts'), 'parseAndDecode'>;
 
 let loading: Promise<ReadModule> | null = null;
 
-/** loadJobSpecReader imports the parser once; every later call shares the import. */
+// In Node (the command line, the tests) the reader is imported from its
+// source; the name is not a literal, so that bundlers leave it alone.
+const SOURCE = './read.ts';
+
+/** loadJobSpecReader imports the reader once (in a browser, the one built file every context shares); every later call shares the import. */
 export function loadJobSpecReader(): Promise<ReadModule> {
-  loading ??= import('./read.ts');
+  const inNode = typeof process !== 'undefined' && typeof process.versions?.node === 'string';
+  loading ??= inNode ? import(/* @vite-ignore */ SOURCE) : import('./readerUrl.ts').then((m) => m.importBuiltReader());
   return loading;
 }
 
