@@ -34,22 +34,26 @@ export function parseAndDecode(text: string, variables: Record<string, unknown>)
   sink.diagnostics.sort(byPlace);
   sink.hints.sort(byPlace);
   const places = sink.places;
+  const found = (path: string) => {
+    const span = places.get(path);
+    return span && sink.rangeOf(span);
+  };
   return {
     job: sink.hasErrors ? null : decoded.job,
     diagnostics: sink.diagnostics,
     hints: sink.hints,
     variables: decoded.variables,
-    place: (path) => nearestPlace(places, path),
+    place: (path) => nearestPlace(found, path),
   };
 }
 
 // nearestPlace finds the place of a path, or of its longest prefix that has one.
-function nearestPlace(places: Map<string, SourceRange>, path: string): SourceRange | undefined {
+function nearestPlace(placeOf: (path: string) => SourceRange | undefined, path: string): SourceRange | undefined {
   const segments = splitPath(path);
   for (let n = segments.length; n > 0; n--) {
     let p = '';
     for (const s of segments.slice(0, n)) p += typeof s === 'number' ? `[${s}]` : p === '' ? s : /^[A-Za-z_$][A-Za-z0-9_$-]*$/.test(s) ? `.${s}` : `[${JSON.stringify(s)}]`;
-    const found = places.get(p);
+    const found = placeOf(p);
     if (found) return found;
   }
   return undefined;

@@ -107,10 +107,17 @@ export function decodeStruct(view: BodyView, schema: StructSchema, path: string)
   const blockNames = schema.fields.filter((f) => 'block' in f).map((f) => f.hcl);
   checkContent(view, [...attrNames].sort(), [...blockNames].sort());
   const out: Out = {};
+  const attrs = new Map(view.attributes.map((a) => [a.name, a]));
+  const blocksByType = new Map<string, BlockView[]>();
+  for (const b of view.blocks) {
+    const list = blocksByType.get(b.type);
+    if (list) list.push(b);
+    else blocksByType.set(b.type, [b]);
+  }
   for (const f of schema.fields) {
     const fieldPath = `${path}.${f.api}`;
     if ('attr' in f) {
-      const a = view.attribute(f.hcl);
+      const a = attrs.get(f.hcl);
       if (!a) continue;
       if (f.unread) notReadHint(view.sink, f.hcl, a.nameSpan);
       view.sink.place(fieldPath, a.nameSpan);
@@ -118,8 +125,8 @@ export function decodeStruct(view: BodyView, schema: StructSchema, path: string)
       if (v !== undefined) out[f.api] = v;
       continue;
     }
-    const blocks = view.blocks.filter((b) => b.type === f.hcl);
-    if (blocks.length === 0) continue;
+    const blocks = blocksByType.get(f.hcl);
+    if (!blocks) continue;
     if (f.unread) notReadHint(view.sink, f.hcl, (blocks[0] as BlockView).typeSpan);
     const v = decodeBlocks(view, f, blocks, fieldPath);
     if (v !== undefined) out[f.api] = v;

@@ -32,8 +32,8 @@ export const JOBSPEC_PATH = 'JobSpec';
 export class Sink {
   readonly diagnostics: Diagnostic[] = [];
   readonly hints: Diagnostic[] = [];
-  /** places maps an API path (`Job.TaskGroups[0].Count`) to where it is written. */
-  readonly places = new Map<string, SourceRange>();
+  /** places maps an API path (`Job.TaskGroups[0].Count`) to where it is written (as offsets: rangeOf turns one into lines and columns). */
+  readonly places = new Map<string, Span>();
   readonly lines: LineIndex;
 
   constructor(readonly text: string) {
@@ -63,14 +63,20 @@ export class Sink {
     }
   }
 
-  /** hint points out a setting at a place. */
+  /** hint points out a setting at a place, once (a dynamic block may generate it many times). */
   hint(message: string, span: Span): void {
+    if (!this.once(`hint@${span.start}:${message}`)) return;
     this.hints.push({ code: HclDiagnosticCode.NotRead, path: JOBSPEC_PATH, message, ...this.lines.range(span) });
   }
 
   /** place records where the value at an API path is written (the first place given wins). */
   place(path: string, span: Span): void {
-    if (!this.places.has(path)) this.places.set(path, this.lines.range(span));
+    if (!this.places.has(path)) this.places.set(path, span);
+  }
+
+  /** rangeOf is a span's place in lines and columns. */
+  rangeOf(span: Span): SourceRange {
+    return this.lines.range(span);
   }
 
   /** rangeText writes a place as HCL's messages do: `line,column-endColumn`. */

@@ -17,6 +17,9 @@ export interface SyntaxProblem {
 
 type TemplateExpr = Expr & { kind: 'template' };
 
+// LEVEL is each binary operator's precedence level (0 binds loosest).
+const LEVEL = new Map<BinaryOp, number>(BINARY_LEVELS.flatMap((ops, level) => ops.map((op) => [op, level] as [BinaryOp, number])));
+
 class Stop extends Error {
   constructor(readonly problem: SyntaxProblem) {
     super(problem.summary);
@@ -106,8 +109,15 @@ class Parser {
     const start = this.pos;
     if (!ID_START.test(this.peek())) return '';
     this.pos++;
-    while (this.pos < this.text.length && ID_CONTINUE.test(this.text[this.pos] as string)) this.pos++;
-    return this.text.slice(start, this.pos);
+    const t = this.text;
+    for (;;) {
+      const c = t.charCodeAt(this.pos);
+      // ASCII letters, digits, `_` and `-` without the Unicode test.
+      if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45) this.pos++;
+      else if (c > 127 && ID_CONTINUE.test(t[this.pos] as string)) this.pos++;
+      else break;
+    }
+    return t.slice(start, this.pos);
   }
 
   // keywordAhead tells whether the identifier `word` starts here (and not a longer name).
@@ -270,32 +280,53 @@ class Parser {
     return { kind: 'conditional', cond, then, else: otherwise, span: { start: cond.span.start, end: otherwise.span.end } };
   }
 
+  // binary reads operands joined by operators of `level` or tighter
+  // (precedence climbing): each operator's right side binds one level
+  // tighter, so operators of one level associate to the left.
   binary(level: number): Expr {
-    if (level >= BINARY_LEVELS.length) return this.unary();
-    let left = this.binary(level + 1);
+    let left = this.unary();
     for (;;) {
+      const save = this.pos;
       this.ws();
-      const op = this.operator(BINARY_LEVELS[level] as readonly BinaryOp[]);
-      if (!op) return left;
+      const op = this.operator();
+      const opLevel = op === null ? -1 : (LEVEL.get(op) as number);
+      if (op === null || opLevel < level) {
+        this.pos = save;
+        return left;
+      }
       this.pos += op.length;
-      const right = this.binary(level + 1);
+      const right = this.binary(opLevel + 1);
       left = { kind: 'binary', op, left, right, span: { start: left.span.start, end: right.span.end } };
     }
   }
 
-  operator(ops: readonly BinaryOp[]): BinaryOp | null {
+  // operator reads the binary operator that starts here, if any (not `=`,
+  // `=>`, a unary `!`, or a comment).
+  operator(): BinaryOp | null {
     const c = this.peek();
     const d = this.peek(1);
-    for (const op of ops) {
-      if (!this.startsWith(op)) continue;
-      if (op.length === 1) {
-        // `<` is not `<=`, `=` never alone, `!` is unary, `*`/`/` not comments.
-        if ((c === '<' || c === '>') && d === '=') continue;
-        if (c === '/' && (d === '/' || d === '*')) continue;
-      }
-      return op;
+    switch (c) {
+      case '|':
+        return d === '|' ? '||' : null;
+      case '&':
+        return d === '&' ? '&&' : null;
+      case '=':
+        return d === '=' ? '==' : null;
+      case '!':
+        return d === '=' ? '!=' : null;
+      case '<':
+      case '>':
+        return d === '=' ? ((c + d) as BinaryOp) : c;
+      case '/':
+        return d === '/' || d === '*' ? null : '/';
+      case '+':
+      case '-':
+      case '*':
+      case '%':
+        return c;
+      default:
+        return null;
     }
-    return null;
   }
 
   unary(): Expr {
@@ -322,7 +353,7 @@ class Parser {
       if (c === '.' && this.peek(1) === '*') {
         this.pos += 2;
         expr = this.splat(expr, false);
-      } else if (c === '[' && this.text.slice(this.pos + 1).trimStart().startsWith('*')) {
+      } else if (c === '[' && this.starAfterBracket()) {
         this.pos++;
         this.ws();
         this.pos++;
@@ -342,6 +373,13 @@ class Parser {
     }
   }
 
+  // starAfterBracket tells whether the `[` here opens a full splat, `[*]`.
+  starAfterBracket(): boolean {
+    let i = this.pos + 1;
+    while (this.text[i] === ' ' || this.text[i] === '\t' || this.text[i] === '\n' || this.text[i] === '\r') i++;
+    return this.text[i] === '*';
+  }
+
   // step reads one `.name`, `.0` or `[key]` after `source`; a static step
   // extends a variable reference, as HCL's traversals do.
   step(source: Expr): Expr | null {
@@ -350,17 +388,18 @@ class Parser {
       this.pos++;
       this.ws();
       if (/[0-9]/.test(this.peek())) {
-        const digits = /^[0-9]+/.exec(this.text.slice(this.pos))?.[0] ?? '';
-        this.pos += digits.length;
+        const digitsStart = this.pos;
+        while (/[0-9]/.test(this.peek())) this.pos++;
+        const digits = this.text.slice(digitsStart, this.pos);
         const span = { start, end: this.pos };
-        if (source.kind === 'scope') return { ...source, steps: [...source.steps, { kind: 'index', key: Number(digits), span }], span: { start: source.span.start, end: this.pos } };
+        if (source.kind === 'scope') return extend(source, { kind: 'index', key: Number(digits), span }, this.pos);
         return { kind: 'index', source, key: { kind: 'literal', value: Number(digits), span }, span: { start: source.span.start, end: this.pos } };
       }
       const nameStart = this.pos;
       const name = this.identifier();
       if (name === '') this.fail('Invalid attribute name', 'An attribute name is required after a dot.', nameStart);
       const nameSpan = { start: nameStart, end: this.pos };
-      if (source.kind === 'scope') return { ...source, steps: [...source.steps, { kind: 'attr', name, span: { start, end: this.pos } }], span: { start: source.span.start, end: this.pos } };
+      if (source.kind === 'scope') return extend(source, { kind: 'attr', name, span: { start, end: this.pos } }, this.pos);
       return { kind: 'getattr', source, name, nameSpan, span: { start: source.span.start, end: this.pos } };
     }
     this.pos++;
@@ -368,10 +407,7 @@ class Parser {
     this.expect(']', 'Missing close bracket on index', 'The index operator must end with a closing bracket ("]").');
     const span = { start: source.span.start, end: this.pos };
     const literal = key.kind === 'literal' && (typeof key.value === 'number' || typeof key.value === 'string') ? key.value : key.kind === 'template' && key.parts.length === 1 && key.parts[0]?.kind === 'literal' ? key.parts[0].text : null;
-    if (source.kind === 'scope' && literal !== null) {
-      const step: TraversalStep = { kind: 'index', key: literal, span: { start, end: this.pos } };
-      return { ...source, steps: [...source.steps, step], span };
-    }
+    if (source.kind === 'scope' && literal !== null) return extend(source, { kind: 'index', key: literal, span: { start, end: this.pos } }, this.pos);
     return { kind: 'index', source, key, span };
   }
 
@@ -382,7 +418,7 @@ class Parser {
       const save = this.pos;
       this.ws();
       const c = this.peek();
-      const isStep = (c === '.' && ID_START.test(this.peek(1))) || (full && c === '[' && !this.text.slice(this.pos + 1).trimStart().startsWith('*'));
+      const isStep = (c === '.' && ID_START.test(this.peek(1))) || (full && c === '[' && !this.starAfterBracket());
       if (!isStep) {
         this.pos = save;
         break;
@@ -462,24 +498,26 @@ class Parser {
     return { kind: 'call', name, nameSpan, args, expandFinal, span: { start: nameSpan.start, end: this.pos } };
   }
 
-  forIntro(): { keyVar: string | null; valueVar: string; coll: Expr } {
+  // forIntro reads `for k, v in coll :` (the colon only in a for expression, not a directive).
+  forIntro(directive = false): { keyVar: string | null; valueVar: string; coll: Expr } {
+    const summary = directive ? 'Invalid template for directive' : 'Invalid for expression';
     this.pos += 3;
     this.ws();
     const first = this.identifier();
-    if (first === '') this.fail('Invalid for expression', 'For expression requires variable name after "for".');
+    if (first === '') this.fail(summary, 'For expression requires variable name after "for".');
     let second: string | null = null;
     this.ws();
     if (this.peek() === ',') {
       this.pos++;
       this.ws();
       second = this.identifier();
-      if (second === '') this.fail('Invalid for expression', 'For expression requires value variable name after comma.');
+      if (second === '') this.fail(summary, 'For expression requires value variable name after comma.');
       this.ws();
     }
-    if (!this.keywordAhead('in')) this.fail('Invalid for expression', 'For expression requires the "in" keyword after its name declarations.');
+    if (!this.keywordAhead('in')) this.fail(summary, 'For expression requires the "in" keyword after its name declarations.');
     this.pos += 2;
     const coll = this.expression();
-    this.expect(':', 'Invalid for expression', 'For expression requires a colon after the collection expression.');
+    if (!directive) this.expect(':', summary, 'For expression requires a colon after the collection expression.');
     return second === null ? { keyVar: null, valueVar: first, coll } : { keyVar: first, valueVar: second, coll };
   }
 
@@ -668,7 +706,7 @@ class Parser {
       if (word === 'if') token.cond = this.expression();
       else if (word === 'for') {
         this.pos = wordStart;
-        const intro = this.forIntroTemplate();
+        const intro = this.forIntro(true);
         Object.assign(token, { word: 'for' }, intro);
       } else if (word === 'else' || word === 'endif' || word === 'endfor') token.word = word;
       else this.fail('Invalid template directive', 'A template directive keyword ("if", "for", etc) is expected at the beginning of a %{ sequence.', wordStart, this.pos);
@@ -677,24 +715,6 @@ class Parser {
       tokens.push(token);
     });
     return true;
-  }
-
-  forIntroTemplate(): { keyVar: string | null; valueVar: string; coll: Expr } {
-    this.pos += 3;
-    this.ws();
-    const first = this.identifier();
-    let second: string | null = null;
-    this.ws();
-    if (this.peek() === ',') {
-      this.pos++;
-      this.ws();
-      second = this.identifier();
-      this.ws();
-    }
-    if (first === '' || second === '' || !this.keywordAhead('in')) this.fail('Invalid template for directive', 'A for directive requires its variable names and the "in" keyword: %{ for v in list }.');
-    this.pos += 2;
-    const coll = this.expression();
-    return second === null ? { keyVar: null, valueVar: first, coll } : { keyVar: first, valueVar: second, coll };
   }
 
   // closeSequence reads the optional strip marker and closing brace of a sequence.
@@ -813,6 +833,13 @@ class Parser {
     }
     return parts;
   }
+}
+
+// extend adds a static step to a reference the parser has just made (no one else holds it yet).
+function extend(scope: Expr & { kind: 'scope' }, step: TraversalStep, end: number): Expr {
+  scope.steps.push(step);
+  scope.span = { start: scope.span.start, end };
+  return scope;
 }
 
 // flushIndent removes, from each line of a `<<-` heredoc, the smallest

@@ -34,7 +34,7 @@ export const COLLECTION_FUNCTIONS: Record<string, Func> = {
     impl: ([c]) => {
       if (Array.isArray(c)) return c.length;
       if (isMap(c)) return c.size;
-      throw new FunctionArgError(0, 'collection must be a list, a map or a tuple');
+      throw new Error('collection must be a list, a map or a tuple');
     },
   },
   keys: { params: [any('inputMap')], impl: ([m]) => sortedKeys(map(m, 0)) },

@@ -10,6 +10,18 @@ function n1(f: (n: number) => number): Func {
   return { params: [num('num')], impl: ([n]) => f(n as number) };
 }
 
+// extreme is max or min over one or more numbers.
+function extreme(f: (...ns: number[]) => number): Func {
+  return {
+    params: [],
+    varParam: num('numbers'),
+    impl: (ns) => {
+      if (ns.length === 0) throw new Error('must pass at least one number');
+      return f(...(ns as number[]));
+    },
+  };
+}
+
 // DIGITS are the digits of bases up to 62, as Go's big.Int reads them.
 const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
@@ -41,22 +53,8 @@ export const NUMERIC_FUNCTIONS: Record<string, Func> = {
   signum: n1((n) => (n > 0 ? 1 : n < 0 ? -1 : 0)),
   log: { params: [num('num'), num('base')], impl: ([n, b]) => Math.log(n as number) / Math.log(b as number) },
   pow: { params: [num('num'), num('power')], impl: ([n, p]) => Math.pow(n as number, p as number) },
-  max: {
-    params: [],
-    varParam: num('numbers'),
-    impl: (ns) => {
-      if (ns.length === 0) throw new Error('must pass at least one number');
-      return Math.max(...(ns as number[]));
-    },
-  },
-  min: {
-    params: [],
-    varParam: num('numbers'),
-    impl: (ns) => {
-      if (ns.length === 0) throw new Error('must pass at least one number');
-      return Math.min(...(ns as number[]));
-    },
-  },
+  max: extreme(Math.max),
+  min: extreme(Math.min),
   parseint: {
     params: [{ name: 'number', type: 'any' }, num('base')],
     impl: ([s, b]) => {
