@@ -171,7 +171,7 @@ describe('the parser', () => {
 
   it('reports a syntax error at its place and goes on with the next line', () => {
     const { body, problems } = parseConfig('a = 1 +\nb = 2\nc = [1 2]\n');
-    expect(problems.map((p) => p.summary)).toEqual(['Missing expression', 'Missing item separator']);
+    expect(problems.map((p) => p.summary)).toEqual(['Invalid expression', 'Missing item separator']);
     expect(body.attributes.map((a) => a.name)).toEqual(['b']);
   });
 

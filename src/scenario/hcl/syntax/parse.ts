@@ -462,7 +462,6 @@ class Parser {
       this.pos = save;
       return { kind: 'scope', root: name, rootSpan: nameSpan, steps: [], span: nameSpan };
     }
-    if (c === '' || c === '\n') this.fail('Missing expression', 'Expected the start of an expression, but found the end of the line.', start);
     this.fail('Invalid expression', 'Expected the start of an expression, but found an invalid expression token.', start);
   }
 
@@ -619,7 +618,15 @@ class Parser {
     const t = this.text;
     for (;;) {
       const c = t[this.pos];
-      if (c === undefined || c === '\n') this.fail('Unterminated template string', 'No closing marker was found for the string.', start, this.pos);
+      if (c === undefined) this.fail('Unterminated template string', 'No closing marker was found for the string.', start, this.pos);
+      if (c === '\n') {
+        this.fail(
+          'Invalid multi-line string',
+          'Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the "heredoc" multi-line template syntax.',
+          start,
+          this.pos,
+        );
+      }
       if (c === quote) {
         this.pos++;
         break;
