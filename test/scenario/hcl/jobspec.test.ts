@@ -72,6 +72,12 @@ job "j" {
     ]);
   });
 
+  it('reports an unset variable once, not again in the locals that use it', () => {
+    expect(problems(text('variables.hcl'))).toEqual([
+      '18,1: Unset variable "image"; A used variable must be set or have a default value; see https://www.nomadproject.io/docs/job-specification/hcl2/variables for details.',
+    ]);
+  });
+
   it('checks validation rules', () => {
     const r = parseAndDecode(text('variables.hcl'), { image: 'nginx', count: 11 });
     expect(r.diagnostics.map((d) => d.message)).toEqual(['Invalid value for varfile variable; The count must be between 1 and 10.\n\nThis was checked by the validation rule at 12,3-13.']);

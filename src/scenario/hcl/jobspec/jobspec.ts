@@ -37,7 +37,7 @@ export function decodeJobSpec(file: Body, sink: Sink, values: Record<string, unk
   const vars = variables.values();
   const scope: Scope = { functions: JOBSPEC_FUNCTIONS, undefinedVariable: (e) => keptLiteral(sink.text, e) };
   const context = (locals: ValueMap) => new Context(scope, new Map<string, Value>([['var', vars], ['local', locals]]));
-  const locals = evaluateLocals(blocks.filter((b) => b.type === 'locals').map((b) => b.body), sink, context);
+  const locals = evaluateLocals(blocks.filter((b) => b.type === 'locals').map((b) => b.body), sink, context, variables.unset());
   if (locals === null || sink.hasErrors) return { job: null, variables: variables.info };
   const jobs = blocks.filter((b) => b.type === 'job');
   const first = jobs[0];

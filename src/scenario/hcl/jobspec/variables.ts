@@ -242,6 +242,11 @@ export class Variables {
     }
   }
 
+  /** unset are the names of the variables without a value (jobspec2 gives them an unknown value). */
+  unset(): Set<string> {
+    return new Set([...this.vars.values()].filter((v) => !v.value).map((v) => v.name));
+  }
+
   /** values are the variables' values (`var`), each checked by its validation rules; an unset one is reported. */
   values(): ValueMap {
     const out: ValueMap = new Map();
@@ -304,8 +309,11 @@ export function looksLikeSentences(s: string): boolean {
  * evaluateLocals evaluates the `locals` blocks' arguments into `locals`,
  * retrying one that fails after the others (it may use a local not yet
  * evaluated), as jobspec2 does; the errors of the last attempt are reported.
+ * A local that uses an unset variable (or such a local) would be unknown in
+ * jobspec2, which reports nothing about it: it is left out, unreported (the
+ * unset variable is reported already).
  */
-export function evaluateLocals(bodies: Body[], sink: Sink, context: (locals: ValueMap) => Context): ValueMap | null {
+export function evaluateLocals(bodies: Body[], sink: Sink, context: (locals: ValueMap) => Context, unsetVars: ReadonlySet<string> = new Set()): ValueMap | null {
   const locals: ValueMap = new Map();
   const pending: Attribute[] = [];
   for (const body of bodies) {
@@ -319,6 +327,24 @@ export function evaluateLocals(bodies: Body[], sink: Sink, context: (locals: Val
       }
       pending.push(a);
     }
+  }
+  if (unsetVars.size > 0) {
+    const unknown = new Set<string>();
+    const uses = (a: Attribute) =>
+      references(a.expr).some((r) => {
+        const step = r.steps[0];
+        const name = step?.kind === 'attr' ? step.name : '';
+        return (r.root === 'var' && unsetVars.has(name)) || (r.root === 'local' && unknown.has(name));
+      });
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const a of pending) {
+        if (unknown.has(a.name) || !uses(a)) continue;
+        unknown.add(a.name);
+        grew = true;
+      }
+    }
+    pending.splice(0, pending.length, ...pending.filter((a) => !unknown.has(a.name)));
   }
   let retry = 0;
   let previous = 0;
