@@ -11,8 +11,9 @@
 // Prints medians; the machine's load average is printed alongside, since a
 // loaded machine slows every figure.
 
+import { readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { preview } from 'vite';
 import { CHROMIUM_LAUNCH_OPTIONS, VIEWPORT } from '../e2e/browser.ts';
@@ -20,6 +21,7 @@ import { setTab } from '../e2e/helpers.ts';
 import { splitScenario } from '../src/worker/tabs.ts';
 import { bundleSizes, total, type FileSize } from './bundle.ts';
 import { generateScenario } from './generate.ts';
+import { HCL_BENCH_LINES, HCL_FIRST_USE_GOAL_MS, HCL_WARM_GOAL_MS, generateJobSpec } from './jobspec.ts';
 import {
   installKeystrokeProbe,
   panStart,
@@ -174,6 +176,56 @@ async function panning(page: Page): Promise<void> {
   console.log(`    goal: no dropped frames (p95 ≤ ${DROPPED_FRAME_MS.toFixed(0)} ms): ${verdict(percentile(intervals, 95) <= DROPPED_FRAME_MS)}`);
 }
 
+const HCL_FIRST_USES = 7;
+const HCL_WARM_RUNS = 21;
+
+/**
+ * hclReader times the HCL reader in Chromium: on first use (a new context,
+ * nothing cached: fetching and compiling the one built reader file, then
+ * the first, cold read of a large jobspec) and warm.
+ */
+async function hclReader(browser: Browser, url: string): Promise<void> {
+  const file = readdirSync(join(DIST, 'assets')).find((f) => /^readerEntry-.*\.js$/.test(f));
+  if (!file) throw new Error('bench: the build has no HCL reader file (assets/readerEntry-*.js)');
+  const text = generateJobSpec();
+  const first: number[] = [];
+  let warm: number[] = [];
+  for (let i = 0; i < HCL_FIRST_USES; i++) {
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    const page = await context.newPage();
+    // A blank page of the app's origin, so that the reader file loads as the app would load it.
+    await page.route('**/__hcl-bench', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>hcl bench</title>' }));
+    await page.goto(new URL('__hcl-bench', url).href);
+    const r = await page.evaluate(
+      async ({ src, text, runs }) => {
+        type Reader = { parseAndDecode(t: string, v: Record<string, unknown>): { job: unknown } };
+        const start = performance.now();
+        await import(src);
+        const reader = (globalThis as unknown as Record<symbol, Reader>)[Symbol.for('nomad-reconciler-playground.hcl-reader')];
+        if (!reader || !reader.parseAndDecode(text, {}).job) throw new Error('the HCL reader did not read the jobspec');
+        const firstUse = performance.now() - start;
+        const warm: number[] = [];
+        for (let n = 0; n < runs; n++) {
+          const t0 = performance.now();
+          reader.parseAndDecode(text, {});
+          warm.push(performance.now() - t0);
+        }
+        return { firstUse, warm };
+      },
+      { src: `/assets/${file}`, text, runs: i === 0 ? HCL_WARM_RUNS : 0 },
+    );
+    first.push(r.firstUse);
+    if (i === 0) warm = r.warm.slice(5);
+    await context.close();
+  }
+  const f = median(first);
+  const w = median(warm);
+  console.log('');
+  console.log(`HCL jobspec, ${text.split('\n').length} lines, in Chromium: first use, loading included ${ms(f)}; warm ${ms(w)}`);
+  console.log(`goal: first use <= ${HCL_FIRST_USE_GOAL_MS} ms (${HCL_BENCH_LINES} lines, loading included): ${verdict(f <= HCL_FIRST_USE_GOAL_MS)}`);
+  console.log(`goal: warm <= ${HCL_WARM_GOAL_MS} ms: ${verdict(w <= HCL_WARM_GOAL_MS)}`);
+}
+
 async function main(): Promise<void> {
   console.log('');
   console.log(`browser figures (load average ${load()})`);
@@ -191,6 +243,7 @@ async function main(): Promise<void> {
   try {
     console.log(`Chromium ${browser.version()}, ${VIEWPORT.width}×${VIEWPORT.height}, served by vite preview`);
     await firstGraph(browser, url);
+    await hclReader(browser, url);
 
     const doc = generateScenario({ allocs: 1000, nodes: 100 });
     const texts = splitScenario(doc);

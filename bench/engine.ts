@@ -9,6 +9,8 @@ import { readScenario } from '../src/scenario/read.ts';
 import { runScenario } from '../src/result/run.ts';
 import { simulate } from '../src/simulator/simulate.ts';
 import { generateScenarioText } from './generate.ts';
+import { HCL_BENCH_LINES, HCL_WARM_GOAL_MS, generateJobSpec } from './jobspec.ts';
+import { parseAndDecode } from '../src/scenario/hcl/read.ts';
 import { median, verdict } from './stats.ts';
 
 interface Size {
@@ -105,4 +107,25 @@ for (const size of SIZES.slice(0, 2)) {
   let steps = 0;
   const times = Array.from({ length: runs }, () => time(() => (steps = simulate(read.scenario, [], { trace: false }).Steps.length)));
   console.log(`${size.label.padEnd(12)} ${String(size.allocs).padStart(7)} ${String(steps).padStart(6)} ${ms(median(times))}`);
+}
+
+// The HCL reader: parse a jobspec and map it to the API job (variables,
+// locals, a dynamic block, templates), warm, as the reconciler worker
+// reads the Job tab on every edit. First use, loading included, is timed
+// in the browser (bench/browser.ts).
+{
+  const text = generateJobSpec();
+  const lines = text.split('\n').length;
+  const times: number[] = [];
+  for (let i = 0; i < 10 + 31; i++) {
+    const t = time(() => {
+      const r = parseAndDecode(text, {});
+      if (!r.job) throw new Error(`bench: the generated jobspec does not read: ${JSON.stringify(r.diagnostics.slice(0, 2))}`);
+    });
+    if (i >= 10) times.push(t);
+  }
+  const warm = median(times);
+  console.log('');
+  console.log(`HCL jobspec, ${lines} lines: parse and map (warm, Node) ${ms(warm)}`);
+  console.log(`goal: ${HCL_BENCH_LINES}-line jobspec parsed and mapped warm <= ${HCL_WARM_GOAL_MS} ms: ${verdict(warm <= HCL_WARM_GOAL_MS)}`);
 }

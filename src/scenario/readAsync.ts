@@ -1,19 +1,40 @@
-// Reading scenarios whose job is an HCL jobspec (`JobSpec`): HashiCorp's
-// parser loads and parses asynchronously, so these readers parse the
-// jobspec first, canonicalise the job it gives as Nomad stores a submitted
-// job (scenario/jobSpecJob.ts), and then read the scenario as readScenario
-// does. A scenario
+// Reading scenarios whose job is an HCL jobspec (`JobSpec`, with its
+// optional `JobSpecVariables`): the HCL reader loads asynchronously, so
+// these readers read the jobspec first, canonicalise the job it gives as
+// Nomad stores a submitted job (scenario/jobSpecJob.ts), and then read the
+// scenario as readScenario does. A scenario
 // with `Job` reads exactly as readScenario reads it.
 
-import type { Diagnostic } from './diagnostics.ts';
+import { type Diagnostic, DiagnosticCode } from './diagnostics.ts';
 import { isObject } from './fields.ts';
-import { type JobSpecRead, readJobSpec } from './hcl/index.ts';
+import { type JobSpecRead, type VariableInfo, readJobSpec } from './hcl/index.ts';
 import { jobSpecJob } from './jobSpecJob.ts';
 import { parseJsonText, locateDiagnostics } from './json.ts';
 import { type ReadOptions, type ReadResult, readScenarioValue } from './read.ts';
 
-/** AsyncReadResult is a read result plus, for a JobSpec, the job it stands for as Nomad stores it (shown as "API JSON"). */
-export type AsyncReadResult = ReadResult & { jobSpecJob?: Record<string, unknown> | null };
+/** JobSpecInfo is what a JobSpec read says besides its job: the variables it declares, and hints about settings the reconciler does not read. */
+export interface JobSpecInfo {
+  variables: VariableInfo[];
+  hints: Diagnostic[];
+}
+
+/** AsyncReadResult is a read result plus, for a JobSpec, the job it stands for as Nomad stores it (shown as "API JSON") and what else its read found. */
+export type AsyncReadResult = ReadResult & { jobSpecJob?: Record<string, unknown> | null; jobSpecInfo?: JobSpecInfo };
+
+/**
+ * jobSpecVariables reads the document's optional `JobSpecVariables`: an
+ * object of variable values by name, as JSON. Anything else is reported
+ * and no values are given.
+ */
+export function jobSpecVariables(doc: Record<string, unknown>): { values: Record<string, unknown>; diagnostics: Diagnostic[] } {
+  const v = doc.JobSpecVariables;
+  if (v == null) return { values: {}, diagnostics: [] };
+  if (!isObject(v)) {
+    const got = Array.isArray(v) ? 'an array' : `a ${typeof v}`;
+    return { values: {}, diagnostics: [{ code: DiagnosticCode.WrongType, path: 'JobSpecVariables', message: `expected an object of the jobspec's variable values by name, got ${got}` }] };
+  }
+  return { values: v, diagnostics: [] };
+}
 
 /**
  * readScenarioValueAsync reads a parsed scenario document whose job may be
@@ -23,12 +44,18 @@ export type AsyncReadResult = ReadResult & { jobSpecJob?: Record<string, unknown
  */
 export async function readScenarioValueAsync(value: unknown, options: ReadOptions = {}): Promise<AsyncReadResult> {
   if (!isObject(value) || typeof value.JobSpec !== 'string' || value.Job != null) return readScenarioValue(value, options);
-  const variables = isObject(value.JobSpecVariables) ? value.JobSpecVariables : undefined;
-  const spec = await readJobSpec(value.JobSpec, variables);
+  const variables = jobSpecVariables(value);
+  const spec = await readJobSpec(value.JobSpec, variables.values);
   const job = spec.job === null ? null : (jobSpecJob(spec.job, value) as Record<string, unknown>);
   const result = readScenarioValue(value, { ...options, jobSpec: () => ({ job, diagnostics: spec.diagnostics }) });
+  const jobSpecInfo = { variables: spec.variables, hints: spec.hints };
+  if (variables.diagnostics.length > 0) {
+    const diagnostics = [...variables.diagnostics, ...(result.ok ? [] : result.diagnostics)];
+    placeJobDiagnostics(diagnostics, spec);
+    return { ok: false, diagnostics, jobSpecJob: job, jobSpecInfo };
+  }
   if (!result.ok) placeJobDiagnostics(result.diagnostics, spec);
-  return { ...result, jobSpecJob: job };
+  return { ...result, jobSpecJob: job, jobSpecInfo };
 }
 
 // placeJobDiagnostics gives the reader's diagnostics about the mapped job

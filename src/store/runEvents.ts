@@ -36,7 +36,7 @@ export function applyClientEvent(state: RunState, e: ClientEvent): Partial<RunSt
         return { status: 'crashed', stale: state.result !== null, diagnostics: noDiagnostics(state), notice: `The reconciler hit a bug on this scenario: ${r.message}` };
       }
       if (!r.ok) {
-        return { status: 'invalid', stale: state.result !== null, diagnostics: r.diagnostics, notice: null, lastMillis: r.millis, jobSpecJob: r.jobSpecJob ?? null };
+        return { status: 'invalid', stale: state.result !== null, diagnostics: r.diagnostics, notice: null, lastMillis: r.millis, jobSpecJob: r.jobSpecJob ?? null, jobSpec: r.jobSpec ?? null };
       }
       return {
         status: 'ok',
@@ -45,6 +45,7 @@ export function applyClientEvent(state: RunState, e: ClientEvent): Partial<RunSt
         notice: null,
         lastMillis: r.millis,
         jobSpecJob: r.jobSpecJob ?? null,
+        jobSpec: r.jobSpec ?? null,
         result: { seq: r.seq, scenario: r.scenario, document: r.document, trace: r.trace, millis: r.millis, diff: r.diff },
       };
     }

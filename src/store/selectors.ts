@@ -19,6 +19,8 @@ export const selectStatus = (s: AppState) => s.status;
 export const selectDiagnostics = (s: AppState) => s.diagnostics;
 /** selectJobSpecJob is the API job an HCL Job tab maps to, or null. */
 export const selectJobSpecJob = (s: AppState) => s.jobSpecJob;
+/** selectJobSpec is what an HCL Job tab's read found besides its job (variables, hints), or null. */
+export const selectJobSpec = (s: AppState) => s.jobSpec;
 /** selectNotice is a message about the worker itself, or null. */
 export const selectNotice = (s: AppState) => s.notice;
 /** selectLastMillis is how long the latest run took. */

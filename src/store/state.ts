@@ -9,6 +9,7 @@ import type { SimEvent } from '../simulator/events.ts';
 import type { Film } from '../simulator/simulate.ts';
 import type { LocatedDiagnostic } from '../worker/locate.ts';
 import type { TabID, TabTexts } from '../worker/tabs.ts';
+import type { JobSpecFindings } from '../worker/protocol.ts';
 
 /** EditorState is the raw text of each tab and which tab is shown. The text is never rewritten from parsed data. */
 export interface EditorState {
@@ -57,6 +58,8 @@ export interface RunState {
   lastMillis: number | null;
   /** jobSpecJob is the API job the latest HCL Job tab mapped to, or null (JSON, or a jobspec with errors). */
   jobSpecJob: Record<string, unknown> | null;
+  /** jobSpec is what the latest HCL Job tab's read found besides its job (its variables, its hints), or null for JSON. */
+  jobSpec: JobSpecFindings | null;
 }
 
 /** RunActions start runs. */

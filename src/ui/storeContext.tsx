@@ -44,6 +44,8 @@ export const useStatus = () => useStore(useStoreApi(), sel.selectStatus);
 export const useDiagnostics = () => useStore(useStoreApi(), sel.selectDiagnostics);
 /** useJobSpecJob is the API job an HCL Job tab maps to, or null. */
 export const useJobSpecJob = () => useStore(useStoreApi(), sel.selectJobSpecJob);
+/** useJobSpec is what an HCL Job tab's read found besides its job (its variables, its hints), or null. */
+export const useJobSpec = () => useStore(useStoreApi(), sel.selectJobSpec);
 /** useNotice is a message about the worker, or null. */
 export const useNotice = () => useStore(useStoreApi(), sel.selectNotice);
 /** usePageOptions names the address's options in force. */

@@ -2,21 +2,19 @@
 // by the page with `new Worker(new URL('./entry.ts', import.meta.url))`.
 
 import { completeRequest, handleRunAsync } from './handle.ts';
-import { readJobSpec } from '../scenario/hcl/index.ts';
+import { loadJobSpecReader } from '../scenario/hcl/index.ts';
 import { isHclText, type TabTexts } from './tabs.ts';
 import type { RunRequest, WorkerRequest, WorkerResponse } from './protocol.ts';
 
 const scope = self as unknown as { onmessage: ((e: MessageEvent<WorkerRequest>) => void) | null; postMessage(m: WorkerResponse): void };
 
-// run answers one request. An HCL Job tab is parsed first, by HashiCorp's
-// parser (megabytes of JavaScript, loaded on the first jobspec), and the
-// page is told: loading and parsing have a limit of their own, and only
-// what follows counts as the run. The parse is remembered, so the run
-// reuses it.
+// run answers one request. For an HCL Job tab the HCL reader is loaded
+// first (on the first jobspec only), and the page is told: loading has a
+// limit of its own, and only what follows counts as the run.
 async function run(req: RunRequest): Promise<void> {
   if (isHclText(req.texts.job)) {
     scope.postMessage({ type: 'loading' });
-    await readJobSpec(req.texts.job).catch(() => undefined); // a failure is reported by the run itself
+    await loadJobSpecReader().catch(() => undefined); // a failure is reported by the run itself
     scope.postMessage({ type: 'ready', keepsTexts: true });
   }
   scope.postMessage(await handleRunAsync(req));

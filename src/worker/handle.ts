@@ -48,7 +48,7 @@ export function handleRun(req: RunRequest, clock: () => number = () => performan
 
 /**
  * handleRunAsync is handleRun for a Job tab that may hold an HCL jobspec:
- * HashiCorp's parser is loaded (once, on the first jobspec) and run first;
+ * the HCL reader is loaded (once, on the first jobspec) and run first;
  * JSON tabs are handled by handleRun as they are. Diagnostics about the
  * jobspec and the job it maps to are placed in the Job tab's text.
  */
@@ -60,19 +60,15 @@ export async function handleRunAsync(req: RunRequest, clock: () => number = () =
     if (!joined.ok) return joinFailure(req, joined.problems, clock() - started);
     const read = await readScenarioValueAsync(joined.document);
     const jobSpecJob = read.jobSpecJob ?? null;
+    const jobSpec = read.jobSpecInfo && { variables: read.jobSpecInfo.variables, hints: inJobTab(read.jobSpecInfo.hints) };
     if (!read.ok) {
       // Placed diagnostics are in the jobspec, that is the Job tab; the rest by their paths.
-      const placed: LocatedDiagnostic[] = [];
       const all = withWarnings(read.diagnostics, read.warnings);
       const unplaced = all.filter((d) => d.line === undefined);
-      for (const d of all) {
-        if (d.line === undefined) continue;
-        placed.push({ code: d.code, path: d.path, message: d.message, tab: 'job', line: d.line, column: d.column ?? 1, endLine: d.endLine ?? d.line, endColumn: d.endColumn ?? (d.column ?? 1) + 1 });
-      }
-      const diagnostics = [...placed, ...locateAll(unplaced, req.texts)];
-      return { type: 'result', ok: false, seq: req.seq, diagnostics, millis: clock() - started, jobSpecJob };
+      const diagnostics = [...inJobTab(all), ...locateAll(unplaced, req.texts)];
+      return { type: 'result', ok: false, seq: req.seq, diagnostics, millis: clock() - started, jobSpecJob, ...(jobSpec ? { jobSpec } : {}) };
     }
-    return { ...withLocatedWarnings(reconciled(req, read.scenario, started, clock), read.warnings, req.texts), jobSpecJob } as RunResponse;
+    return { ...withLocatedWarnings(reconciled(req, read.scenario, started, clock), read.warnings, req.texts), jobSpecJob, ...(jobSpec ? { jobSpec } : {}) } as RunResponse;
   } catch (err) {
     return crash(req, err);
   }
@@ -94,6 +90,18 @@ const warningTrees: TreeCache = new Map();
 function withLocatedWarnings(response: RunResponse, warnings: Diagnostic[] | undefined, texts: TabTexts): RunResponse {
   if (!warnings || response.type !== 'result' || !response.ok) return response;
   return { ...response, warnings: locateAll(warnings, texts, warningTrees) };
+}
+
+// inJobTab places the diagnostics that carry a place in the jobspec in the Job tab.
+function inJobTab(diagnostics: Diagnostic[]): LocatedDiagnostic[] {
+  const placed: LocatedDiagnostic[] = [];
+  for (const d of diagnostics) {
+    if (d.line === undefined) continue;
+    const located: LocatedDiagnostic = { code: d.code, path: d.path, message: d.message, tab: 'job', line: d.line, column: d.column ?? 1, endLine: d.endLine ?? d.line, endColumn: d.endColumn ?? (d.column ?? 1) + 1 };
+    if (d.severity) located.severity = d.severity;
+    placed.push(located);
+  }
+  return placed;
 }
 
 // joinFailure answers a request whose tabs are not JSON.

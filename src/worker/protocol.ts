@@ -5,6 +5,7 @@
 import type { DiffReport } from '../diff/index.ts';
 import type { ReconcileTrace } from '../engine/types.ts';
 import type { ResultDocument } from '../result/document.ts';
+import type { VariableInfo } from '../scenario/hcl/index.ts';
 import type { Scenario } from '../scenario/read.ts';
 import type { LocatedDiagnostic } from './locate.ts';
 import type { TabTexts } from './tabs.ts';
@@ -48,6 +49,14 @@ export interface RunSuccess {
   jobSpecJob?: Record<string, unknown> | null;
   /** warnings are the reader's warnings (fields Nomad's API does not have), placed in the tabs; absent when none. */
   warnings?: LocatedDiagnostic[];
+  /** jobSpec is what an HCL Job tab's read found besides its job; absent for JSON. */
+  jobSpec?: JobSpecFindings;
+}
+
+/** JobSpecFindings are an HCL Job tab's declared variables (for the Variables editor) and its hints, placed in the Job tab. */
+export interface JobSpecFindings {
+  variables: VariableInfo[];
+  hints: LocatedDiagnostic[];
 }
 
 /** RunFailure is a text that is not a valid scenario, with every problem found. */
@@ -59,6 +68,8 @@ export interface RunFailure {
   millis: number;
   /** jobSpecJob is the API job an HCL Job tab maps to, when the jobspec itself was valid. */
   jobSpecJob?: Record<string, unknown> | null;
+  /** jobSpec is what an HCL Job tab's read found besides its job. */
+  jobSpec?: JobSpecFindings;
 }
 
 /** RunCrash is a bug: the reader or the engine threw. The message is shown as is. */

@@ -5,7 +5,6 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { runJobspecCommand } from '../../src/cli/jobspecCommand.ts';
 import { readVarFile } from '../../src/cli/varFile.ts';
-import * as hcl from '../../src/scenario/hcl/index.ts';
 import { memoryIO } from './memoryIO.ts';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -46,16 +45,33 @@ describe('jobspec', () => {
     expect(io.out()).toBe('');
   });
 
-  it('passes --var and --var-file values to the jobspec reader, flags over files, later files over earlier', async () => {
-    const spy = vi.spyOn(hcl, 'readJobSpec');
+  it('passes --var and --var-file values to the jobspec, flags over files, later files over earlier', async () => {
+    const spec = [
+      'variable "image" { type = string }',
+      'variable "count" { type = number }',
+      'variable "tags" { type = list(string) }',
+      'job "web" {',
+      '  group "web" {',
+      '    count = var.count',
+      '    task "web" {',
+      '      driver = "docker"',
+      '      config { image = var.image }',
+      '      meta { tags = join(",", var.tags) }',
+      '    }',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
     const io = memoryIO({
-      'a.hcl': SERVICE,
+      'a.hcl': spec,
       'one.hcl': 'image = "web:1"\ncount = 3\n',
-      'two.json': '{"count": 5, "tags": ["a"]}',
+      'two.json': '{"count": 5, "tags": ["a", "b"]}',
     });
-    expect(await runJobspecCommand(['--var-file', 'one.hcl', '--var-file=two.json', '--var', 'image=web:2', 'a.hcl'], io)).toBe(0);
-    expect(spy).toHaveBeenLastCalledWith(SERVICE, { image: 'web:2', count: 5, tags: ['a'] });
-    spy.mockRestore();
+    expect(await runJobspecCommand(['--output', '--var-file', 'one.hcl', '--var-file=two.json', '--var', 'image=web:2', 'a.hcl'], io)).toBe(0);
+    const group = JSON.parse(io.out()).Job.TaskGroups[0];
+    expect(group.Count).toBe(5);
+    expect(group.Tasks[0].Config.image).toBe('web:2');
+    expect(group.Tasks[0].Meta.tags).toBe('a,b');
   });
 
   it('reports a bad var file at its line and column, and a missing file', async () => {

@@ -1,72 +1,45 @@
-// Jobspecs in HCL: text in, the API job (the JSON the scenario reader takes
-// as `Job`) out, with diagnostics at their places in the text and a way to
-// place the reader's later diagnostics (`Job.TaskGroups[0].Count`) there too.
+// Jobspecs in HCL: text (and the values of its variables) in, the API job
+// (the JSON the scenario reader takes as `Job`, what `nomad job run -output`
+// prints) out, with diagnostics at their places in the text, hints about
+// settings the reconciler does not read, the variables the jobspec
+// declares, and a way to place the reader's later diagnostics
+// (`Job.TaskGroups[0].Count`) there too. The parser is loaded on the first
+// jobspec only.
 
-import type { Diagnostic } from '../diagnostics.ts';
-import { Body, Decoder } from './decode.ts';
-import { mapFile } from './job.ts';
-import { outlineHcl, type SourceRange } from './outline.ts';
-import { parseHcl } from './parse.ts';
-import { splitPath } from '../path.ts';
+import type { JobSpecRead } from './read.ts';
 
-export { HclDiagnosticCode, JOBSPEC_PATH } from './decode.ts';
-export type { SourceRange } from './outline.ts';
+export type { JobSpecRead } from './read.ts';
+export type { SourceRange } from './range.ts';
+export type { VariableInfo } from './jobspec/variables.ts';
+export { HclDiagnosticCode, JOBSPEC_PATH } from './jobspec/sink.ts';
 
-/** JobSpecRead is a jobspec read into an API job (null when it has errors), its diagnostics, and the places of the job's fields. */
-export interface JobSpecRead {
-  job: Record<string, unknown> | null;
-  diagnostics: Diagnostic[];
-  /** place finds where the value at an API path (`Job.TaskGroups[0].Count`), or its nearest written ancestor, is in the text. */
-  place(path: string): SourceRange | undefined;
+type ReadModule = Pick<typeof import('./read.ts'), 'parseAndDecode'>;
+
+let loading: Promise<ReadModule> | null = null;
+
+// In Node (the command line, the tests) the reader is imported from its
+// source; the name is not a literal, so that bundlers leave it alone.
+const SOURCE = './read.ts';
+
+/** loadJobSpecReader imports the reader once (in a browser, the one built file every context shares); every later call shares the import. */
+export function loadJobSpecReader(): Promise<ReadModule> {
+  const inNode = typeof process !== 'undefined' && typeof process.versions?.node === 'string';
+  loading ??= inNode ? import(/* @vite-ignore */ SOURCE) : import('./readerUrl.ts').then((m) => m.importBuiltReader());
+  return loading;
 }
 
-// The last jobspec read: the worker parses a jobspec before a run (under a
-// time limit of its own) and the run then reads the same text again.
-let last: { text: string; read: Promise<JobSpecRead> } | null = null;
+// The last jobspec read: reading the same text with the same values twice
+// in a row (the worker, then the run) reads it once.
+let last: { key: string; read: Promise<JobSpecRead> } | null = null;
 
 /**
- * readJobSpec parses a jobspec with HashiCorp's parser (loaded on first use)
- * and maps it to the API job, as `nomad job run` reads it. Reading the same
- * text twice in a row parses it once; callers must not change the result.
- * `variables` are the jobspec's input variables by name (as `-var` or a var
- * file gives them); this parser has no `variable` blocks and ignores them.
+ * readJobSpec reads a jobspec as `nomad job run` reads it (jobspec2 at
+ * Nomad v1.1.0), with `variables` as `-var` and var files give them:
+ * strings as `-var NAME=VALUE` text, other JSON values as a var file's.
+ * Callers must not change the result.
  */
-export function readJobSpec(text: string, variables?: Record<string, unknown>): Promise<JobSpecRead> {
-  void variables;
-  if (last?.text !== text) last = { text, read: parseAndMap(text) };
+export function readJobSpec(text: string, variables: Record<string, unknown> = {}): Promise<JobSpecRead> {
+  const key = JSON.stringify([text, variables]);
+  if (last?.key !== key) last = { key, read: loadJobSpecReader().then((m) => m.parseAndDecode(text, variables)) };
   return last.read;
-}
-
-async function parseAndMap(text: string): Promise<JobSpecRead> {
-  const parsed = await parseHcl(text);
-  if (!parsed.ok) return { job: null, diagnostics: parsed.diagnostics, place: () => undefined };
-  return mapJobSpec(text, parsed.value);
-}
-
-/** mapJobSpec maps a jobspec that HashiCorp's parser has rendered as JSON (hcl2json's form) to the API job. */
-export function mapJobSpec(text: string, parsed: Record<string, unknown>): JobSpecRead {
-  const decoder = new Decoder();
-  const start: SourceRange = { line: 1, column: 1, endLine: 1, endColumn: 2 };
-  const file = new Body(decoder, outlineHcl(text), parsed, '', start);
-  const job = mapFile(file);
-  const places = decoder.places;
-  // In the order of the text, as an editor lists them.
-  decoder.diagnostics.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
-  return {
-    job: decoder.diagnostics.length > 0 ? null : job,
-    diagnostics: decoder.diagnostics,
-    place: (path) => nearestPlace(places, path),
-  };
-}
-
-// nearestPlace finds the place of a path, or of its longest prefix that has one.
-function nearestPlace(places: Map<string, SourceRange>, path: string): SourceRange | undefined {
-  const segments = splitPath(path);
-  for (let n = segments.length; n > 0; n--) {
-    let p = '';
-    for (const s of segments.slice(0, n)) p += typeof s === 'number' ? `[${s}]` : p === '' ? s : /^[A-Za-z_$][A-Za-z0-9_$-]*$/.test(s) ? `.${s}` : `[${JSON.stringify(s)}]`;
-    const found = places.get(p);
-    if (found) return found;
-  }
-  return undefined;
 }

@@ -4,6 +4,7 @@
 import type { KeyboardEvent } from 'react';
 import { TABS, type TabID } from '../../worker/tabs.ts';
 import { ApiJsonButton } from './ApiJsonButton.tsx';
+import { VariablesButton } from '../variables/VariablesEditor.tsx';
 import { ErrorList } from '../errors/ErrorList.tsx';
 import { useActions, useActiveTab, useDiagnostics } from '../storeContext.tsx';
 import { ScenarioEditor } from './ScenarioEditor.tsx';
@@ -53,6 +54,7 @@ export function EditorPanel() {
             );
           })}
         </div>
+        <VariablesButton />
         <ApiJsonButton />
         <button type="button" className="button" onClick={runNow} title="Run the reconciler now (Ctrl/Cmd+Enter)" data-testid="run-now">
           ▶ Run

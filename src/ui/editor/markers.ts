@@ -20,16 +20,25 @@ export interface MarkerData {
 /** MARKER_OWNER is the owner of the reader's markers in Monaco. */
 export const MARKER_OWNER = 'scenario';
 
-// Monaco's MarkerSeverity.Error and MarkerSeverity.Warning.
+// Monaco's MarkerSeverity.Error, MarkerSeverity.Warning and MarkerSeverity.Info.
 const SEVERITY_ERROR = 8;
 const SEVERITY_WARNING = 4;
+const SEVERITY_INFO = 2;
 
-/** markersForTab turns the diagnostics placed in one tab into markers; the path is part of the message. */
-export function markersForTab(diagnostics: readonly LocatedDiagnostic[], tab: TabID): MarkerData[] {
+/**
+ * markersForTab turns the diagnostics placed in one tab into markers (the
+ * path is part of the message), and the hints (a jobspec's settings this
+ * reconciler does not read) into information markers: never errors.
+ */
+export function markersForTab(diagnostics: readonly LocatedDiagnostic[], tab: TabID, hints: readonly LocatedDiagnostic[] = []): MarkerData[] {
+  return [...markers(diagnostics, tab, SEVERITY_ERROR), ...markers(hints, tab, SEVERITY_INFO)];
+}
+
+function markers(diagnostics: readonly LocatedDiagnostic[], tab: TabID, severity: number): MarkerData[] {
   return diagnostics
     .filter((d) => d.tab === tab)
     .map((d) => ({
-      severity: d.severity === 'warning' ? SEVERITY_WARNING : SEVERITY_ERROR,
+      severity: d.severity === 'warning' ? SEVERITY_WARNING : severity,
       message: d.path ? `${d.path}: ${d.message}` : d.message,
       source: 'scenario',
       code: d.code,

@@ -82,8 +82,8 @@ export function mountEditor(monaco: Monaco, host: HTMLElement, store: AppStore, 
 
   let shown = state.activeTab;
   const applyDiagnostics = () => {
-    const diagnostics = store.getState().diagnostics;
-    for (const [tab, model] of models) monaco.editor.setModelMarkers(model, MARKER_OWNER, markersForTab(diagnostics, tab));
+    const { diagnostics, jobSpec } = store.getState();
+    for (const [tab, model] of models) monaco.editor.setModelMarkers(model, MARKER_OWNER, markersForTab(diagnostics, tab, jobSpec?.hints));
   };
   applyDiagnostics();
 
@@ -106,7 +106,7 @@ export function mountEditor(monaco: Monaco, host: HTMLElement, store: AppStore, 
       const view = views.get(shown);
       if (view) editor.restoreViewState(view);
     }
-    if (s.diagnostics !== prev.diagnostics) applyDiagnostics();
+    if (s.diagnostics !== prev.diagnostics || s.jobSpec !== prev.jobSpec) applyDiagnostics();
     if (s.revealRequest && s.revealRequest !== prev.revealRequest) {
       const { line, column } = s.revealRequest;
       editor.setPosition({ lineNumber: line, column });

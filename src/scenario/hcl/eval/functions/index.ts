@@ -1,0 +1,49 @@
+// The function library jobspec2 offers (jobspec2/functions.go at Nomad
+// v1.1.0), by name. Those that need a file system, a YAML library, bcrypt or
+// RSA are declared (so calls to them are recognised and their arguments
+// counted) but fail at the call with a message saying they are not
+// available here: never a wrong answer.
+
+import type { Func } from '../eval.ts';
+import { CIDR_FUNCTIONS } from './cidr.ts';
+import { COLLECTION_FUNCTIONS } from './collections.ts';
+import { ENCODING_FUNCTIONS } from './encoding.ts';
+import { NUMERIC_FUNCTIONS } from './numeric.ts';
+import { STRING_FUNCTIONS } from './strings.ts';
+import { TIME_FUNCTIONS } from './time.ts';
+
+const any = (name: string) => ({ name, type: 'any' as const });
+
+function unavailable(why: string, ...params: string[]): Func {
+  return {
+    params: params.map(any),
+    impl: () => {
+      throw new Error(why);
+    },
+  };
+}
+
+const FS = 'filesystem functions are not available in the playground, which has no file system';
+
+const SPECIAL: Record<string, Func> = {
+  // try, can and convert are evaluated by the evaluator itself (their arguments are not values).
+  try: { params: [], varParam: any('expressions'), impl: () => null },
+  can: { params: [any('expression')], impl: () => null },
+  convert: { params: [any('value'), any('type')], impl: () => null },
+  bcrypt: { params: [any('str')], varParam: any('cost'), impl: () => { throw new Error('bcrypt is not available in the playground'); } },
+  rsadecrypt: unavailable('rsadecrypt is not available in the playground', 'ciphertext', 'privatekey'),
+  yamldecode: unavailable('yamldecode is not available in the playground', 'src'),
+  yamlencode: unavailable('yamlencode is not available in the playground', 'value'),
+  abspath: unavailable(FS, 'path'),
+  basename: unavailable(FS, 'path'),
+  dirname: unavailable(FS, 'path'),
+  file: unavailable(FS, 'path'),
+  fileexists: unavailable(FS, 'path'),
+  fileset: unavailable(FS, 'path', 'pattern'),
+  pathexpand: unavailable(FS, 'path'),
+};
+
+/** JOBSPEC_FUNCTIONS is every function a jobspec may call. */
+export const JOBSPEC_FUNCTIONS: ReadonlyMap<string, Func> = new Map(
+  Object.entries({ ...STRING_FUNCTIONS, ...COLLECTION_FUNCTIONS, ...NUMERIC_FUNCTIONS, ...ENCODING_FUNCTIONS, ...TIME_FUNCTIONS, ...CIDR_FUNCTIONS, ...SPECIAL }),
+);

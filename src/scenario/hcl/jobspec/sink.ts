@@ -1,0 +1,101 @@
+// What one jobspec read collects besides the job: its errors, its hints
+// (settings this reconciler does not read), and the place of each API path.
+
+import type { Diagnostic } from '../../diagnostics.ts';
+import type { SourceRange } from '../range.ts';
+import { EvalProblem } from '../eval/problem.ts';
+import type { Span } from '../syntax/ast.ts';
+import { LineIndex } from '../syntax/lines.ts';
+
+/** HclDiagnosticCode names the problems found while reading a jobspec. */
+export const HclDiagnosticCode = {
+  /** Syntax: the text is not HCL's native syntax. */
+  Syntax: 'hcl-syntax',
+  /** Unsupported: an argument or block that Nomad does not accept there. */
+  Unsupported: 'hcl-unsupported',
+  /** ValueType: a value of the wrong type for its argument. */
+  ValueType: 'hcl-value-type',
+  /** Structure: a missing or repeated block, a missing or extra label. */
+  Structure: 'hcl-structure',
+  /** Evaluation: an expression that cannot be evaluated (an unknown attribute, a failed function call). */
+  Evaluation: 'hcl-evaluation',
+  /** Variable: a variable that is unset, undeclared, or whose value is refused. */
+  Variable: 'hcl-variable',
+  /** NotRead: (a hint) a Nomad 1.x setting that this reconciler does not read. */
+  NotRead: 'hcl-not-read',
+} as const;
+
+/** JOBSPEC_PATH is the scenario path that diagnostics about the jobspec text carry. */
+export const JOBSPEC_PATH = 'JobSpec';
+
+/** Sink collects one read's diagnostics, hints and places. */
+export class Sink {
+  readonly diagnostics: Diagnostic[] = [];
+  readonly hints: Diagnostic[] = [];
+  /** places maps an API path (`Job.TaskGroups[0].Count`) to where it is written (as offsets: rangeOf turns one into lines and columns). */
+  readonly places = new Map<string, Span>();
+  readonly lines: LineIndex;
+
+  constructor(readonly text: string) {
+    this.lines = new LineIndex(text);
+  }
+
+  /** error reports a problem at a place, as HCL words it: a summary, then a detail. */
+  error(code: string, summary: string, detail: string, span: Span): void {
+    this.diagnostics.push({ code, path: JOBSPEC_PATH, message: detail ? `${summary}; ${detail}` : summary, ...this.lines.range(span) });
+  }
+
+  /** problem reports an evaluation error. */
+  problem(e: EvalProblem): void {
+    this.error(HclDiagnosticCode.Evaluation, e.summary, e.detail, e.span);
+  }
+
+  /** catching runs `f`, reporting an evaluation error it throws; undefined then. */
+  catching<T>(f: () => T): T | undefined {
+    try {
+      return f();
+    } catch (e) {
+      if (e instanceof EvalProblem) {
+        this.problem(e);
+        return undefined;
+      }
+      throw e;
+    }
+  }
+
+  /** hint points out a setting at a place, once (a dynamic block may generate it many times). */
+  hint(message: string, span: Span): void {
+    if (!this.once(`hint@${span.start}:${message}`)) return;
+    this.hints.push({ code: HclDiagnosticCode.NotRead, path: JOBSPEC_PATH, message, ...this.lines.range(span) });
+  }
+
+  /** place records where the value at an API path is written (the first place given wins). */
+  place(path: string, span: Span): void {
+    if (!this.places.has(path)) this.places.set(path, span);
+  }
+
+  /** rangeOf is a span's place in lines and columns. */
+  rangeOf(span: Span): SourceRange {
+    return this.lines.range(span);
+  }
+
+  /** rangeText writes a place as HCL's messages do: `line,column-endColumn`. */
+  rangeText(span: Span): string {
+    const r = this.lines.range(span);
+    return r.endLine === r.line ? `${r.line},${r.column}-${r.endColumn}` : `${r.line},${r.column}-${r.endLine},${r.endColumn}`;
+  }
+
+  private readonly reported = new Set<string>();
+
+  /** once tells whether `key` is seen for the first time (to report a problem once). */
+  once(key: string): boolean {
+    if (this.reported.has(key)) return false;
+    this.reported.add(key);
+    return true;
+  }
+
+  /** hasErrors tells whether any error was reported. */
+  get hasErrors(): boolean {
+    return this.diagnostics.length > 0;
+  }
+}

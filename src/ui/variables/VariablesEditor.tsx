@@ -1,0 +1,130 @@
+// The Variables editor: when the Job tab holds a jobspec with `variable`
+// blocks, lists each variable (name, type, description, default) with a
+// field to set it. Values are kept in the document's JobSpecVariables (in
+// the Cluster tab's text), as `nomad job run -var NAME=VALUE` gives them:
+// a string that Nomad converts to the variable's type.
+
+import { useState } from 'react';
+import { setVariableValue, variableValues } from '../../scenario/variablesText.ts';
+import { isHclText } from '../../worker/tabs.ts';
+import { useActions, useJobSpec, useTexts } from '../storeContext.tsx';
+
+// shown writes a value set in the document as the field shows it: a string as it is, other JSON as JSON.
+function shown(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** VariablesButton opens the Variables editor; it shows only for a jobspec that declares variables or is given values. */
+export function VariablesButton() {
+  const texts = useTexts();
+  const jobSpec = useJobSpec();
+  const [open, setOpen] = useState(false);
+  if (!isHclText(texts.job) || !jobSpec) return null;
+  const declared = jobSpec.variables;
+  const values = variableValues(texts.cluster) ?? {};
+  const undeclared = Object.keys(values).filter((n) => !declared.some((v) => v.name === n));
+  if (declared.length === 0 && undeclared.length === 0) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className="button"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        title={`Set the jobspec's ${declared.length} input variable${declared.length === 1 ? '' : 's'}, as nomad job run -var sets them`}
+        data-testid="variables-button"
+      >
+        Variables
+      </button>
+      {open && <VariablesPanel onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function VariablesPanel({ onClose }: { onClose: () => void }) {
+  const texts = useTexts();
+  const jobSpec = useJobSpec();
+  const { setText } = useActions();
+  const [problem, setProblem] = useState<string | null>(null);
+  const values = variableValues(texts.cluster);
+  const declared = jobSpec?.variables ?? [];
+  const undeclared = Object.keys(values ?? {}).filter((n) => !declared.some((v) => v.name === n));
+
+  const setValue = (name: string, value: string | undefined) => {
+    const edit = setVariableValue(texts.cluster, name, value);
+    if (!edit.ok) {
+      setProblem(edit.message);
+      return;
+    }
+    setProblem(null);
+    setText('cluster', edit.text);
+  };
+
+  return (
+    <div role="dialog" aria-label="Jobspec variables" className="api-json variables-panel" data-testid="variables-panel">
+      <button type="button" className="button" onClick={onClose} aria-label="Close">
+        ✕
+      </button>
+      <h3>Variables</h3>
+      <p className="variables-note">
+        Values are kept in the scenario’s <code>JobSpecVariables</code> (Cluster tab) and read as <code>nomad job run -var NAME=VALUE</code> reads them. An empty
+        field uses the default.
+      </p>
+      {values === null && <p role="alert">The Cluster tab is not a JSON object; fix it to set variables.</p>}
+      {problem && <p role="alert">{problem}</p>}
+      <table className="variables-table">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Type</th>
+            <th scope="col">Default</th>
+            <th scope="col">Value</th>
+          </tr>
+        </thead>
+        <tbody>
+          {declared.map((v) => {
+            const given = values !== null && v.name in values;
+            return (
+              <tr key={v.name} data-testid={`variable-row-${v.name}`}>
+                <th scope="row" title={`Declared on line ${v.line}`}>
+                  <code>{v.name}</code>
+                  {v.description && <div className="variables-description">{v.description}</div>}
+                </th>
+                <td>
+                  <code>{v.type || 'any (from its default)'}</code>
+                </td>
+                <td>{v.default === undefined ? <em>required</em> : <code>{JSON.stringify(v.default)}</code>}</td>
+                <td>
+                  <input
+                    type="text"
+                    aria-label={`Value of ${v.name}`}
+                    data-testid={`variable-input-${v.name}`}
+                    placeholder={v.default === undefined ? 'required' : 'default'}
+                    value={given ? shown(values?.[v.name]) : ''}
+                    disabled={values === null}
+                    onChange={(e) => setValue(v.name, e.target.value === '' ? undefined : e.target.value)}
+                  />
+                </td>
+              </tr>
+            );
+          })}
+          {undeclared.map((name) => (
+            <tr key={name} data-testid={`variable-row-${name}`}>
+              <th scope="row">
+                <code>{name}</code>
+              </th>
+              <td colSpan={2}>
+                <em>not declared by the jobspec</em>
+              </td>
+              <td>
+                <button type="button" className="button" onClick={() => setValue(name, undefined)} data-testid={`variable-remove-${name}`}>
+                  Remove
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
