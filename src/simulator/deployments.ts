@@ -12,7 +12,7 @@ import {
   copyDeployment,
   isZeroTime,
 } from '../engine/structs.ts';
-import { type SimState, replaceDeployment } from './state.ts';
+import { type JobState, later, replaceDeployment } from './state.ts';
 
 /**
  * updateDeploymentWithAlloc counts an allocation that was written into its
@@ -22,9 +22,9 @@ import { type SimState, replaceDeployment } from './state.ts';
  * count. The first placement starts the progress deadline; each healthy
  * report pushes it to `at` plus the deadline.
  */
-export function updateDeploymentWithAlloc(state: SimState, alloc: Allocation, existing: Allocation | null, at: Instant): void {
+export function updateDeploymentWithAlloc(js: JobState, alloc: Allocation, existing: Allocation | null, at: Instant): void {
   if (alloc.DeploymentID === '') return;
-  const deployment = state.deployments.find((d) => d.ID === alloc.DeploymentID);
+  const deployment = js.deployments.find((d) => d.ID === alloc.DeploymentID);
   if (deployment === undefined || !deployment.TaskGroups.has(alloc.TaskGroup)) return;
 
   let placed = 0;
@@ -51,18 +51,18 @@ export function updateDeploymentWithAlloc(state: SimState, alloc: Allocation, ex
   if (alloc.DeploymentStatus?.Canary && !group.PlacedCanaries.includes(alloc.ID)) group.PlacedCanaries.push(alloc.ID);
   if (group.ProgressDeadline !== 0) {
     if (placed !== 0 && isZeroTime(group.RequireProgressBy)) {
-      group.RequireProgressBy = alloc.ModifyTime + group.ProgressDeadline;
-    } else if (healthy !== 0 && at + group.ProgressDeadline > group.RequireProgressBy) {
-      group.RequireProgressBy = at + group.ProgressDeadline;
+      group.RequireProgressBy = later(alloc.ModifyTime, group.ProgressDeadline);
+    } else if (healthy !== 0 && later(at, group.ProgressDeadline) > group.RequireProgressBy) {
+      group.RequireProgressBy = later(at, group.ProgressDeadline);
     }
   }
-  replaceDeployment(state, copy);
+  replaceDeployment(js, copy);
 }
 
 /** setDeploymentStatus writes a deployment's new status; a successful deployment makes its job version stable. */
-export function setDeploymentStatus(state: SimState, deployment: Deployment, status: DeploymentStatus, description: string): Deployment {
+export function setDeploymentStatus(js: JobState, deployment: Deployment, status: DeploymentStatus, description: string): Deployment {
   const updated: Deployment = { ...deployment, Status: status, StatusDescription: description };
-  replaceDeployment(state, updated);
-  if (status === DeploymentStatusSuccessful) state.stable.add(deployment.JobVersion);
+  replaceDeployment(js, updated);
+  if (status === DeploymentStatusSuccessful) js.stable.add(deployment.JobVersion);
   return updated;
 }

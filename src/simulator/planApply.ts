@@ -7,6 +7,7 @@
 import {
   type Allocation,
   type Deployment,
+  type Job,
   type Node,
   AllocClientStatusLost,
   AllocClientStatusPending,
@@ -24,8 +25,21 @@ import {
 import type { ReconcileResults } from '../engine/types.ts';
 import { clientForget, clientStops, clientWatch } from './client.ts';
 import { setDeploymentStatus, updateDeploymentWithAlloc } from './deployments.ts';
-import { type Ask, type PlacementFailure, PlanningCluster, groupAsk } from './placement.ts';
-import { type QueuedEval, type SimLog, type SimState, addAlloc, enqueueEval, findAlloc, latestDeployment, replaceAlloc } from './state.ts';
+import { type Ask, type PlacementFailure, type RankedNode, PlanningCluster, groupAsk } from './placement.ts';
+import {
+  type JobState,
+  type QueuedEval,
+  type SimLog,
+  type SimState,
+  addAlloc,
+  allAllocs,
+  enqueueEval,
+  findAlloc,
+  latestDeployment,
+  replaceAlloc,
+} from './state.ts';
+
+export type { RankedNode } from './placement.ts';
 
 // Nomad keeps this many reschedule events of an unlimited policy's chain.
 const MAX_PAST_RESCHEDULE_EVENTS = 5;
@@ -41,6 +55,8 @@ export interface Placed {
   PreviousAllocID: string;
   /** Score is the node's normalised score, as `nomad alloc status -verbose` shows it. */
   Score: number;
+  /** Ranked are the nodes the stack ranked for it: the chosen one first, then the runners-up, best first. */
+  Ranked: RankedNode[];
 }
 
 /** PlanOutcome is what applying a plan did beyond the reconciler's own results: where allocations went, and what did not fit. */
@@ -57,25 +73,25 @@ export interface PlanOutcome {
  * predecessor only when it fits), follow-up evaluations are queued, and
  * a blocked evaluation waits for room when something did not fit.
  */
-export function applyPlan(state: SimState, evaluation: QueuedEval, results: ReconcileResults, log: SimLog): PlanOutcome {
+export function applyPlan(state: SimState, js: JobState, evaluation: QueuedEval, results: ReconcileResults, log: SimLog): PlanOutcome {
   state.index++;
   const hadBlocked = state.evals.some((e) => e.Status === 'blocked');
-  markLostOnDownNodes(state);
+  markLostOnDownNodes(state, js);
 
   if (results.deployment !== null) {
-    state.deployments.push(results.deployment);
+    js.deployments.push(results.deployment);
     log.note(state, `deployment ${results.deployment.ID.slice(0, 8)} created for job version ${results.deployment.JobVersion}`);
   }
   // The deployment the plan's allocations join: the created one, or the latest as the reconciler saw it.
-  const planDeployment: Deployment | null = results.deployment ?? latestDeployment(state);
+  const planDeployment: Deployment | null = results.deployment ?? latestDeployment(js);
   for (const u of results.deploymentUpdates) {
-    const d = state.deployments.find((x) => x.ID === u.DeploymentID);
+    const d = js.deployments.find((x) => x.ID === u.DeploymentID);
     if (d === undefined) continue;
-    setDeploymentStatus(state, d, u.Status, u.StatusDescription);
+    setDeploymentStatus(js, d, u.Status, u.StatusDescription);
     log.note(state, `deployment ${d.ID.slice(0, 8)} is ${u.Status}: ${u.StatusDescription}`);
   }
 
-  const cluster = new PlanningCluster(state.job, state.nodes, state.allocs);
+  const cluster = new PlanningCluster(js.job, state.nodes, allAllocs(state), state.shuffle);
   for (const stop of results.stop) {
     const existing = findAlloc(state, stop.alloc.ID)!;
     cluster.release(existing);
@@ -88,7 +104,7 @@ export function applyPlan(state: SimState, evaluation: QueuedEval, results: Reco
     const deploymentID = planDeployment?.ID ?? '';
     if (updated.DeploymentID !== deploymentID) updated = { ...updated, DeploymentID: deploymentID, DeploymentStatus: null };
     replaceAlloc(state, updated);
-    updateDeploymentWithAlloc(state, updated, existing, state.now);
+    updateDeploymentWithAlloc(js, updated, existing, state.now);
     if (updated.DeploymentStatus === null) clientWatch(state, updated);
   }
 
@@ -97,16 +113,16 @@ export function applyPlan(state: SimState, evaluation: QueuedEval, results: Reco
     replaceAlloc(state, { ...existing, FollowupEvalID: annotated.FollowupEvalID });
   }
 
-  const outcome = placeAll(state, cluster, results, planDeployment);
+  const outcome = placeAll(state, js, cluster, results, planDeployment);
 
   // Delayed reschedules get their evaluations, unless this one was itself delayed (delayInstead).
   const followUps = [...results.desiredFollowupEvals.values()].flat();
   const delayInstead = followUps.length > 0 && isZeroTime(evaluation.WaitUntil);
   if (delayInstead) {
-    for (const f of followUps) enqueueEval(state, f.TriggeredBy, 'a failed allocation may be rescheduled then', f.WaitUntil, f.ID);
+    for (const f of followUps) enqueueEval(state, js, f.TriggeredBy, 'a failed allocation may be rescheduled then', f.WaitUntil, f.ID);
   }
-  if (outcome.failures.length > 0 && !delayInstead && !state.evals.some((e) => e.Status === 'blocked')) {
-    const blocked = enqueueEval(state, EvalTriggerQueuedAllocs, 'allocations that did not fit wait for room');
+  if (outcome.failures.length > 0 && !delayInstead && !state.evals.some((e) => e.Status === 'blocked' && e.JobID === js.job.ID)) {
+    const blocked = enqueueEval(state, js, EvalTriggerQueuedAllocs, 'allocations that did not fit wait for room');
     blocked.Status = 'blocked';
   }
   // Stopped allocations free room on their nodes, which may unblock an earlier blocked evaluation.
@@ -129,9 +145,9 @@ export function unblockEvals(state: SimState, why: string): void {
 // markLostOnDownNodes is updateNonTerminalAllocsToLost: an allocation the
 // server already stopped on a node that is down or gone, and whose client
 // still says pending or running, is marked lost (its client cannot say so).
-function markLostOnDownNodes(state: SimState): void {
+function markLostOnDownNodes(state: SimState, js: JobState): void {
   const nodes = new Map<string, Node>(state.nodes.map((n) => [n.ID, n]));
-  for (const a of state.allocs) {
+  for (const a of js.allocs) {
     const node = nodes.get(a.NodeID);
     const gone = node === undefined || nodeTerminalStatus(node);
     if (!gone || !serverTerminalStatus(a)) continue;
@@ -157,7 +173,7 @@ function writeStop(state: SimState, allocID: string, clientStatus: string, follo
 // placeAll places the destructive replacements, then the other placements,
 // as computePlacements does. A group that failed once is not tried again in
 // this plan: later failures are only counted (CoalescedFailures).
-function placeAll(state: SimState, cluster: PlanningCluster, results: ReconcileResults, planDeployment: Deployment | null): PlanOutcome {
+function placeAll(state: SimState, js: JobState, cluster: PlanningCluster, results: ReconcileResults, planDeployment: Deployment | null): PlanOutcome {
   const placed: Placed[] = [];
   const failed = new Map<string, PlacementFailure>();
   const deploymentID = planDeployment !== null && deploymentActive(planDeployment) ? planDeployment.ID : '';
@@ -199,14 +215,14 @@ function placeAll(state: SimState, cluster: PlanningCluster, results: ReconcileR
       continue;
     }
     if (m.destructive && previous !== null) writeStop(state, previous.ID, '', '');
-    const alloc = newAlloc(state, m.name, m.tg.Name, choice.node, deploymentID, previous, m.reschedule, m.canary && planDeployment !== null);
-    addAlloc(state, alloc);
+    const alloc = newAlloc(state, js.job, m.name, m.tg.Name, choice.node, deploymentID, previous, m.reschedule, m.canary && planDeployment !== null);
+    addAlloc(state, js, alloc);
     cluster.add(choice.node.ID, m.tg.Name, ask);
     if (previous !== null) {
       const prev = findAlloc(state, previous.ID)!;
       replaceAlloc(state, { ...prev, NextAllocation: alloc.ID });
     }
-    updateDeploymentWithAlloc(state, alloc, null, state.now);
+    updateDeploymentWithAlloc(js, alloc, null, state.now);
     clientWatch(state, alloc);
     placed.push({
       AllocID: alloc.ID,
@@ -217,6 +233,7 @@ function placeAll(state: SimState, cluster: PlanningCluster, results: ReconcileR
       Canary: alloc.DeploymentStatus?.Canary ?? false,
       PreviousAllocID: previous?.ID ?? '',
       Score: choice.score,
+      Ranked: choice.ranked,
     });
   }
   return { placed, failures: [...failed.values()] };
@@ -225,6 +242,7 @@ function placeAll(state: SimState, cluster: PlanningCluster, results: ReconcileR
 // newAlloc is a pending allocation of the current job on the chosen node.
 function newAlloc(
   state: SimState,
+  job: Job,
   name: string,
   group: string,
   node: Node,
@@ -236,11 +254,11 @@ function newAlloc(
   return {
     ID: state.nextID(),
     Name: name,
-    JobID: state.job.ID,
+    JobID: job.ID,
     TaskGroup: group,
     NodeID: node.ID,
     NodeName: node.Name,
-    Job: state.job,
+    Job: job,
     DesiredStatus: AllocDesiredStatusRun,
     ClientStatus: AllocClientStatusPending,
     DesiredTransition: { Migrate: null, Reschedule: null, ForceReschedule: null },

@@ -14,10 +14,10 @@ describe('reconcile --simulate', () => {
     const heads = r.stdout.split('\n').filter((l) => l.startsWith('==> '));
     expect(heads).toHaveLength(7);
     expect(heads[0]).toBe('==> Evaluation 1 at +0s (2026-01-01T00:00:00Z), scenario: the scenario’s own evaluation');
-    expect(heads[2]).toMatch(/^==> Evaluation 3 at \+12s .*deployment-watcher: the deployment was promoted$/);
-    expect(heads[6]).toBe('==> End at +48s: settled: nothing more will happen until something changes');
+    expect(heads[2]).toMatch(/^==> Evaluation 3 at \+11.48s .*deployment-watcher: the deployment was promoted$/);
+    expect(heads[6]).toBe('==> End at +45.92s: settled: nothing more will happen until something changes');
     expect(r.stdout).toContain('    Task Group: "web" (1 create/destroy update, 2 destroy, 4 ignore)');
-    expect(r.stdout).toContain('    event 0: happened at +12s');
+    expect(r.stdout).toContain('    event 0: happened at +11.48s');
   });
 
   it('reports bad events as FILE: PATH: message and exits 2', async () => {
