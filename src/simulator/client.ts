@@ -65,17 +65,21 @@ export function clientWatch(state: SimState, alloc: Allocation): void {
   const params = alloc.DeploymentStatus?.Healthy == null ? healthParams(alloc) : null;
   const start = isZeroTime(runningAt) ? state.now : runningAt;
   const neverHealthy = state.client.get(alloc.ID)?.neverHealthy ?? false;
-  state.client.set(alloc.ID, {
+  const watch: ClientAlloc = {
     runningAt,
     healthyAt: params === null ? ZERO_TIME : later(start, params.minHealthy),
     deadlineAt: params === null ? ZERO_TIME : later(state.now, params.deadline),
     neverHealthy,
-  });
+  };
+  const replaced = state.client.has(alloc.ID);
+  state.client.set(alloc.ID, watch);
+  if (replaced) state.clientDue.dirty = true;
+  else for (const t of dueTimes(watch)) if (state.clientDue.at === null || t < state.clientDue.at) state.clientDue.at = t;
 }
 
 /** clientForget stops watching an allocation: it was stopped, or its node went down. */
 export function clientForget(state: SimState, allocID: string): void {
-  state.client.delete(allocID);
+  if (state.client.delete(allocID)) state.clientDue.dirty = true;
 }
 
 // dueTimes lists the times at which the client will next change an allocation.
@@ -91,11 +95,15 @@ function dueTimes(c: ClientAlloc): Instant[] {
 
 /** nextClientTime is the earliest time a client will change an allocation, or null. */
 export function nextClientTime(state: SimState): Instant | null {
-  let next: Instant | null = null;
-  for (const c of state.client.values()) {
-    for (const t of dueTimes(c)) if (next === null || t < next) next = t;
+  if (state.clientDue.dirty) {
+    let next: Instant | null = null;
+    for (const c of state.client.values()) {
+      for (const t of dueTimes(c)) if (next === null || t < next) next = t;
+    }
+    state.clientDue.at = next;
+    state.clientDue.dirty = false;
   }
-  return next;
+  return state.clientDue.at;
 }
 
 /** HealthReport is an allocation whose health the client just decided. */
@@ -111,6 +119,9 @@ export interface HealthReport {
  */
 export function runClients(state: SimState, log: SimLog): HealthReport[] {
   const reports: HealthReport[] = [];
+  const next = nextClientTime(state);
+  if (next === null || next > state.now) return reports;
+  state.clientDue.dirty = true;
   // Only allocations with something due, job by job, in the order they were created.
   const jobOrder = new Map(state.jobs.map((js, i) => [js, i]));
   const due = [...state.client]
@@ -188,6 +199,7 @@ export function clientNeverHealthy(state: SimState, alloc: Allocation, log: SimL
   const c = state.client.get(alloc.ID);
   if (c !== undefined) c.neverHealthy = true;
   else state.client.set(alloc.ID, { runningAt: ZERO_TIME, healthyAt: ZERO_TIME, deadlineAt: ZERO_TIME, neverHealthy: true });
+  state.clientDue.dirty = true;
   log.note(state, `${alloc.Name} will never pass its health checks`, { AllocID: alloc.ID });
 }
 

@@ -109,7 +109,8 @@ export function stackLimit(batch: boolean, nodes: number): number {
  */
 export class PlanningCluster {
   private readonly used = new Map<string, Ask>();
-  private readonly groupCounts = new Map<string, number>();
+  // groupCounts counts the job's allocations per node, then per group.
+  private readonly groupCounts = new Map<string, Map<string, number>>();
   // The existing allocations counted as holding room, by ID.
   private readonly holding = new Map<string, Allocation>();
   /** nodesAvailable counts the usable nodes per datacenter of the job. */
@@ -165,15 +166,21 @@ export class PlanningCluster {
   }
 
   private shift(nodeID: string, jobID: string, group: string, ask: Ask, sign: 1 | -1): void {
-    const u = this.used.get(nodeID) ?? { cpu: 0, memoryMB: 0, diskMB: 0 };
-    this.used.set(nodeID, {
-      cpu: u.cpu + sign * ask.cpu,
-      memoryMB: u.memoryMB + sign * ask.memoryMB,
-      diskMB: u.diskMB + sign * ask.diskMB,
-    });
+    let u = this.used.get(nodeID);
+    if (u === undefined) {
+      u = { cpu: 0, memoryMB: 0, diskMB: 0 };
+      this.used.set(nodeID, u);
+    }
+    u.cpu += sign * ask.cpu;
+    u.memoryMB += sign * ask.memoryMB;
+    u.diskMB += sign * ask.diskMB;
     if (jobID !== this.job.ID) return;
-    const key = nodeID + '\u0000' + group;
-    this.groupCounts.set(key, (this.groupCounts.get(key) ?? 0) + sign);
+    let groups = this.groupCounts.get(nodeID);
+    if (groups === undefined) {
+      groups = new Map();
+      this.groupCounts.set(nodeID, groups);
+    }
+    groups.set(group, (groups.get(group) ?? 0) + sign);
   }
 
   /**
@@ -256,7 +263,7 @@ export class PlanningCluster {
       const u = this.used.get(node.ID) ?? { cpu: 0, memoryMB: 0, diskMB: 0 };
       scores.binpack = scoreFitBinPack(cap.CpuShares, cap.MemoryMB, u.cpu + ask.cpu, u.memoryMB + ask.memoryMB) / BIN_PACKING_MAX_FIT_SCORE;
     }
-    const collisions = this.groupCounts.get(node.ID + '\u0000' + tg.Name) ?? 0;
+    const collisions = this.groupCounts.get(node.ID)?.get(tg.Name) ?? 0;
     if (collisions > 0) scores['job-anti-affinity'] = (-1 * (collisions + 1)) / tg.Count;
     if (penalty.has(node.ID)) scores['node-reschedule-penalty'] = -1;
     const values = Object.values(scores);
@@ -351,8 +358,22 @@ function capacity(node: Node): NodeCapacity {
   };
 }
 
+// Asks by job version and group: allocations of one version share their Job object.
+const asks = new WeakMap<Job, Map<string, Ask>>();
+const NO_ASK: Ask = { cpu: 0, memoryMB: 0, diskMB: 0 };
+
 /** allocAsk is what an existing allocation holds on its node: its own job version's group ask. */
 export function allocAsk(a: Allocation): Ask {
-  const tg = a.Job.TaskGroups.find((g) => g.Name === a.TaskGroup);
-  return tg ? groupAsk(tg) : { cpu: 0, memoryMB: 0, diskMB: 0 };
+  let byGroup = asks.get(a.Job);
+  if (byGroup === undefined) {
+    byGroup = new Map();
+    asks.set(a.Job, byGroup);
+  }
+  let ask = byGroup.get(a.TaskGroup);
+  if (ask === undefined) {
+    const tg = a.Job.TaskGroups.find((g) => g.Name === a.TaskGroup);
+    ask = tg ? groupAsk(tg) : NO_ASK;
+    byGroup.set(a.TaskGroup, ask);
+  }
+  return ask;
 }

@@ -24,7 +24,7 @@ import {
 } from '../engine/structs.ts';
 import type { ReconcileResults } from '../engine/types.ts';
 import { clientForget, clientStops, clientWatch } from './client.ts';
-import { setDeploymentStatus, updateDeploymentWithAlloc } from './deployments.ts';
+import { setDeploymentStatus, updateDeploymentWithAllocs } from './deployments.ts';
 import { type Ask, type PlacementFailure, type RankedNode, PlanningCluster, groupAsk } from './placement.ts';
 import {
   type JobState,
@@ -91,29 +91,28 @@ export function applyPlan(state: SimState, js: JobState, evaluation: QueuedEval,
     log.note(state, `deployment ${d.ID.slice(0, 8)} is ${u.Status}: ${u.StatusDescription}`);
   }
 
-  const cluster = new PlanningCluster(js.job, state.nodes, allAllocs(state), state.shuffle);
-  for (const stop of results.stop) {
-    const existing = findAlloc(state, stop.alloc.ID)!;
-    cluster.release(existing);
-    writeStop(state, existing.ID, stop.clientStatus, stop.followupEvalID);
-  }
+  // The cluster as the plan places in it, built only for a plan that places (after its stops).
+  for (const stop of results.stop) writeStop(state, stop.alloc.ID, stop.clientStatus, stop.followupEvalID);
 
+  const inplace: { alloc: Allocation; existing: Allocation }[] = [];
   for (const update of results.inplaceUpdate) {
     const existing = findAlloc(state, update.ID)!;
     let updated: Allocation = { ...existing, Job: update.Job, ModifyTime: state.now };
     const deploymentID = planDeployment?.ID ?? '';
     if (updated.DeploymentID !== deploymentID) updated = { ...updated, DeploymentID: deploymentID, DeploymentStatus: null };
     replaceAlloc(state, updated);
-    updateDeploymentWithAlloc(js, updated, existing, state.now);
+    inplace.push({ alloc: updated, existing });
     if (updated.DeploymentStatus === null) clientWatch(state, updated);
   }
+  updateDeploymentWithAllocs(js, inplace, state.now);
 
   for (const [id, annotated] of results.attributeUpdates) {
     const existing = findAlloc(state, id)!;
     replaceAlloc(state, { ...existing, FollowupEvalID: annotated.FollowupEvalID });
   }
 
-  const outcome = placeAll(state, js, cluster, results, planDeployment);
+  const placing = results.place.length + results.destructiveUpdate.length > 0;
+  const outcome = placing ? placeAll(state, js, new PlanningCluster(js.job, state.nodes, allAllocs(state), state.shuffle), results, planDeployment) : { placed: [], failures: [] };
 
   // Delayed reschedules get their evaluations, unless this one was itself delayed (delayInstead).
   const followUps = [...results.desiredFollowupEvals.values()].flat();
@@ -148,10 +147,10 @@ export function unblockEvals(state: SimState, why: string): void {
 function markLostOnDownNodes(state: SimState, js: JobState): void {
   const nodes = new Map<string, Node>(state.nodes.map((n) => [n.ID, n]));
   for (const a of js.allocs) {
-    const node = nodes.get(a.NodeID);
-    const gone = node === undefined || nodeTerminalStatus(node);
-    if (!gone || !serverTerminalStatus(a)) continue;
     if (a.ClientStatus !== AllocClientStatusPending && a.ClientStatus !== AllocClientStatusRunning) continue;
+    if (!serverTerminalStatus(a)) continue;
+    const node = nodes.get(a.NodeID);
+    if (node !== undefined && !nodeTerminalStatus(node)) continue;
     replaceAlloc(state, { ...a, ClientStatus: AllocClientStatusLost, ModifyTime: state.now });
   }
 }
@@ -175,6 +174,7 @@ function writeStop(state: SimState, allocID: string, clientStatus: string, follo
 // this plan: later failures are only counted (CoalescedFailures).
 function placeAll(state: SimState, js: JobState, cluster: PlanningCluster, results: ReconcileResults, planDeployment: Deployment | null): PlanOutcome {
   const placed: Placed[] = [];
+  const created: { alloc: Allocation; existing: null }[] = [];
   const failed = new Map<string, PlacementFailure>();
   const deploymentID = planDeployment !== null && deploymentActive(planDeployment) ? planDeployment.ID : '';
 
@@ -222,7 +222,7 @@ function placeAll(state: SimState, js: JobState, cluster: PlanningCluster, resul
       const prev = findAlloc(state, previous.ID)!;
       replaceAlloc(state, { ...prev, NextAllocation: alloc.ID });
     }
-    updateDeploymentWithAlloc(js, alloc, null, state.now);
+    created.push({ alloc, existing: null });
     clientWatch(state, alloc);
     placed.push({
       AllocID: alloc.ID,
@@ -236,6 +236,7 @@ function placeAll(state: SimState, js: JobState, cluster: PlanningCluster, resul
       Ranked: choice.ranked,
     });
   }
+  updateDeploymentWithAllocs(js, created, state.now);
   return { placed, failures: [...failed.values()] };
 }
 

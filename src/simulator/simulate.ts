@@ -222,6 +222,7 @@ function initialState(scenario: Scenario): SimState {
     allocPlace: new Map(),
     evals: [],
     client: new Map(),
+    clientDue: { at: null, dirty: false },
     drains: new Map(),
     drainer: { seen: 0, wake: false, batch: null },
     allocStartup: scenario.Simulation?.AllocStartup ?? DEFAULT_ALLOC_STARTUP,

@@ -116,6 +116,8 @@ export interface SimState {
   evals: QueuedEval[];
   /** client maps an allocation ID to what its client will do next. */
   client: Map<string, ClientAlloc>;
+  /** clientDue caches the earliest time in client; dirty when it must be looked for again. */
+  clientDue: { at: Instant | null; dirty: boolean };
   /** drains maps a draining node's ID to its deadline. */
   drains: Map<string, Instant>;
   drainer: DrainerState;

@@ -33,7 +33,7 @@ import {
   terminalStatus,
 } from '../engine/structs.ts';
 import type { HealthReport } from './client.ts';
-import { setDeploymentStatus, updateDeploymentWithAlloc } from './deployments.ts';
+import { setDeploymentStatus, updateDeploymentWithAllocs } from './deployments.ts';
 import { registerJob, specChanged } from './jobs.ts';
 import {
   type JobState,
@@ -71,7 +71,9 @@ export function watchHealth(state: SimState, reports: readonly HealthReport[], l
   for (const report of reports) {
     const js = jobOfAlloc(state, report.alloc.ID);
     if (js === undefined) continue;
-    byJob.set(js, [...(byJob.get(js) ?? []), report]);
+    const own = byJob.get(js);
+    if (own === undefined) byJob.set(js, [report]);
+    else own.push(report);
   }
   for (const [js, own] of byJob) watchJobHealth(state, js, own, log);
 }
@@ -82,8 +84,8 @@ function watchJobHealth(state: SimState, js: JobState, reports: readonly HealthR
   let fail = false;
   let rollback = false;
   const replacements: string[] = [];
-  for (const { alloc, existing } of reports) {
-    updateDeploymentWithAlloc(js, alloc, existing, state.now);
+  updateDeploymentWithAllocs(js, reports, state.now);
+  for (const { alloc } of reports) {
     const deployment = activeDeployment(js);
     if (deployment === null || alloc.DeploymentID !== deployment.ID) continue;
     const group = deployment.TaskGroups.get(alloc.TaskGroup);
@@ -270,12 +272,29 @@ export function failDeploymentByUser(state: SimState, js: JobState, deployment: 
  * asked again).
  */
 export function progressCutoff(js: JobState): Instant | null {
+  // The answer changes only with the job's allocations or its deployment.
   const deployment = activeDeployment(js);
+  const cached = cutoffs.get(js);
+  if (cached !== undefined && cached.writes === js.writes && cached.deployment === deployment) return cached.at;
+  const at = computeProgressCutoff(js, deployment);
+  cutoffs.set(js, { writes: js.writes, deployment, at });
+  return at;
+}
+
+// cutoffs remembers each job's last progress cutoff, with what it was computed from.
+const cutoffs = new WeakMap<JobState, { writes: number; deployment: Deployment | null; at: Instant | null }>();
+
+// computeProgressCutoff is progressCutoff without the memory.
+function computeProgressCutoff(js: JobState, deployment: Deployment | null): Instant | null {
   if (deployment === null || deployment.Status !== DeploymentStatusRunning || laggingGroups(deployment).length === 0) return null;
+  // Only a group past its canaries can be done, and only then are its healthy allocations counted.
+  const counted = [...deployment.TaskGroups].filter(([, g]) => !isZeroTime(g.RequireProgressBy) && !(g.DesiredCanaries !== 0 && !g.Promoted));
   const healthy = new Map<string, number>();
-  for (const a of js.allocs) {
-    if (a.DeploymentID !== deployment.ID || terminalStatus(a) || !isHealthy(a.DeploymentStatus)) continue;
-    healthy.set(a.TaskGroup, (healthy.get(a.TaskGroup) ?? 0) + 1);
+  if (counted.length > 0) {
+    for (const a of js.allocs) {
+      if (a.DeploymentID !== deployment.ID || terminalStatus(a) || !isHealthy(a.DeploymentStatus)) continue;
+      healthy.set(a.TaskGroup, (healthy.get(a.TaskGroup) ?? 0) + 1);
+    }
   }
   let next: Instant | null = null;
   for (const [name, group] of deployment.TaskGroups) {
