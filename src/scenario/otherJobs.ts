@@ -47,7 +47,7 @@ export function readOtherJobs(r: Reader, value: unknown, scheduled: Job, schedul
     if (job === null) continue;
     const clash = jobKeys.get(jobKey(job));
     if (clash !== undefined) {
-      r.report(DiagnosticCode.Duplicate, childPath(path, 'Job.ID'), `job ID ${JSON.stringify(job.ID)} is also ${clash}'s: each job of the cluster needs its own`);
+      r.report(DiagnosticCode.Duplicate, childPath(childPath(path, 'Job'), 'ID'), `job ID ${JSON.stringify(job.ID)} is also ${clash}'s: each job of the cluster needs its own`);
     } else {
       jobKeys.set(jobKey(job), childPath(path, 'Job'));
     }

@@ -56,30 +56,44 @@ export function startDrainWatch(state: SimState): void {
 /** runDrainer writes a batch that is due, makes a pass when one is due, and finishes drains that are done. */
 export function runDrainer(state: SimState, log: SimLog): void {
   commitBatch(state, log);
-  if (state.drains.size > 0 && state.drainer.batch === null) {
-    const draining = drainingJobs(state);
-    const writes = draining.reduce((n, js) => n + js.writes, 0);
-    if (state.drainer.wake || writes !== state.drainer.seen || pastDeadline(state)) {
+  if (state.drains.size === 0) return;
+  const scan = scanDrains(state);
+  if (state.drainer.batch === null) {
+    const writes = scan.draining.reduce((n, js) => n + js.writes, 0);
+    if (state.drainer.wake || writes !== state.drainer.seen || scan.pastDeadline) {
       state.drainer.wake = false;
       state.drainer.seen = writes;
-      pass(state, draining);
+      pass(state, scan.draining);
     }
   }
-  finishDrains(state, log);
+  finishDrains(state, scan.busy, log);
 }
 
-// pastDeadline tells whether a drain's deadline has passed with allocations on its node not yet marked.
-function pastDeadline(state: SimState): boolean {
-  for (const [nodeID, deadline] of state.drains) {
-    if (deadline > state.now) continue;
-    for (const js of state.jobs) if (js.allocs.some((a) => a.NodeID === nodeID && !terminalStatus(a) && !a.DesiredTransition.Migrate)) return true;
+// DrainScan is what one look over every allocation tells the drainer.
+interface DrainScan {
+  /** draining are the jobs with allocations still running on a draining node. */
+  draining: JobState[];
+  /** busy are the draining nodes with allocations still running. */
+  busy: Set<string>;
+  /** pastDeadline is set when a drain's deadline has passed with allocations on its node not yet marked. */
+  pastDeadline: boolean;
+}
+
+// scanDrains looks at every allocation once.
+function scanDrains(state: SimState): DrainScan {
+  const scan: DrainScan = { draining: [], busy: new Set(), pastDeadline: false };
+  for (const js of state.jobs) {
+    let draining = false;
+    for (const a of js.allocs) {
+      const deadline = state.drains.get(a.NodeID);
+      if (deadline === undefined || terminalStatus(a)) continue;
+      draining = true;
+      scan.busy.add(a.NodeID);
+      if (deadline <= state.now && !a.DesiredTransition.Migrate) scan.pastDeadline = true;
+    }
+    if (draining) scan.draining.push(js);
   }
-  return false;
-}
-
-// drainingJobs are the jobs with allocations still running on a draining node.
-function drainingJobs(state: SimState): JobState[] {
-  return state.jobs.filter((js) => js.allocs.some((a) => state.drains.has(a.NodeID) && !terminalStatus(a)));
+  return scan;
 }
 
 // pass is the job watcher's handleJob over the draining jobs, then the
@@ -101,10 +115,10 @@ function pass(state: SimState, draining: readonly JobState[]): void {
       for (let i = 0; i < numToDrain; i++) marks.push(drainable[i]!);
     }
   }
-  for (const [nodeID, deadline] of state.drains) {
-    if (deadline > state.now) continue;
-    for (const js of state.jobs) {
-      for (const a of js.allocs) if (a.NodeID === nodeID && !terminalStatus(a) && !a.DesiredTransition.Migrate) marks.push(a.ID);
+  for (const js of state.jobs) {
+    for (const a of js.allocs) {
+      const deadline = state.drains.get(a.NodeID);
+      if (deadline !== undefined && deadline <= state.now && !terminalStatus(a) && !a.DesiredTransition.Migrate) marks.push(a.ID);
     }
   }
   const unique = [...new Set(marks)];
@@ -132,13 +146,13 @@ function commitBatch(state: SimState, log: SimLog): void {
     enqueueEval(state, js, EvalTriggerNodeDrain, `the drainer marked ${names.length} allocation(s) of ${js.job.ID} for migration`);
   }
   // The drainer's own write does not wake it: it waits for the next one.
-  state.drainer.seen = drainingJobs(state).reduce((n, js) => n + js.writes, 0);
+  state.drainer.seen = scanDrains(state).draining.reduce((n, js) => n + js.writes, 0);
 }
 
 // finishDrains ends the drain of every node with nothing left running on it (NodesDrainComplete).
-function finishDrains(state: SimState, log: SimLog): void {
+function finishDrains(state: SimState, busy: ReadonlySet<string>, log: SimLog): void {
   for (const nodeID of [...state.drains.keys()]) {
-    if (state.jobs.some((js) => js.allocs.some((a) => a.NodeID === nodeID && !terminalStatus(a)))) continue;
+    if (busy.has(nodeID)) continue;
     state.drains.delete(nodeID);
     const node = state.nodes.find((n) => n.ID === nodeID);
     if (node !== undefined) replaceNode(state, { ...node, Drain: false });

@@ -11,6 +11,7 @@ import { EVENT_KINDS, type SimEvent } from '../../src/simulator/events.ts';
 import { groupAsk } from '../../src/simulator/placement.ts';
 import { readEvents } from '../../src/simulator/readEvents.ts';
 import { type Film, simulate } from '../../src/simulator/simulate.ts';
+import { generateScenarioText } from '../../bench/generate.ts';
 import { scenarioArb } from './arbitraries.ts';
 
 const RUNS = 150;
@@ -133,4 +134,31 @@ describe('simulator properties', () => {
     },
     TIMEOUT_MS,
   );
+});
+
+// The bench's sizes and 200k allocations: the simulator must not throw on a
+// cluster that large (it once spread every allocation into Math.max's
+// arguments, a RangeError from about 130,000 on). Few steps, no trace: what
+// is checked is that it runs, not how fast.
+describe('simulator sizes', () => {
+  const SIZES = [
+    { allocs: 1_000, nodes: 100, maxSteps: 5 },
+    { allocs: 10_000, nodes: 1_000, maxSteps: 3 },
+    { allocs: 50_000, nodes: 5_000, maxSteps: 1 },
+    { allocs: 200_000, nodes: 5_000, maxSteps: 1 },
+  ];
+  for (const size of SIZES) {
+    test(
+      `simulates ${size.allocs} allocations on ${size.nodes} nodes`,
+      () => {
+        const read = readScenario(generateScenarioText({ allocs: size.allocs, nodes: size.nodes }));
+        if (!read.ok) throw new Error('the generated scenario does not read');
+        const film = simulate(read.scenario, [], { trace: false, maxSteps: size.maxSteps });
+        expect(film.Steps).toHaveLength(size.maxSteps);
+        expect(film.End.Scenario.Allocations.length).toBeGreaterThanOrEqual(read.scenario.Allocations.length);
+        expect(film.Steps[0]!.Placed.length).toBeGreaterThan(0);
+      },
+      TIMEOUT_MS,
+    );
+  }
 });
