@@ -182,25 +182,21 @@ export function failDeployment(state: SimState, js: JobState, deployment: Deploy
 
 /**
  * autoPromote promotes a running deployment's canaries when every group
- * auto-promotes and has placed all its canaries, all healthy. Returns
- * whether it did.
+ * auto-promotes and has placed all its canaries, all healthy.
  */
-function autoPromote(state: SimState, js: JobState, deployment: Deployment, log: SimLog): boolean {
-  if (!requiresPromotion(deployment)) return false;
+function autoPromote(state: SimState, js: JobState, deployment: Deployment, log: SimLog): void {
+  if (!requiresPromotion(deployment)) return;
   let placedAny = false;
   for (const group of deployment.TaskGroups.values()) {
-    if (!group.AutoPromote || group.DesiredCanaries !== group.PlacedCanaries.length) return false;
+    if (!group.AutoPromote || group.DesiredCanaries !== group.PlacedCanaries.length) return;
     for (const id of group.PlacedCanaries) {
       placedAny = true;
       const canary = findAlloc(state, id);
-      if (canary !== undefined && !isHealthy(canary.DeploymentStatus)) return false;
+      if (canary !== undefined && !isHealthy(canary.DeploymentStatus)) return;
     }
   }
-  if (!placedAny) return false;
-  const error = promoteDeployment(state, js, deployment, log);
-  if (error !== null) return false;
-  log.note(state, 'the deployment watcher promoted the canaries (auto_promote)');
-  return true;
+  if (!placedAny) return;
+  if (promoteDeployment(state, js, deployment, log) === null) log.note(state, 'the deployment watcher promoted the canaries (auto_promote)');
 }
 
 /**
