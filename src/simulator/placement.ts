@@ -102,17 +102,56 @@ export function stackLimit(batch: boolean, nodes: number): number {
 }
 
 /**
+ * NodeTotals is what live allocations hold, per node: the room every job's
+ * take, and how many of the planning job's allocations of each group are
+ * there.
+ */
+export interface NodeTotals {
+  used: Map<string, Ask>;
+  groupsOnNode: Map<string, Map<string, number>>;
+}
+
+/**
+ * countAlloc adds (sign 1) or takes back (sign −1) a live allocation's
+ * share of the totals; its group is counted only when it is of the job
+ * whose totals these are (`own`).
+ */
+export function countAlloc(totals: NodeTotals, a: Allocation, sign: 1 | -1, own: boolean): void {
+  if (terminalStatus(a)) return;
+  const ask = allocAsk(a);
+  let u = totals.used.get(a.NodeID);
+  if (u === undefined) {
+    u = { cpu: 0, memoryMB: 0, diskMB: 0 };
+    totals.used.set(a.NodeID, u);
+  }
+  u.cpu += sign * ask.cpu;
+  u.memoryMB += sign * ask.memoryMB;
+  u.diskMB += sign * ask.diskMB;
+  if (!own) return;
+  let groups = totals.groupsOnNode.get(a.NodeID);
+  if (groups === undefined) {
+    groups = new Map();
+    totals.groupsOnNode.set(a.NodeID, groups);
+  }
+  groups.set(a.TaskGroup, (groups.get(a.TaskGroup) ?? 0) + sign);
+}
+
+/** nodeTotals counts the totals of a set of allocations from scratch, for `job`. */
+export function nodeTotals(job: Job, allocs: Iterable<Allocation>): NodeTotals {
+  const totals: NodeTotals = { used: new Map(), groupsOnNode: new Map() };
+  for (const a of allocs) countAlloc(totals, a, 1, a.JobID === job.ID);
+  return totals;
+}
+
+/**
  * PlanningCluster is the cluster as one plan sees it while it places: the
- * usable nodes in their shuffled order, what each has in use (every job's
- * allocations the plan keeps plus those it has placed so far) and how many
- * of the job's allocations of each group each holds.
+ * usable nodes in their shuffled order and its own copy of the totals,
+ * which the plan's placements and released predecessors change.
  */
 export class PlanningCluster {
-  private readonly used = new Map<string, Ask>();
-  // groupCounts counts the job's allocations per node, then per group.
-  private readonly groupCounts = new Map<string, Map<string, number>>();
-  // The existing allocations counted as holding room, by ID.
-  private readonly holding = new Map<string, Allocation>();
+  private readonly totals: NodeTotals;
+  // The live allocations whose room this plan has released.
+  private readonly released = new Set<string>();
   /** nodesAvailable counts the usable nodes per datacenter of the job. */
   readonly nodesAvailable: Record<string, number> = {};
   /** usable are the nodes a placement may go to, shuffled as SetNodes shuffles them. */
@@ -125,7 +164,7 @@ export class PlanningCluster {
   constructor(
     private readonly job: Job,
     nodes: readonly Node[],
-    allocs: Iterable<Allocation>,
+    totals: NodeTotals,
     shuffle: Shuffle,
   ) {
     const dcs = new Set(job.Datacenters);
@@ -137,50 +176,46 @@ export class PlanningCluster {
     });
     shuffleNodes(this.usable, shuffle);
     this.limit = stackLimit(job.Type === JobTypeBatch, this.usable.length);
-    for (const a of allocs) if (!terminalStatus(a)) this.hold(a);
+    this.totals = {
+      used: new Map([...totals.used].map(([id, u]) => [id, { ...u }])),
+      groupsOnNode: new Map([...totals.groupsOnNode].map(([id, g]) => [id, new Map(g)])),
+    };
   }
 
   /** add counts a new allocation of the job's group `group` on a node. */
   add(nodeID: string, group: string, ask: Ask): void {
-    this.shift(nodeID, this.job.ID, group, ask, 1);
+    let u = this.totals.used.get(nodeID);
+    if (u === undefined) {
+      u = { cpu: 0, memoryMB: 0, diskMB: 0 };
+      this.totals.used.set(nodeID, u);
+    }
+    u.cpu += ask.cpu;
+    u.memoryMB += ask.memoryMB;
+    u.diskMB += ask.diskMB;
+    let groups = this.totals.groupsOnNode.get(nodeID);
+    if (groups === undefined) {
+      groups = new Map();
+      this.totals.groupsOnNode.set(nodeID, groups);
+    }
+    groups.set(group, (groups.get(group) ?? 0) + 1);
   }
 
-  /** hold counts an existing allocation as holding its room (again, after release). */
+  /** hold counts a released allocation as holding its room again. */
   hold(a: Allocation): void {
-    if (this.holding.has(a.ID)) return;
-    this.holding.set(a.ID, a);
-    this.shift(a.NodeID, a.JobID, a.TaskGroup, allocAsk(a), 1);
+    if (!this.released.delete(a.ID)) return;
+    countAlloc(this.totals, a, 1, a.JobID === this.job.ID);
   }
 
   /**
-   * release frees the room of an allocation the plan stops. Only an
-   * allocation counted as holding room frees any: a terminal one held none.
-   * Returns whether it did.
+   * release frees the room of a live allocation the plan stops; a terminal
+   * one held none, and one already released frees nothing more. Returns
+   * whether it freed any.
    */
   release(a: Allocation): boolean {
-    const held = this.holding.get(a.ID);
-    if (held === undefined) return false;
-    this.holding.delete(a.ID);
-    this.shift(held.NodeID, held.JobID, held.TaskGroup, allocAsk(held), -1);
+    if (terminalStatus(a) || this.released.has(a.ID)) return false;
+    this.released.add(a.ID);
+    countAlloc(this.totals, a, -1, a.JobID === this.job.ID);
     return true;
-  }
-
-  private shift(nodeID: string, jobID: string, group: string, ask: Ask, sign: 1 | -1): void {
-    let u = this.used.get(nodeID);
-    if (u === undefined) {
-      u = { cpu: 0, memoryMB: 0, diskMB: 0 };
-      this.used.set(nodeID, u);
-    }
-    u.cpu += sign * ask.cpu;
-    u.memoryMB += sign * ask.memoryMB;
-    u.diskMB += sign * ask.diskMB;
-    if (jobID !== this.job.ID) return;
-    let groups = this.groupCounts.get(nodeID);
-    if (groups === undefined) {
-      groups = new Map();
-      this.groupCounts.set(nodeID, groups);
-    }
-    groups.set(group, (groups.get(group) ?? 0) + sign);
   }
 
   /**
@@ -247,7 +282,7 @@ export class PlanningCluster {
   // exhausted lists the dimensions in which the node lacks room for the ask (Nomad's AllocsFit).
   private exhausted(node: Node, ask: Ask): string[] {
     const cap = capacity(node);
-    const u = this.used.get(node.ID) ?? { cpu: 0, memoryMB: 0, diskMB: 0 };
+    const u = this.totals.used.get(node.ID) ?? { cpu: 0, memoryMB: 0, diskMB: 0 };
     const out: string[] = [];
     if (cap.CpuShares !== null && u.cpu + ask.cpu > cap.CpuShares) out.push('cpu');
     if (cap.MemoryMB !== null && u.memoryMB + ask.memoryMB > cap.MemoryMB) out.push('memory');
@@ -260,10 +295,10 @@ export class PlanningCluster {
     const scores: Partial<Record<ScoreName, number>> = {};
     const cap = capacity(node);
     if (cap.CpuShares !== null && cap.MemoryMB !== null && cap.CpuShares > 0 && cap.MemoryMB > 0) {
-      const u = this.used.get(node.ID) ?? { cpu: 0, memoryMB: 0, diskMB: 0 };
+      const u = this.totals.used.get(node.ID) ?? { cpu: 0, memoryMB: 0, diskMB: 0 };
       scores.binpack = scoreFitBinPack(cap.CpuShares, cap.MemoryMB, u.cpu + ask.cpu, u.memoryMB + ask.memoryMB) / BIN_PACKING_MAX_FIT_SCORE;
     }
-    const collisions = this.groupCounts.get(node.ID)?.get(tg.Name) ?? 0;
+    const collisions = this.totals.groupsOnNode.get(node.ID)?.get(tg.Name) ?? 0;
     if (collisions > 0) scores['job-anti-affinity'] = (-1 * (collisions + 1)) / tg.Count;
     if (penalty.has(node.ID)) scores['node-reschedule-penalty'] = -1;
     const values = Object.values(scores);

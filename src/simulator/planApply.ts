@@ -32,7 +32,6 @@ import {
   type SimLog,
   type SimState,
   addAlloc,
-  allAllocs,
   enqueueEval,
   findAlloc,
   latestDeployment,
@@ -112,7 +111,7 @@ export function applyPlan(state: SimState, js: JobState, evaluation: QueuedEval,
   }
 
   const placing = results.place.length + results.destructiveUpdate.length > 0;
-  const outcome = placing ? placeAll(state, js, new PlanningCluster(js.job, state.nodes, allAllocs(state), state.shuffle), results, planDeployment) : { placed: [], failures: [] };
+  const outcome = placing ? placeAll(state, js, new PlanningCluster(js.job, state.nodes, { used: state.used, groupsOnNode: js.groupsOnNode }, state.shuffle), results, planDeployment) : { placed: [], failures: [] };
 
   // Delayed reschedules get their evaluations, unless this one was itself delayed (delayInstead).
   const followUps = [...results.desiredFollowupEvals.values()].flat();

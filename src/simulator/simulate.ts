@@ -40,6 +40,7 @@ import {
   type QueuedEval,
   type SimState,
   SimLog,
+  account,
   activeDeployment,
   jobState,
   later,
@@ -219,6 +220,7 @@ function initialState(scenario: Scenario): SimState {
     index: 0,
     jobs,
     nodes: [...scenario.Nodes],
+    used: new Map(),
     allocPlace: new Map(),
     evals: [],
     client: new Map(),
@@ -232,7 +234,10 @@ function initialState(scenario: Scenario): SimState {
   for (const js of jobs) {
     state.index = maxOf(js.versions.map((v) => v.ModifyIndex), state.index);
     state.index = maxOf(js.allocs.map((a) => a.CreateIndex), state.index);
-    js.allocs.forEach((a, pos) => state.allocPlace.set(a.ID, { js, pos }));
+    js.allocs.forEach((a, pos) => {
+      state.allocPlace.set(a.ID, { js, pos });
+      account(state, js, a, 1);
+    });
   }
   const up = new Set(scenario.Nodes.filter((n) => !nodeTerminalStatus(n)).map((n) => n.ID));
   for (const js of jobs) {
@@ -248,7 +253,17 @@ function jobStateOf(job: Job, earlier: readonly Job[], allocs: readonly Allocati
   const versions = [...earlier, job].sort((a, b) => a.Version - b.Version);
   const stable = new Set(versions.filter((v) => v.Stable).map((v) => v.Version));
   if (deployment?.Status === DeploymentStatusSuccessful) stable.add(deployment.JobVersion);
-  return { job, versions, stable, allocs: [...allocs], deployments: deployment === null ? [] : [deployment], watcherBatch: null, writes: 0 };
+  return {
+    job,
+    versions,
+    stable,
+    allocs: [...allocs],
+    deployments: deployment === null ? [] : [deployment],
+    watcherBatch: null,
+    writes: 0,
+    groupsOnNode: new Map(),
+    healthyLive: new Map(),
+  };
 }
 
 // findDueEval is the first queued evaluation that may run now: pending, and not delayed past the clock.

@@ -15,7 +15,10 @@ import {
   type Node,
   ZERO_TIME,
   deploymentActive,
+  isHealthy,
+  terminalStatus,
 } from '../engine/structs.ts';
+import { type Ask, countAlloc } from './placement.ts';
 import type { OtherJob } from '../scenario/otherJobs.ts';
 import type { Scenario } from '../scenario/read.ts';
 
@@ -78,6 +81,10 @@ export interface JobState {
   watcherBatch: WatcherBatch | null;
   /** writes counts the writes to the job's allocations, which the drainer's blocking query watches. */
   writes: number;
+  /** groupsOnNode counts the job's live allocations per node, then per group (job anti-affinity). */
+  groupsOnNode: Map<string, Map<string, number>>;
+  /** healthyLive counts the live, healthy allocations per deployment, then per group (the watcher's doneGroups). */
+  healthyLive: Map<string, Map<string, number>>;
 }
 
 /** AllocPlace is where an allocation is kept: its job and its position in the job's allocs. */
@@ -110,6 +117,8 @@ export interface SimState {
   /** jobs are the cluster's jobs: the scenario's own first, then its OtherJobs. */
   jobs: JobState[];
   nodes: Node[];
+  /** used is what every job's live allocations hold on each node. */
+  used: Map<string, Ask>;
   /** allocPlace maps an allocation ID to its job and position. */
   allocPlace: Map<string, AllocPlace>;
   /** evals is the broker's queue, in the order the evaluations were made. */
@@ -166,19 +175,35 @@ export function addAlloc(state: SimState, js: JobState, alloc: Allocation): void
   state.allocPlace.set(alloc.ID, { js, pos: js.allocs.length });
   js.allocs.push(alloc);
   js.writes++;
+  account(state, js, alloc, 1);
 }
 
 /** replaceAlloc puts a changed copy of an allocation in its place. */
 export function replaceAlloc(state: SimState, updated: Allocation): void {
   const place = state.allocPlace.get(updated.ID);
   if (place === undefined) throw new Error(`replaceAlloc: no allocation ${updated.ID}`);
+  account(state, place.js, place.js.allocs[place.pos]!, -1);
   place.js.allocs[place.pos] = updated;
   place.js.writes++;
+  account(state, place.js, updated, 1);
 }
 
-/** allAllocs visits every job's allocations. */
-export function* allAllocs(state: SimState): Generator<Allocation> {
-  for (const js of state.jobs) yield* js.allocs;
+/**
+ * account adds (sign 1) or takes back (sign −1) what an allocation counts
+ * for in the cluster's running totals: the room a live one holds on its
+ * node, its group's count there, and whether it is healthy in its
+ * deployment. Every write goes through it, so the totals are never
+ * recounted from all allocations.
+ */
+export function account(state: SimState, js: JobState, a: Allocation, sign: 1 | -1): void {
+  countAlloc({ used: state.used, groupsOnNode: js.groupsOnNode }, a, sign, true);
+  if (a.DeploymentID === '' || terminalStatus(a) || !isHealthy(a.DeploymentStatus)) return;
+  let groups = js.healthyLive.get(a.DeploymentID);
+  if (groups === undefined) {
+    groups = new Map();
+    js.healthyLive.set(a.DeploymentID, groups);
+  }
+  groups.set(a.TaskGroup, (groups.get(a.TaskGroup) ?? 0) + sign);
 }
 
 /** replaceDeployment puts a changed copy of a deployment in its place. */

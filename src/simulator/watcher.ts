@@ -268,33 +268,12 @@ export function failDeploymentByUser(state: SimState, js: JobState, deployment: 
  * asked again).
  */
 export function progressCutoff(js: JobState): Instant | null {
-  // The answer changes only with the job's allocations or its deployment.
   const deployment = activeDeployment(js);
-  const cached = cutoffs.get(js);
-  if (cached !== undefined && cached.writes === js.writes && cached.deployment === deployment) return cached.at;
-  const at = computeProgressCutoff(js, deployment);
-  cutoffs.set(js, { writes: js.writes, deployment, at });
-  return at;
-}
-
-// cutoffs remembers each job's last progress cutoff, with what it was computed from.
-const cutoffs = new WeakMap<JobState, { writes: number; deployment: Deployment | null; at: Instant | null }>();
-
-// computeProgressCutoff is progressCutoff without the memory.
-function computeProgressCutoff(js: JobState, deployment: Deployment | null): Instant | null {
   if (deployment === null || deployment.Status !== DeploymentStatusRunning || laggingGroups(deployment).length === 0) return null;
-  // Only a group past its canaries can be done, and only then are its healthy allocations counted.
-  const counted = [...deployment.TaskGroups].filter(([, g]) => !isZeroTime(g.RequireProgressBy) && !(g.DesiredCanaries !== 0 && !g.Promoted));
-  const healthy = new Map<string, number>();
-  if (counted.length > 0) {
-    for (const a of js.allocs) {
-      if (a.DeploymentID !== deployment.ID || terminalStatus(a) || !isHealthy(a.DeploymentStatus)) continue;
-      healthy.set(a.TaskGroup, (healthy.get(a.TaskGroup) ?? 0) + 1);
-    }
-  }
+  const healthy = js.healthyLive.get(deployment.ID);
   let next: Instant | null = null;
   for (const [name, group] of deployment.TaskGroups) {
-    const done = !(group.DesiredCanaries !== 0 && !group.Promoted) && (healthy.get(name) ?? 0) >= group.DesiredTotal;
+    const done = !(group.DesiredCanaries !== 0 && !group.Promoted) && (healthy?.get(name) ?? 0) >= group.DesiredTotal;
     if (done || isZeroTime(group.RequireProgressBy)) continue;
     if (next === null || group.RequireProgressBy < next) next = group.RequireProgressBy;
   }

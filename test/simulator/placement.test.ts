@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Node } from '../../src/engine/structs.ts';
-import { PlanningCluster, groupAsk, scoreFitBinPack, stackLimit } from '../../src/simulator/placement.ts';
+import { PlanningCluster, groupAsk, nodeTotals, scoreFitBinPack, stackLimit } from '../../src/simulator/placement.ts';
 import { mockAlloc, mockJob, mockNode } from '../upstream/mock.ts';
 
 // keepOrder is a shuffle that leaves the nodes in the order given.
@@ -35,7 +35,7 @@ describe('PlanningCluster', () => {
       node('elsewhere', { Datacenter: 'dc9' }),
       node('ok'),
     ];
-    const cluster = new PlanningCluster(job, nodes, [], keepOrder);
+    const cluster = new PlanningCluster(job, nodes, nodeTotals(job, []), keepOrder);
     expect(cluster.usable.map((n) => n.ID)).toEqual(['ok']);
     expect(cluster.nodesAvailable).toEqual({ dc1: 1 });
   });
@@ -47,12 +47,12 @@ describe('PlanningCluster', () => {
     const bigTask = { ...tg.Tasks[0]!, Resources: { ...tg.Tasks[0]!.Resources, CPU: 2000, MemoryMB: 4096 } };
     const otherJob = { ...job, ID: 'other', TaskGroups: [{ ...tg, Name: 'other-group', Tasks: [bigTask] }] };
     const other = { ...mockAlloc(), Job: otherJob, JobID: 'other', NodeID: 'busy', TaskGroup: 'other-group' };
-    const cluster = new PlanningCluster(job, [idle, busy], [other], keepOrder);
+    const cluster = new PlanningCluster(job, [idle, busy], nodeTotals(job, [other]), keepOrder);
     const first = cluster.select(tg, ask, new Set(), null);
     expect('node' in first && first.node.ID).toBe('busy');
 
     // Without resources to pack, only the penalty for the group's allocations already there decides.
-    const plain = new PlanningCluster(job, [node('p', { NodeResources: null }), node('q', { NodeResources: null })], [], keepOrder);
+    const plain = new PlanningCluster(job, [node('p', { NodeResources: null }), node('q', { NodeResources: null })], nodeTotals(job, []), keepOrder);
     plain.add('p', tg.Name, ask);
     const spread = plain.select(tg, ask, new Set(), null);
     expect('node' in spread && spread.node.ID).toBe('q');
@@ -61,11 +61,11 @@ describe('PlanningCluster', () => {
   it('avoids penalty nodes and reports exhausted dimensions when nothing fits', () => {
     const a = node('a');
     const b = node('b');
-    const cluster = new PlanningCluster(job, [a, b], [], keepOrder);
+    const cluster = new PlanningCluster(job, [a, b], nodeTotals(job, []), keepOrder);
     const choice = cluster.select(tg, ask, new Set(['a']), null);
     expect('node' in choice && choice.node.ID).toBe('b');
 
-    const small = new PlanningCluster(job, [node('tiny', { NodeResources: { CpuShares: 10, MemoryMB: 10, DiskMB: null } })], [], keepOrder);
+    const small = new PlanningCluster(job, [node('tiny', { NodeResources: { CpuShares: 10, MemoryMB: 10, DiskMB: null } })], nodeTotals(job, []), keepOrder);
     expect(small.select(tg, ask, new Set(), null)).toEqual({
       TaskGroup: tg.Name,
       Failed: 1,
@@ -79,7 +79,7 @@ describe('PlanningCluster', () => {
   it('frees room for what the plan stops', () => {
     const one = node('one', { NodeResources: { CpuShares: ask.cpu, MemoryMB: ask.memoryMB, DiskMB: null } });
     const running = { ...mockAlloc(), Job: job, NodeID: 'one' };
-    const cluster = new PlanningCluster(job, [one], [running], keepOrder);
+    const cluster = new PlanningCluster(job, [one], nodeTotals(job, [running]), keepOrder);
     expect('node' in cluster.select(tg, ask, new Set(), null)).toBe(false);
     expect(cluster.release(running)).toBe(true);
     expect(cluster.release(running)).toBe(false); // its room is freed once
@@ -87,7 +87,7 @@ describe('PlanningCluster', () => {
   });
 
   it('treats a node that declares no resources as having room for anything', () => {
-    const cluster = new PlanningCluster(job, [node('open', { NodeResources: null })], [], keepOrder);
+    const cluster = new PlanningCluster(job, [node('open', { NodeResources: null })], nodeTotals(job, []), keepOrder);
     expect('node' in cluster.select(tg, { cpu: 1e9, memoryMB: 1e9, diskMB: 1e9 }, new Set(), null)).toBe(true);
   });
 });
@@ -101,12 +101,12 @@ describe('the stack’s limit and ring (GenericStack.SetNodes and Select)', () =
   it('ranks 2 nodes, or ⌈log2 n⌉ for a service job on a larger cluster, 2 for a batch job', () => {
     expect([1, 3, 4, 5, 100, 1000].map((n) => stackLimit(false, n))).toEqual([2, 2, 2, 3, 7, 10]);
     expect(stackLimit(true, 1000)).toBe(2);
-    expect(new PlanningCluster(job, nodes(100), [], keepOrder).limit).toBe(7);
-    expect(new PlanningCluster({ ...job, Type: 'batch' }, nodes(100), [], keepOrder).limit).toBe(2);
+    expect(new PlanningCluster(job, nodes(100), nodeTotals(job, []), keepOrder).limit).toBe(7);
+    expect(new PlanningCluster({ ...job, Type: 'batch' }, nodes(100), nodeTotals(job, []), keepOrder).limit).toBe(2);
   });
 
   it('ranks only the limit’s worth of fitting nodes, each placement going on round the ring', () => {
-    const cluster = new PlanningCluster(job, nodes(5), [], keepOrder);
+    const cluster = new PlanningCluster(job, nodes(5), nodeTotals(job, []), keepOrder);
     const first = cluster.select(tg, ask, new Set(), null);
     if (!('node' in first)) throw new Error('no node');
     // Limit 3: n1, n2 and n3 score alike; the first best is kept.
@@ -121,7 +121,7 @@ describe('the stack’s limit and ring (GenericStack.SetNodes and Select)', () =
   });
 
   it('records the scores that applied to each ranked node and their average, the chosen node first', () => {
-    const cluster = new PlanningCluster(job, nodes(2), [], keepOrder);
+    const cluster = new PlanningCluster(job, nodes(2), nodeTotals(job, []), keepOrder);
     cluster.add('n1', tg.Name, ask);
     const choice = cluster.select(tg, ask, new Set(['n2']), null);
     if (!('node' in choice)) throw new Error('no node');
@@ -136,7 +136,7 @@ describe('the stack’s limit and ring (GenericStack.SetNodes and Select)', () =
   it('passes over up to three nodes that score 0 or less while others remain (LimitIterator)', () => {
     // No resources: n1–n3 score only their penalty (−1); n4 and n5 score 0 and are skipped too once three are held.
     const bare = Array.from({ length: 5 }, (_, i) => node(`n${i + 1}`, { NodeResources: null }));
-    const cluster = new PlanningCluster(job, bare, [], keepOrder);
+    const cluster = new PlanningCluster(job, bare, nodeTotals(job, []), keepOrder);
     const choice = cluster.select(tg, ask, new Set(['n1', 'n2', 'n3']), null);
     if (!('node' in choice)) throw new Error('no node');
     // n1–n3 are skipped; n4 is the first option, n5 the second, and the limit of 3 takes back n1.
