@@ -74,7 +74,10 @@ export function clientWatch(state: SimState, alloc: Allocation): void {
   const replaced = state.client.has(alloc.ID);
   state.client.set(alloc.ID, watch);
   if (replaced) state.clientDue.dirty = true;
-  else for (const t of dueTimes(watch)) if (state.clientDue.at === null || t < state.clientDue.at) state.clientDue.at = t;
+  else {
+    const t = earliest(watch);
+    if (t !== null && (state.clientDue.at === null || t < state.clientDue.at)) state.clientDue.at = t;
+  }
 }
 
 /** clientForget stops watching an allocation: it was stopped, or its node went down. */
@@ -82,15 +85,13 @@ export function clientForget(state: SimState, allocID: string): void {
   if (state.client.delete(allocID)) state.clientDue.dirty = true;
 }
 
-// dueTimes lists the times at which the client will next change an allocation.
-function dueTimes(c: ClientAlloc): Instant[] {
-  const times: Instant[] = [];
-  if (!isZeroTime(c.runningAt)) times.push(c.runningAt);
-  else {
-    if (!isZeroTime(c.healthyAt) && !c.neverHealthy) times.push(c.healthyAt);
-    if (!isZeroTime(c.deadlineAt)) times.push(c.deadlineAt);
-  }
-  return times;
+// earliest is when the client will next change an allocation, or null.
+function earliest(c: ClientAlloc): Instant | null {
+  if (!isZeroTime(c.runningAt)) return c.runningAt;
+  const healthy = !isZeroTime(c.healthyAt) && !c.neverHealthy ? c.healthyAt : null;
+  const deadline = !isZeroTime(c.deadlineAt) ? c.deadlineAt : null;
+  if (healthy === null) return deadline;
+  return deadline === null || healthy < deadline ? healthy : deadline;
 }
 
 /** nextClientTime is the earliest time a client will change an allocation, or null. */
@@ -98,7 +99,8 @@ export function nextClientTime(state: SimState): Instant | null {
   if (state.clientDue.dirty) {
     let next: Instant | null = null;
     for (const c of state.client.values()) {
-      for (const t of dueTimes(c)) if (next === null || t < next) next = t;
+      const t = earliest(c);
+      if (t !== null && (next === null || t < next)) next = t;
     }
     state.clientDue.at = next;
     state.clientDue.dirty = false;
@@ -125,7 +127,10 @@ export function runClients(state: SimState, log: SimLog): HealthReport[] {
   // Only allocations with something due, job by job, in the order they were created.
   const jobOrder = new Map(state.jobs.map((js, i) => [js, i]));
   const due = [...state.client]
-    .filter(([, c]) => dueTimes(c).some((t) => t <= state.now))
+    .filter(([, c]) => {
+      const t = earliest(c);
+      return t !== null && t <= state.now;
+    })
     .map(([id]) => state.allocPlace.get(id))
     .filter((p) => p !== undefined)
     .sort((a, b) => jobOrder.get(a.js)! - jobOrder.get(b.js)! || a.pos - b.pos);

@@ -145,13 +145,11 @@ export function nodeTotals(job: Job, allocs: Iterable<Allocation>): NodeTotals {
 
 /**
  * PlanningCluster is the cluster as one plan sees it while it places: the
- * usable nodes in their shuffled order and its own copy of the totals,
- * which the plan's placements and released predecessors change.
+ * usable nodes in their shuffled order, and the totals of what live
+ * allocations hold on them, which the simulator keeps up to date as the
+ * plan places and stops (they are read, never copied).
  */
 export class PlanningCluster {
-  private readonly totals: NodeTotals;
-  // The live allocations whose room this plan has released.
-  private readonly released = new Set<string>();
   /** nodesAvailable counts the usable nodes per datacenter of the job. */
   readonly nodesAvailable: Record<string, number> = {};
   /** usable are the nodes a placement may go to, shuffled as SetNodes shuffles them. */
@@ -162,9 +160,9 @@ export class PlanningCluster {
   private offset = 0;
 
   constructor(
-    private readonly job: Job,
+    job: Job,
     nodes: readonly Node[],
-    totals: NodeTotals,
+    private readonly totals: NodeTotals,
     shuffle: Shuffle,
   ) {
     const dcs = new Set(job.Datacenters);
@@ -176,46 +174,6 @@ export class PlanningCluster {
     });
     shuffleNodes(this.usable, shuffle);
     this.limit = stackLimit(job.Type === JobTypeBatch, this.usable.length);
-    this.totals = {
-      used: new Map([...totals.used].map(([id, u]) => [id, { ...u }])),
-      groupsOnNode: new Map([...totals.groupsOnNode].map(([id, g]) => [id, new Map(g)])),
-    };
-  }
-
-  /** add counts a new allocation of the job's group `group` on a node. */
-  add(nodeID: string, group: string, ask: Ask): void {
-    let u = this.totals.used.get(nodeID);
-    if (u === undefined) {
-      u = { cpu: 0, memoryMB: 0, diskMB: 0 };
-      this.totals.used.set(nodeID, u);
-    }
-    u.cpu += ask.cpu;
-    u.memoryMB += ask.memoryMB;
-    u.diskMB += ask.diskMB;
-    let groups = this.totals.groupsOnNode.get(nodeID);
-    if (groups === undefined) {
-      groups = new Map();
-      this.totals.groupsOnNode.set(nodeID, groups);
-    }
-    groups.set(group, (groups.get(group) ?? 0) + 1);
-  }
-
-  /** hold counts a released allocation as holding its room again. */
-  hold(a: Allocation): void {
-    if (!this.released.delete(a.ID)) return;
-    countAlloc(this.totals, a, 1, a.JobID === this.job.ID);
-  }
-
-  /**
-   * release frees the room of a live allocation the plan stops; a terminal
-   * one held none, and one already released frees nothing more. Returns
-   * whether it freed any.
-   */
-  release(a: Allocation): boolean {
-    if (terminalStatus(a) || this.released.has(a.ID)) return false;
-    this.released.add(a.ID);
-    countAlloc(this.totals, a, -1, a.JobID === this.job.ID);
-    return true;
   }
 
   /**

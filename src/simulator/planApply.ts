@@ -21,6 +21,7 @@ import {
   nextDelay,
   nodeTerminalStatus,
   serverTerminalStatus,
+  terminalStatus,
 } from '../engine/structs.ts';
 import type { ReconcileResults } from '../engine/types.ts';
 import { clientForget, clientStops, clientWatch } from './client.ts';
@@ -31,6 +32,7 @@ import {
   type QueuedEval,
   type SimLog,
   type SimState,
+  account,
   addAlloc,
   enqueueEval,
   findAlloc,
@@ -206,17 +208,18 @@ function placeAll(state: SimState, js: JobState, cluster: PlanningCluster, resul
     const ask: Ask = groupAsk(m.tg);
     const previous = m.previous === null ? null : findAlloc(state, m.previous.ID) ?? m.previous;
     // A destructive replacement frees its predecessor's room before looking for a node.
-    const released = m.destructive && previous !== null ? cluster.release(previous) : false;
+    // A destructive replacement looks for room as if its predecessor were gone; it is stopped only once the new one fits.
+    const released = m.destructive && previous !== null && !terminalStatus(previous);
+    if (released) account(state, js, previous, -1);
     const choice = cluster.select(m.tg, ask, penaltyNodes(previous), preferredNode(state, m.tg, previous));
+    if (released) account(state, js, previous, 1);
     if (!('node' in choice)) {
       failed.set(m.tg.Name, choice);
-      if (released && previous !== null) cluster.hold(previous);
       continue;
     }
     if (m.destructive && previous !== null) writeStop(state, previous.ID, '', '');
     const alloc = newAlloc(state, js.job, m.name, m.tg.Name, choice.node, deploymentID, previous, m.reschedule, m.canary && planDeployment !== null);
     addAlloc(state, js, alloc);
-    cluster.add(choice.node.ID, m.tg.Name, ask);
     if (previous !== null) {
       const prev = findAlloc(state, previous.ID)!;
       replaceAlloc(state, { ...prev, NextAllocation: alloc.ID });

@@ -1,9 +1,14 @@
 // Node choice: feasibility, Nomad's bin-packing score and its penalties.
 
 import { describe, expect, it } from 'vitest';
-import type { Node } from '../../src/engine/structs.ts';
-import { PlanningCluster, groupAsk, nodeTotals, scoreFitBinPack, stackLimit } from '../../src/simulator/placement.ts';
+import type { Allocation, Job, Node } from '../../src/engine/structs.ts';
+import { PlanningCluster, countAlloc, groupAsk, nodeTotals, scoreFitBinPack, stackLimit } from '../../src/simulator/placement.ts';
 import { mockAlloc, mockJob, mockNode } from '../upstream/mock.ts';
+
+// on is a live allocation of `job`'s group "web" on a node.
+function on(nodeID: string, job: Job): Allocation {
+  return { ...mockAlloc(), Job: job, JobID: job.ID, NodeID: nodeID, ClientStatus: 'running' };
+}
 
 // keepOrder is a shuffle that leaves the nodes in the order given.
 const keepOrder = (n: number) => n - 1;
@@ -52,8 +57,7 @@ describe('PlanningCluster', () => {
     expect('node' in first && first.node.ID).toBe('busy');
 
     // Without resources to pack, only the penalty for the group's allocations already there decides.
-    const plain = new PlanningCluster(job, [node('p', { NodeResources: null }), node('q', { NodeResources: null })], nodeTotals(job, []), keepOrder);
-    plain.add('p', tg.Name, ask);
+    const plain = new PlanningCluster(job, [node('p', { NodeResources: null }), node('q', { NodeResources: null })], nodeTotals(job, [on('p', job)]), keepOrder);
     const spread = plain.select(tg, ask, new Set(), null);
     expect('node' in spread && spread.node.ID).toBe('q');
   });
@@ -76,13 +80,13 @@ describe('PlanningCluster', () => {
     });
   });
 
-  it('frees room for what the plan stops', () => {
+  it('sees the room the totals free, and counts only live allocations', () => {
     const one = node('one', { NodeResources: { CpuShares: ask.cpu, MemoryMB: ask.memoryMB, DiskMB: null } });
-    const running = { ...mockAlloc(), Job: job, NodeID: 'one' };
-    const cluster = new PlanningCluster(job, [one], nodeTotals(job, [running]), keepOrder);
+    const running = on('one', job);
+    const totals = nodeTotals(job, [running, { ...on('one', job), ID: 'gone', DesiredStatus: 'stop' }]);
+    const cluster = new PlanningCluster(job, [one], totals, keepOrder);
     expect('node' in cluster.select(tg, ask, new Set(), null)).toBe(false);
-    expect(cluster.release(running)).toBe(true);
-    expect(cluster.release(running)).toBe(false); // its room is freed once
+    countAlloc(totals, running, -1, true);
     expect('node' in cluster.select(tg, ask, new Set(), null)).toBe(true);
   });
 
@@ -106,12 +110,13 @@ describe('the stack’s limit and ring (GenericStack.SetNodes and Select)', () =
   });
 
   it('ranks only the limit’s worth of fitting nodes, each placement going on round the ring', () => {
-    const cluster = new PlanningCluster(job, nodes(5), nodeTotals(job, []), keepOrder);
+    const totals = nodeTotals(job, []);
+    const cluster = new PlanningCluster(job, nodes(5), totals, keepOrder);
     const first = cluster.select(tg, ask, new Set(), null);
     if (!('node' in first)) throw new Error('no node');
     // Limit 3: n1, n2 and n3 score alike; the first best is kept.
     expect(first.ranked.map((r) => r.NodeID)).toEqual(['n1', 'n2', 'n3']);
-    cluster.add(first.node.ID, tg.Name, ask);
+    countAlloc(totals, on(first.node.ID, job), 1, true);
     const second = cluster.select(tg, ask, new Set(), null);
     if (!('node' in second)) throw new Error('no node');
     // The next placement starts at n4 and wraps round: n1, which the first one took, scores
@@ -121,8 +126,7 @@ describe('the stack’s limit and ring (GenericStack.SetNodes and Select)', () =
   });
 
   it('records the scores that applied to each ranked node and their average, the chosen node first', () => {
-    const cluster = new PlanningCluster(job, nodes(2), nodeTotals(job, []), keepOrder);
-    cluster.add('n1', tg.Name, ask);
+    const cluster = new PlanningCluster(job, nodes(2), nodeTotals(job, [on('n1', job)]), keepOrder);
     const choice = cluster.select(tg, ask, new Set(['n2']), null);
     if (!('node' in choice)) throw new Error('no node');
     const [chosen, runnerUp] = choice.ranked;
