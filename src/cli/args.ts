@@ -8,6 +8,8 @@ export type OutputFormat = 'json' | 'plan';
 export interface CliOptions {
   files: string[];
   format: OutputFormat;
+  /** formatGiven tells whether --format was on the command line (--simulate prints text unless it asks for json). */
+  formatGiven: boolean;
   explain: boolean;
   simulate: boolean;
   help: boolean;
@@ -29,7 +31,8 @@ Options:
   --explain           print the reconciler's reasoning per task group instead of
                       the JSON result (after the plan with --format plan)
   --simulate          print the whole rollout instead: every evaluation that
-                      follows, with the scenario's Events (see README)
+                      follows, with the scenario's Events (see README); as text,
+                      or with --format json as one JSON document
   -h, --help          show this help
 
 An invalid scenario prints FILE: PATH: message lines on standard error; the other
@@ -40,7 +43,7 @@ const FORMATS: readonly string[] = ['json', 'plan'];
 
 /** parseArgs reads the command line; `--` ends the options, `-` is standard input. */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
-  const options: CliOptions = { files: [], format: 'json', explain: false, simulate: false, help: false };
+  const options: CliOptions = { files: [], format: 'json', formatGiven: false, explain: false, simulate: false, help: false };
   let onlyFiles = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
@@ -61,6 +64,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       if (value === undefined) return { ok: false, error: '--format needs a value: json or plan' };
       if (!FORMATS.includes(value)) return { ok: false, error: `unknown format ${JSON.stringify(value)}: use json or plan` };
       options.format = value as OutputFormat;
+      options.formatGiven = true;
     } else {
       return { ok: false, error: `unknown option ${arg}` };
     }

@@ -9,9 +9,9 @@ import { formatPlan } from '../result/plan.ts';
 import { formatExplain } from './explain.ts';
 import { EVENTS_KEY, type SimEvent } from '../simulator/events.ts';
 import { readEvents } from '../simulator/readEvents.ts';
-import { simulate } from '../simulator/simulate.ts';
+import { type Film, simulate } from '../simulator/simulate.ts';
 import { type CliOptions, USAGE, parseArgs } from './args.ts';
-import { formatFilm } from './film.ts';
+import { filmDocument, formatFilm } from './film.ts';
 
 /** CliIO is everything the runner reads and writes. Writers receive whole lines, newline included. */
 export interface CliIO {
@@ -53,6 +53,12 @@ function render(options: CliOptions, several: boolean, run: ReturnType<typeof ru
   return parts.join('\n');
 }
 
+// renderFilm prints a film as text, or as one JSON document with --format json (compact when several files are run).
+function renderFilm(options: CliOptions, several: boolean, film: Film): string {
+  if (!(options.formatGiven && options.format === 'json')) return formatFilm(film);
+  return several ? JSON.stringify(filmDocument(film)) + '\n' : JSON.stringify(filmDocument(film), null, 2) + '\n';
+}
+
 /**
  * run is the command-line runner: it reconciles each scenario file in order
  * and prints its result; an unreadable or invalid file is reported on stderr
@@ -76,7 +82,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
   }
 
   const several = options.files.length > 1;
-  const textual = options.format === 'plan' || options.explain || options.simulate;
+  const textual = options.format === 'plan' || options.explain || (options.simulate && !(options.formatGiven && options.format === 'json'));
   let stdinText: Promise<string> | undefined;
   let status = EXIT_OK;
   let printed = 0;
@@ -116,7 +122,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     let output: string;
     try {
       output = options.simulate
-        ? formatFilm(simulate(read.scenario, events, { trace: false }))
+        ? renderFilm(options, several, simulate(read.scenario, events, { trace: false }))
         : render(options, several, runScenario(read.scenario, { trace: options.explain }));
     } catch (e) {
       io.stderr(`${name}: internal error: ${e instanceof Error && e.stack ? e.stack : errorMessage(e)}\n`);

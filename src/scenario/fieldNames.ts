@@ -7,6 +7,7 @@
 import { API_FIELDS, type ApiObject } from './apiFields.ts';
 import { DiagnosticCode } from './diagnostics.ts';
 import { type JsonObject, type Reader, isObject } from './fields.ts';
+import { looksLikeInspectOutput } from './job.ts';
 import { childPath, indexPath } from './path.ts';
 
 // What each object is called in a message.
@@ -165,4 +166,15 @@ function editDistance(a: string, b: string, limit: number): number {
     prev = row;
   }
   return Math.min(prev[b.length]!, limit);
+}
+
+/**
+ * checkJobFieldNames warns about the names in a job given as JSON that
+ * Nomad's API does not have, looking inside a `{"Job": …}` wrapper. A job
+ * from a JobSpec is the parser's, and allocations' inline jobs are the
+ * cluster's own output: neither is checked.
+ */
+export function checkJobFieldNames(r: Reader, value: unknown, path: string): void {
+  if (isObject(value) && looksLikeInspectOutput(value)) checkFieldNames(r, value.Job, childPath(path, 'Job'));
+  else checkFieldNames(r, value, path);
 }

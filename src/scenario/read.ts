@@ -7,12 +7,15 @@ import type { Allocation, Deployment, Instant, Job, Node } from '../engine/struc
 import { type Diagnostic, DiagnosticCode } from './diagnostics.ts';
 import { readAllocations } from './alloc.ts';
 import { readDeployment } from './deployment.ts';
-import { Reader, describeValue, isObject, readArray, readInstant, readString } from './fields.ts';
-import { checkFieldNames } from './fieldNames.ts';
-import { looksLikeInspectOutput, readJob } from './job.ts';
+import { Reader, describeValue, isObject, readInstant, readString } from './fields.ts';
+import { checkJobFieldNames } from './fieldNames.ts';
+import { readJob } from './job.ts';
 import { locateDiagnostics, parseJsonText } from './json.ts';
 import { readNodes } from './node.ts';
-import { childPath, indexPath } from './path.ts';
+import { indexPath } from './path.ts';
+import { readJobVersions } from './versions.ts';
+import { type OtherJob, readOtherJobs } from './otherJobs.ts';
+import { type SimulationSettings, readSimulation } from './simulation.ts';
 
 /** Scenario is one situation to reconcile: the job version being scheduled, its earlier versions, the cluster and the allocations. */
 export interface Scenario {
@@ -25,6 +28,10 @@ export interface Scenario {
   Nodes: Node[];
   Allocations: Allocation[];
   Deployment: Deployment | null;
+  /** OtherJobs are the other jobs sharing the cluster (optional, read by the rollout simulator; the reconciler ignores them). */
+  OtherJobs?: OtherJob[];
+  /** Simulation holds the rollout simulator's settings (optional; the reconciler ignores them). */
+  Simulation?: SimulationSettings;
 }
 
 /** ReadOptions supply the clock and ID generator for documents that leave Now or EvalID out. */
@@ -97,8 +104,10 @@ function readDocument(r: Reader, value: unknown, options: ReadOptions): Scenario
   const description = readString(r, value.Description, '', 'Description', '');
   const now = value.Now == null ? defaultNow(options) : readInstant(r, value.Now, '', 'Now', 0);
   const evalID = value.EvalID == null ? defaultEvalID(options) : readString(r, value.EvalID, '', 'EvalID', '');
+  const others = job === null ? [] : readOtherJobs(r, value.OtherJobs, job, allocations);
+  const simulation = readSimulation(r, value.Simulation);
   if (job === null) return null;
-  return {
+  const scenario: Scenario = {
     Name: name,
     Description: description,
     Now: now,
@@ -109,6 +118,9 @@ function readDocument(r: Reader, value: unknown, options: ReadOptions): Scenario
     Allocations: allocations,
     Deployment: deployment,
   };
+  if (others.length > 0) scenario.OtherJobs = others;
+  if (simulation !== null) scenario.Simulation = simulation;
+  return scenario;
 }
 
 // readScheduledJob reads the job being scheduled from Job, or from JobSpec
@@ -147,43 +159,6 @@ function readScheduledJob(r: Reader, doc: Record<string, unknown>, options: Read
   return readJob(r, doc.Job, 'Job', null);
 }
 
-// readJobVersions reads the earlier job versions: each must be of the same
-// job and have a Version of its own.
-function readJobVersions(r: Reader, value: unknown, job: Job): Job[] {
-  const list = readArray(r, value, '', 'JobVersions');
-  if (list === null) return [];
-  const versions: Job[] = [];
-  const seen = new Map<number, number>([[job.Version, -1]]);
-  for (let i = 0; i < list.length && !r.full; i++) {
-    const path = indexPath('JobVersions', i);
-    const entry = list[i];
-    checkJobFieldNames(r, entry, path);
-    const version = readJob(r, entry, path, job.ID);
-    if (version === null) continue;
-    if (isObject(entry) && entry.ID != null && version.ID !== job.ID) {
-      r.report(
-        DiagnosticCode.Mismatch,
-        path + '.ID',
-        `${describeValue(version.ID)} is not the job's ID ${describeValue(job.ID)}: JobVersions are earlier versions of the same job`,
-      );
-    }
-    const earlier = seen.get(version.Version);
-    if (earlier !== undefined) {
-      r.report(
-        DiagnosticCode.Duplicate,
-        path + '.Version',
-        earlier < 0
-          ? `version ${version.Version} is the version of Job itself: JobVersions are earlier versions`
-          : `version ${version.Version} is also JobVersions[${earlier}]'s`,
-      );
-    } else {
-      seen.set(version.Version, i);
-    }
-    versions.push(version);
-  }
-  return versions;
-}
-
 // warnUnknownNodes flags, once, the allocations whose node is not in Nodes:
 // Nomad takes a node it does not know for one that was garbage-collected,
 // so they are lost, which a scenario pasted without its nodes rarely means.
@@ -204,15 +179,6 @@ function warnUnknownNodes(r: Reader, allocations: readonly Allocation[], nodes: 
     `${indexPath('Allocations', first)}.NodeID`,
     `${count} ${which} on ${count === 1 ? 'a node' : 'nodes'} not in Nodes (this one's: ${JSON.stringify(allocations[first]!.NodeID)}): Nomad treats a node it does not know as garbage-collected, so ${count === 1 ? 'it is' : 'they are'} lost`,
   );
-}
-
-// checkJobFieldNames warns about the names in a job given as JSON that
-// Nomad's API does not have, looking inside a `{"Job": …}` wrapper. A job
-// from a JobSpec is the parser's, and allocations' inline jobs are the
-// cluster's own output: neither is checked.
-function checkJobFieldNames(r: Reader, value: unknown, path: string): void {
-  if (isObject(value) && looksLikeInspectOutput(value)) checkFieldNames(r, value.Job, childPath(path, 'Job'));
-  else checkFieldNames(r, value, path);
 }
 
 function defaultNow(options: ReadOptions): Instant {

@@ -15,6 +15,7 @@ import type {
   Task,
   TaskGroup,
 } from '../engine/structs.ts';
+import type { OtherJob } from './otherJobs.ts';
 import type { Scenario } from './read.ts';
 import { formatInstant } from '../engine/time.ts';
 
@@ -32,6 +33,19 @@ export function writeScenario(s: Scenario): Record<string, unknown> {
     Nodes: s.Nodes.map(writeNode),
     Allocations: s.Allocations.map((a) => writeAllocation(a, s)),
     Deployment: s.Deployment === null ? null : writeDeployment(s.Deployment),
+    ...(s.OtherJobs === undefined ? {} : { OtherJobs: s.OtherJobs.map((o) => writeOtherJob(o, s)) }),
+    ...(s.Simulation?.AllocStartup === undefined ? {} : { Simulation: { AllocStartup: s.Simulation.AllocStartup } }),
+  };
+}
+
+// writeOtherJob renders one of OtherJobs; its allocations refer to its own versions.
+function writeOtherJob(o: OtherJob, s: Scenario): Record<string, unknown> {
+  const own: Scenario = { ...s, Job: o.Job, JobVersions: o.JobVersions };
+  return {
+    Job: writeJob(o.Job),
+    JobVersions: o.JobVersions.map(writeJob),
+    Allocations: o.Allocations.map((a) => writeAllocation(a, own)),
+    Deployment: o.Deployment === null ? null : writeDeployment(o.Deployment),
   };
 }
 

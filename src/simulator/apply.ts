@@ -1,7 +1,8 @@
 // Carrying out a person's event on the simulated cluster, as the Nomad API
 // call it stands for would: a node's status or drain changes and the
 // evaluations Nomad makes for it are queued; a client reports an
-// allocation; an operator changes the job or its deployment.
+// allocation (of any job); an operator changes the scenario's job or its
+// deployment.
 
 import {
   NodeStatusDown,
@@ -18,10 +19,11 @@ import {
   nodeTerminalStatus,
 } from '../engine/structs.ts';
 import { clientCompletes, clientFails, clientForget, clientNeverHealthy, clientWatch } from './client.ts';
+import { startDrainWatch } from './drainer.ts';
 import { DEFAULT_DRAIN_DEADLINE, type SimEvent } from './events.ts';
 import { readEditedJob, registerJob, scaledJob } from './jobs.ts';
 import { unblockEvals } from './planApply.ts';
-import { type SimLog, type SimState, enqueueEval, findAlloc, latestDeployment, replaceNode } from './state.ts';
+import { type SimLog, type SimState, enqueueEval, findAlloc, jobOfAlloc, later, latestDeployment, mainJob, replaceNode } from './state.ts';
 import { failDeploymentByUser, pauseDeployment, promoteDeployment, watchHealth } from './watcher.ts';
 
 /**
@@ -46,12 +48,13 @@ export function applyEvent(state: SimState, event: SimEvent, log: SimLog): strin
     case 'deployment-pause':
     case 'deployment-resume': {
       // The API refuses commands on a deployment that has ended.
-      const d = latestDeployment(state);
+      const js = mainJob(state);
+      const d = latestDeployment(js);
       if (d === null) return 'the job has no deployment';
       if (!deploymentActive(d)) return `deployment has terminal status ${JSON.stringify(d.Status)}`;
-      if (event.Kind === 'deployment-promote') return promoteDeployment(state, d, log);
-      if (event.Kind === 'deployment-fail') failDeploymentByUser(state, d, log);
-      else pauseDeployment(state, d, event.Kind === 'deployment-pause', log);
+      if (event.Kind === 'deployment-promote') return promoteDeployment(state, js, d, log);
+      if (event.Kind === 'deployment-fail') failDeploymentByUser(state, js, d, log);
+      else pauseDeployment(state, js, d, event.Kind === 'deployment-pause', log);
       return null;
     }
     case 'job-scale':
@@ -62,8 +65,9 @@ export function applyEvent(state: SimState, event: SimEvent, log: SimLog): strin
   }
 }
 
-// applyNodeEvent changes a node. Down and up make node-update evaluations
-// (Node.UpdateStatus); a drain marks the node ineligible and hands it to the
+// applyNodeEvent changes a node. Down and up make a node-update evaluation
+// for each job with allocations on the node (Node.UpdateStatus,
+// createNodeEvals); a drain marks the node ineligible and hands it to the
 // drainer; a node that becomes usable again unblocks blocked evaluations.
 function applyNodeEvent(state: SimState, event: Extract<SimEvent, { NodeID: string }>, log: SimLog): string | null {
   const node = state.nodes.find((n) => n.ID === event.NodeID);
@@ -74,21 +78,22 @@ function applyNodeEvent(state: SimState, event: Extract<SimEvent, { NodeID: stri
       if (nodeTerminalStatus(node)) return `${label} is already down`;
       replaceNode(state, { ...node, Status: NodeStatusDown });
       // A down client reports nothing more.
-      for (const a of state.allocs) if (a.NodeID === node.ID) clientForget(state, a.ID);
+      for (const js of state.jobs) for (const a of js.allocs) if (a.NodeID === node.ID) clientForget(state, a.ID);
       log.note(state, `${label} is down`, { NodeID: node.ID });
-      enqueueEval(state, EvalTriggerNodeUpdate, `${label} went down`);
+      createNodeEvals(state, node.ID, `${label} went down`);
       return null;
     case 'node-up':
       if (node.Status === NodeStatusReady) return `${label} is already ready`;
       replaceNode(state, { ...node, Status: NodeStatusReady });
       log.note(state, `${label} is ready again`, { NodeID: node.ID });
-      enqueueEval(state, EvalTriggerNodeUpdate, `${label} became ready`);
+      createNodeEvals(state, node.ID, `${label} became ready`);
       unblockEvals(state, `${label} became ready`);
       return null;
     case 'node-drain':
       if (node.Drain) return `${label} is already draining`;
       replaceNode(state, { ...node, Drain: true, SchedulingEligibility: 'ineligible' });
-      state.drains.set(node.ID, state.now + (event.Deadline ?? DEFAULT_DRAIN_DEADLINE));
+      state.drains.set(node.ID, later(state.now, event.Deadline ?? DEFAULT_DRAIN_DEADLINE));
+      startDrainWatch(state);
       log.note(state, `${label} starts draining`, { NodeID: node.ID });
       return null;
     case 'node-ineligible':
@@ -129,7 +134,7 @@ function applyAllocEvent(state: SimState, kind: 'alloc-fail' | 'alloc-unhealthy'
   const report = clientFails(state, alloc, log);
   const failed = findAlloc(state, allocID)!;
   if (failed.FollowupEvalID === '' && rescheduleEligible(failed, allocReschedulePolicy(failed), state.now)) {
-    enqueueEval(state, EvalTriggerRetryFailedAlloc, `${alloc.Name} failed`);
+    enqueueEval(state, jobOfAlloc(state, allocID)!, EvalTriggerRetryFailedAlloc, `${alloc.Name} failed`);
   }
   if (report !== null) watchHealth(state, [report], log);
   unblockEvals(state, `${alloc.Name} failed and freed room`);
@@ -140,36 +145,44 @@ function applyAllocEvent(state: SimState, kind: 'alloc-fail' | 'alloc-unhealthy'
 // `nomad job scale`, `nomad job stop`, `nomad job run` do. Registering the
 // same specification again still evaluates the job.
 function applyJobEvent(state: SimState, event: Extract<SimEvent, { Kind: `job-${string}` }>, log: SimLog): string | null {
-  let spec = state.job;
+  const js = mainJob(state);
+  let spec = js.job;
   let trigger = EvalTriggerJobRegister;
   switch (event.Kind) {
     case 'job-scale': {
-      const scaled = scaledJob(state.job, event.TaskGroup, event.Count);
+      const scaled = scaledJob(js.job, event.TaskGroup, event.Count);
       if (typeof scaled === 'string') return scaled;
       spec = scaled;
       trigger = EvalTriggerScaling;
       break;
     }
     case 'job-stop':
-      if (state.job.Stop) return 'the job is already stopped';
-      spec = { ...state.job, Stop: true };
+      if (js.job.Stop) return 'the job is already stopped';
+      spec = { ...js.job, Stop: true };
       trigger = EvalTriggerJobDeregister;
       break;
     case 'job-start':
-      if (!state.job.Stop) return 'the job is already running';
-      spec = { ...state.job, Stop: false };
+      if (!js.job.Stop) return 'the job is already running';
+      spec = { ...js.job, Stop: false };
       break;
     case 'job-update': {
-      const edited = readEditedJob(state.job, event.Job);
+      const edited = readEditedJob(js.job, event.Job);
       if (typeof edited === 'string') return edited;
       spec = edited;
       break;
     }
   }
-  const changed = registerJob(state, spec);
-  log.note(state, changed ? `job version ${state.job.Version} is registered` : 'the job is registered again, unchanged');
-  enqueueEval(state, trigger, describeJobEvent(event));
+  const changed = registerJob(state, js, spec);
+  log.note(state, changed ? `job version ${js.job.Version} is registered` : 'the job is registered again, unchanged');
+  enqueueEval(state, js, trigger, describeJobEvent(event));
   return null;
+}
+
+// createNodeEvals queues a node-update evaluation for every job with allocations on the node.
+function createNodeEvals(state: SimState, nodeID: string, why: string): void {
+  for (const js of state.jobs) {
+    if (js.allocs.some((a) => a.NodeID === nodeID)) enqueueEval(state, js, EvalTriggerNodeUpdate, why);
+  }
 }
 
 // describeJobEvent says in words what the operator did.

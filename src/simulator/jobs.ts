@@ -6,7 +6,7 @@
 import type { Job } from '../engine/structs.ts';
 import { readScenarioValue } from '../scenario/read.ts';
 import { writeJob } from '../scenario/write.ts';
-import type { SimState } from './state.ts';
+import { type JobState, type SimState, maxOf } from './state.ts';
 
 // Fields that record a version's history rather than its specification (Job.SpecChanged leaves them out).
 const HISTORY_FIELDS = ['Version', 'Stable', 'CreateIndex', 'ModifyIndex', 'JobModifyIndex'];
@@ -26,21 +26,21 @@ export function specChanged(a: Job, b: Job): boolean {
  * current one, and returns whether it did. The new version keeps the job's
  * CreateIndex and takes the next index as its ModifyIndex and JobModifyIndex.
  */
-export function registerJob(state: SimState, spec: Job): boolean {
-  if (!specChanged(state.job, spec)) return false;
+export function registerJob(state: SimState, js: JobState, spec: Job): boolean {
+  if (!specChanged(js.job, spec)) return false;
   state.index++;
-  const version = Math.max(...state.versions.map((v) => v.Version)) + 1;
+  const version = maxOf(js.versions.map((v) => v.Version), 0) + 1;
   const job: Job = {
     ...spec,
-    ID: state.job.ID,
+    ID: js.job.ID,
     Version: version,
     Stable: false,
-    CreateIndex: state.job.CreateIndex,
+    CreateIndex: js.job.CreateIndex,
     ModifyIndex: state.index,
     JobModifyIndex: state.index,
   };
-  state.versions.push(job);
-  state.job = job;
+  js.versions.push(job);
+  js.job = job;
   return true;
 }
 

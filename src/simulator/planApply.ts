@@ -7,6 +7,7 @@
 import {
   type Allocation,
   type Deployment,
+  type Job,
   type Node,
   AllocClientStatusLost,
   AllocClientStatusPending,
@@ -20,12 +21,26 @@ import {
   nextDelay,
   nodeTerminalStatus,
   serverTerminalStatus,
+  terminalStatus,
 } from '../engine/structs.ts';
 import type { ReconcileResults } from '../engine/types.ts';
 import { clientForget, clientStops, clientWatch } from './client.ts';
-import { setDeploymentStatus, updateDeploymentWithAlloc } from './deployments.ts';
-import { type Ask, type PlacementFailure, PlanningCluster, groupAsk } from './placement.ts';
-import { type QueuedEval, type SimLog, type SimState, addAlloc, enqueueEval, findAlloc, latestDeployment, replaceAlloc } from './state.ts';
+import { setDeploymentStatus, updateDeploymentWithAllocs } from './deployments.ts';
+import { type Ask, type PlacementFailure, type RankedNode, PlanningCluster, groupAsk } from './placement.ts';
+import {
+  type JobState,
+  type QueuedEval,
+  type SimLog,
+  type SimState,
+  account,
+  addAlloc,
+  enqueueEval,
+  findAlloc,
+  latestDeployment,
+  replaceAlloc,
+} from './state.ts';
+
+export type { RankedNode } from './placement.ts';
 
 // Nomad keeps this many reschedule events of an unlimited policy's chain.
 const MAX_PAST_RESCHEDULE_EVENTS = 5;
@@ -41,6 +56,8 @@ export interface Placed {
   PreviousAllocID: string;
   /** Score is the node's normalised score, as `nomad alloc status -verbose` shows it. */
   Score: number;
+  /** Ranked are the nodes the stack ranked for it: the chosen one first, then the runners-up, best first. */
+  Ranked: RankedNode[];
 }
 
 /** PlanOutcome is what applying a plan did beyond the reconciler's own results: where allocations went, and what did not fit. */
@@ -57,56 +74,55 @@ export interface PlanOutcome {
  * predecessor only when it fits), follow-up evaluations are queued, and
  * a blocked evaluation waits for room when something did not fit.
  */
-export function applyPlan(state: SimState, evaluation: QueuedEval, results: ReconcileResults, log: SimLog): PlanOutcome {
+export function applyPlan(state: SimState, js: JobState, evaluation: QueuedEval, results: ReconcileResults, log: SimLog): PlanOutcome {
   state.index++;
   const hadBlocked = state.evals.some((e) => e.Status === 'blocked');
-  markLostOnDownNodes(state);
+  markLostOnDownNodes(state, js);
 
   if (results.deployment !== null) {
-    state.deployments.push(results.deployment);
+    js.deployments.push(results.deployment);
     log.note(state, `deployment ${results.deployment.ID.slice(0, 8)} created for job version ${results.deployment.JobVersion}`);
   }
   // The deployment the plan's allocations join: the created one, or the latest as the reconciler saw it.
-  const planDeployment: Deployment | null = results.deployment ?? latestDeployment(state);
+  const planDeployment: Deployment | null = results.deployment ?? latestDeployment(js);
   for (const u of results.deploymentUpdates) {
-    const d = state.deployments.find((x) => x.ID === u.DeploymentID);
+    const d = js.deployments.find((x) => x.ID === u.DeploymentID);
     if (d === undefined) continue;
-    setDeploymentStatus(state, d, u.Status, u.StatusDescription);
+    setDeploymentStatus(js, d, u.Status, u.StatusDescription);
     log.note(state, `deployment ${d.ID.slice(0, 8)} is ${u.Status}: ${u.StatusDescription}`);
   }
 
-  const cluster = new PlanningCluster(state.job, state.nodes, state.allocs);
-  for (const stop of results.stop) {
-    const existing = findAlloc(state, stop.alloc.ID)!;
-    cluster.release(existing);
-    writeStop(state, existing.ID, stop.clientStatus, stop.followupEvalID);
-  }
+  // The cluster as the plan places in it, built only for a plan that places (after its stops).
+  for (const stop of results.stop) writeStop(state, stop.alloc.ID, stop.clientStatus, stop.followupEvalID);
 
+  const inplace: { alloc: Allocation; existing: Allocation }[] = [];
   for (const update of results.inplaceUpdate) {
     const existing = findAlloc(state, update.ID)!;
     let updated: Allocation = { ...existing, Job: update.Job, ModifyTime: state.now };
     const deploymentID = planDeployment?.ID ?? '';
     if (updated.DeploymentID !== deploymentID) updated = { ...updated, DeploymentID: deploymentID, DeploymentStatus: null };
     replaceAlloc(state, updated);
-    updateDeploymentWithAlloc(state, updated, existing, state.now);
+    inplace.push({ alloc: updated, existing });
     if (updated.DeploymentStatus === null) clientWatch(state, updated);
   }
+  updateDeploymentWithAllocs(js, inplace, state.now);
 
   for (const [id, annotated] of results.attributeUpdates) {
     const existing = findAlloc(state, id)!;
     replaceAlloc(state, { ...existing, FollowupEvalID: annotated.FollowupEvalID });
   }
 
-  const outcome = placeAll(state, cluster, results, planDeployment);
+  const placing = results.place.length + results.destructiveUpdate.length > 0;
+  const outcome = placing ? placeAll(state, js, new PlanningCluster(js.job, state.nodes, { used: state.used, groupsOnNode: js.groupsOnNode }, state.shuffle), results, planDeployment) : { placed: [], failures: [] };
 
   // Delayed reschedules get their evaluations, unless this one was itself delayed (delayInstead).
   const followUps = [...results.desiredFollowupEvals.values()].flat();
   const delayInstead = followUps.length > 0 && isZeroTime(evaluation.WaitUntil);
   if (delayInstead) {
-    for (const f of followUps) enqueueEval(state, f.TriggeredBy, 'a failed allocation may be rescheduled then', f.WaitUntil, f.ID);
+    for (const f of followUps) enqueueEval(state, js, f.TriggeredBy, 'a failed allocation may be rescheduled then', f.WaitUntil, f.ID);
   }
-  if (outcome.failures.length > 0 && !delayInstead && !state.evals.some((e) => e.Status === 'blocked')) {
-    const blocked = enqueueEval(state, EvalTriggerQueuedAllocs, 'allocations that did not fit wait for room');
+  if (outcome.failures.length > 0 && !delayInstead && !state.evals.some((e) => e.Status === 'blocked' && e.JobID === js.job.ID)) {
+    const blocked = enqueueEval(state, js, EvalTriggerQueuedAllocs, 'allocations that did not fit wait for room');
     blocked.Status = 'blocked';
   }
   // Stopped allocations free room on their nodes, which may unblock an earlier blocked evaluation.
@@ -129,13 +145,13 @@ export function unblockEvals(state: SimState, why: string): void {
 // markLostOnDownNodes is updateNonTerminalAllocsToLost: an allocation the
 // server already stopped on a node that is down or gone, and whose client
 // still says pending or running, is marked lost (its client cannot say so).
-function markLostOnDownNodes(state: SimState): void {
+function markLostOnDownNodes(state: SimState, js: JobState): void {
   const nodes = new Map<string, Node>(state.nodes.map((n) => [n.ID, n]));
-  for (const a of state.allocs) {
-    const node = nodes.get(a.NodeID);
-    const gone = node === undefined || nodeTerminalStatus(node);
-    if (!gone || !serverTerminalStatus(a)) continue;
+  for (const a of js.allocs) {
     if (a.ClientStatus !== AllocClientStatusPending && a.ClientStatus !== AllocClientStatusRunning) continue;
+    if (!serverTerminalStatus(a)) continue;
+    const node = nodes.get(a.NodeID);
+    if (node !== undefined && !nodeTerminalStatus(node)) continue;
     replaceAlloc(state, { ...a, ClientStatus: AllocClientStatusLost, ModifyTime: state.now });
   }
 }
@@ -157,8 +173,9 @@ function writeStop(state: SimState, allocID: string, clientStatus: string, follo
 // placeAll places the destructive replacements, then the other placements,
 // as computePlacements does. A group that failed once is not tried again in
 // this plan: later failures are only counted (CoalescedFailures).
-function placeAll(state: SimState, cluster: PlanningCluster, results: ReconcileResults, planDeployment: Deployment | null): PlanOutcome {
+function placeAll(state: SimState, js: JobState, cluster: PlanningCluster, results: ReconcileResults, planDeployment: Deployment | null): PlanOutcome {
   const placed: Placed[] = [];
+  const created: { alloc: Allocation; existing: null }[] = [];
   const failed = new Map<string, PlacementFailure>();
   const deploymentID = planDeployment !== null && deploymentActive(planDeployment) ? planDeployment.ID : '';
 
@@ -191,22 +208,23 @@ function placeAll(state: SimState, cluster: PlanningCluster, results: ReconcileR
     const ask: Ask = groupAsk(m.tg);
     const previous = m.previous === null ? null : findAlloc(state, m.previous.ID) ?? m.previous;
     // A destructive replacement frees its predecessor's room before looking for a node.
-    const released = m.destructive && previous !== null ? cluster.release(previous) : false;
+    // A destructive replacement looks for room as if its predecessor were gone; it is stopped only once the new one fits.
+    const released = m.destructive && previous !== null && !terminalStatus(previous);
+    if (released) account(state, js, previous, -1);
     const choice = cluster.select(m.tg, ask, penaltyNodes(previous), preferredNode(state, m.tg, previous));
+    if (released) account(state, js, previous, 1);
     if (!('node' in choice)) {
       failed.set(m.tg.Name, choice);
-      if (released && previous !== null) cluster.hold(previous);
       continue;
     }
     if (m.destructive && previous !== null) writeStop(state, previous.ID, '', '');
-    const alloc = newAlloc(state, m.name, m.tg.Name, choice.node, deploymentID, previous, m.reschedule, m.canary && planDeployment !== null);
-    addAlloc(state, alloc);
-    cluster.add(choice.node.ID, m.tg.Name, ask);
+    const alloc = newAlloc(state, js.job, m.name, m.tg.Name, choice.node, deploymentID, previous, m.reschedule, m.canary && planDeployment !== null);
+    addAlloc(state, js, alloc);
     if (previous !== null) {
       const prev = findAlloc(state, previous.ID)!;
       replaceAlloc(state, { ...prev, NextAllocation: alloc.ID });
     }
-    updateDeploymentWithAlloc(state, alloc, null, state.now);
+    created.push({ alloc, existing: null });
     clientWatch(state, alloc);
     placed.push({
       AllocID: alloc.ID,
@@ -217,14 +235,17 @@ function placeAll(state: SimState, cluster: PlanningCluster, results: ReconcileR
       Canary: alloc.DeploymentStatus?.Canary ?? false,
       PreviousAllocID: previous?.ID ?? '',
       Score: choice.score,
+      Ranked: choice.ranked,
     });
   }
+  updateDeploymentWithAllocs(js, created, state.now);
   return { placed, failures: [...failed.values()] };
 }
 
 // newAlloc is a pending allocation of the current job on the chosen node.
 function newAlloc(
   state: SimState,
+  job: Job,
   name: string,
   group: string,
   node: Node,
@@ -236,11 +257,11 @@ function newAlloc(
   return {
     ID: state.nextID(),
     Name: name,
-    JobID: state.job.ID,
+    JobID: job.ID,
     TaskGroup: group,
     NodeID: node.ID,
     NodeName: node.Name,
-    Job: state.job,
+    Job: job,
     DesiredStatus: AllocDesiredStatusRun,
     ClientStatus: AllocClientStatusPending,
     DesiredTransition: { Migrate: null, Reschedule: null, ForceReschedule: null },

@@ -7,37 +7,49 @@
 // event. The same scenario and events always give the same film.
 
 import {
+  type Allocation,
   type Deployment,
   type Instant,
+  type Job,
+  AllocClientStatusFailed,
+  AllocDesiredStatusRun,
   DeploymentStatusPaused,
   DeploymentStatusSuccessful,
   ZERO_TIME,
   isZeroTime,
+  nextRescheduleTime,
   nodeTerminalStatus,
   requiresPromotion,
   terminalStatus,
 } from '../engine/structs.ts';
+import { formatInstant } from '../engine/time.ts';
 import type { ReconcileTrace } from '../engine/types.ts';
 import type { ResultDocument } from '../result/document.ts';
 import { runScenario } from '../result/run.ts';
 import type { Scenario } from '../scenario/read.ts';
 import { applyEvent } from './apply.ts';
-import { clientWatch, nextClientTime, runClients } from './client.ts';
-import { nextDrainDeadline, runDrainer } from './drainer.ts';
+import { DEFAULT_ALLOC_STARTUP, clientWatch, nextClientTime, runClients } from './client.ts';
+import { nextDrainTime, runDrainer, startDrainWatch } from './drainer.ts';
 import { DEFAULT_DRAIN_DEADLINE, EvalTriggerScenario, type SimEvent } from './events.ts';
-import { seededUUIDs } from './ids.ts';
+import { seededUUIDs, seededUint32 } from './ids.ts';
 import type { PlacementFailure } from './placement.ts';
 import { type Placed, applyPlan } from './planApply.ts';
 import {
   type Happening,
+  type JobState,
   type QueuedEval,
-  SimLog,
   type SimState,
+  SimLog,
+  account,
   activeDeployment,
+  jobState,
+  later,
   latestDeployment,
+  mainJob,
+  maxOf,
   snapshotScenario,
 } from './state.ts';
-import { checkProgressDeadline, progressCutoff, watchHealth } from './watcher.ts';
+import { checkProgressDeadlines, commitWatcherBatches, nextProgressCutoff, nextWatcherCommit, watchHealth } from './watcher.ts';
 
 /** SimOptions tune a simulation. */
 export interface SimOptions {
@@ -62,6 +74,8 @@ export interface SimStep {
   /** Index counts steps from 1 (the scenario's own evaluation). */
   Index: number;
   Time: Instant;
+  /** JobID is the job evaluated: the scenario's own, or one of its OtherJobs. */
+  JobID: string;
   EvalID: string;
   TriggeredBy: string;
   /** Why says what made the evaluation, in words. */
@@ -70,7 +84,7 @@ export interface SimStep {
   Happenings: Happening[];
   /** Applied are the changes the plan made (a deployment created, a status written), beyond placing and stopping. */
   Applied: Happening[];
-  /** Scenario is the cluster as the reconciler saw it. */
+  /** Scenario is the cluster as the reconciler saw it: the evaluated job, the other jobs as OtherJobs. */
   Scenario: Scenario;
   /** Document is what the reconciler decided, as a result document. */
   Document: ResultDocument;
@@ -94,11 +108,22 @@ export interface FilmEnd {
   Happenings: Happening[];
   /** Deployment is the job's latest deployment at the end, or null. */
   Deployment: Deployment | null;
+  /** Stranded is a failed allocation that a follow-up evaluation would reschedule, but that no queued evaluation reaches; null when none. */
+  Stranded: StrandedAlloc | null;
   /** Scenario is the cluster at the end, for a person to continue from. */
   Scenario: Scenario;
   /** Document is what an evaluation at the end would decide (all ignore once settled); Trace its reasoning. */
   Document: ResultDocument;
   Trace: ReconcileTrace | null;
+}
+
+/** StrandedAlloc is a failed allocation waiting for an evaluation that nothing will make: which, and from when it may be rescheduled. */
+export interface StrandedAlloc {
+  JobID: string;
+  AllocID: string;
+  Name: string;
+  /** RescheduleTime is when its policy lets it be rescheduled. */
+  RescheduleTime: Instant;
 }
 
 /** Film is a whole simulated rollout. */
@@ -113,6 +138,8 @@ const DEFAULT_MAX_STEPS = 200;
 // The end's look is an evaluation that no step ran: its ID and its generator's seed are its own.
 const END_EVAL_ID = 'end';
 const END_SEED = 0xe4d;
+// The node shuffles of placement draw from a generator of their own, so that they never move an ID.
+const SHUFFLE_SEED = 0x5b0f;
 
 /**
  * simulate runs the scenario's evaluation and every evaluation that follows
@@ -135,7 +162,7 @@ export function simulate(scenario: Scenario, events: readonly SimEvent[], option
     if (notes[index]!.Problem !== null) log.note(state, `event ignored: ${notes[index]!.Problem}`);
   };
 
-  state.evals.push({ ID: scenario.EvalID, TriggeredBy: EvalTriggerScenario, WaitUntil: ZERO_TIME, Status: 'pending', Why: 'the scenario’s own evaluation' });
+  state.evals.push({ ID: scenario.EvalID, JobID: scenario.Job.ID, TriggeredBy: EvalTriggerScenario, WaitUntil: ZERO_TIME, Status: 'pending', Why: 'the scenario’s own evaluation' });
 
   while (steps.length < maxSteps) {
     const due = takeDueEval(state);
@@ -145,7 +172,7 @@ export function simulate(scenario: Scenario, events: readonly SimEvent[], option
       events.forEach((e, i) => {
         if (e.After !== index) return;
         if ((e.Delay ?? 0) === 0) fire(i);
-        else timed.push({ at: state.now + e.Delay!, index: i });
+        else timed.push({ at: later(state.now, e.Delay!), index: i });
       });
       settle(state, log);
       continue;
@@ -154,22 +181,24 @@ export function simulate(scenario: Scenario, events: readonly SimEvent[], option
     if (next === null) break;
     state.now = Math.max(state.now, next);
     for (const t of timed) if (t.at <= state.now) fire(t.index);
-    timed.splice(0, timed.length, ...timed.filter((t) => t.at > state.now));
-    checkProgressDeadline(state, log);
+    for (let i = timed.length - 1; i >= 0; i--) if (timed[i]!.at <= state.now) timed.splice(i, 1);
+    checkProgressDeadlines(state, log);
     settle(state, log);
   }
 
   const more = findDueEval(state) !== null || nextTime(state, timed) !== null;
-  const end = snapshotScenario(state, scenario.Name, END_EVAL_ID);
+  const end = snapshotScenario(state, mainJob(state), scenario.Name, END_EVAL_ID);
   // A look at the end costs nothing to the film: its IDs come from a generator of its own.
   const look = runScenario(end, { trace: options.trace ?? true, generateID: seededUUIDs(END_SEED) });
+  const stranded = more ? null : strandedAlloc(state);
   return {
     Steps: steps,
     End: {
-      ...ending(state, steps.length >= maxSteps && more),
+      ...ending(state, steps.length >= maxSteps && more, stranded),
+      Stranded: stranded,
       Time: state.now,
       Happenings: log.take(),
-      Deployment: latestDeployment(state),
+      Deployment: latestDeployment(mainJob(state)),
       Scenario: end,
       Document: look.document,
       Trace: look.results.trace,
@@ -178,33 +207,63 @@ export function simulate(scenario: Scenario, events: readonly SimEvent[], option
   };
 }
 
-// initialState is the cluster the scenario describes, with its clients
-// watching the allocations that are still starting or have no health yet.
+// initialState is the cluster the scenario describes, its other jobs
+// included, with the clients watching the allocations that are still
+// starting or have no health yet.
 function initialState(scenario: Scenario): SimState {
-  const versions = [...scenario.JobVersions, scenario.Job].sort((a, b) => a.Version - b.Version);
-  const stable = new Set(versions.filter((v) => v.Stable).map((v) => v.Version));
-  if (scenario.Deployment?.Status === DeploymentStatusSuccessful) stable.add(scenario.Deployment.JobVersion);
+  const own = jobStateOf(scenario.Job, scenario.JobVersions, scenario.Allocations, scenario.Deployment);
+  const others = (scenario.OtherJobs ?? []).map((o) => jobStateOf(o.Job, o.JobVersions, o.Allocations, o.Deployment));
+  const jobs = [own, ...others];
+  const random = seededUint32(SHUFFLE_SEED);
   const state: SimState = {
     now: scenario.Now,
-    index: Math.max(0, ...versions.map((v) => v.ModifyIndex), ...scenario.Allocations.map((a) => a.CreateIndex)),
-    job: scenario.Job,
-    versions,
-    stable,
+    index: 0,
+    jobs,
     nodes: [...scenario.Nodes],
-    allocs: [...scenario.Allocations],
-    allocPos: new Map(scenario.Allocations.map((a, i) => [a.ID, i])),
-    deployments: scenario.Deployment === null ? [] : [scenario.Deployment],
+    used: new Map(),
+    allocPlace: new Map(),
     evals: [],
     client: new Map(),
+    clientDue: { at: null, dirty: false },
     drains: new Map(),
+    drainer: { seen: 0, wake: false, batch: null },
+    allocStartup: scenario.Simulation?.AllocStartup ?? DEFAULT_ALLOC_STARTUP,
     nextID: seededUUIDs(),
+    shuffle: (n) => Math.floor((random() / 0x100000000) * n),
   };
-  const up = new Set(scenario.Nodes.filter((n) => !nodeTerminalStatus(n)).map((n) => n.ID));
-  for (const a of scenario.Allocations) {
-    if (!terminalStatus(a) && up.has(a.NodeID)) clientWatch(state, a);
+  for (const js of jobs) {
+    state.index = maxOf(js.versions.map((v) => v.ModifyIndex), state.index);
+    state.index = maxOf(js.allocs.map((a) => a.CreateIndex), state.index);
+    js.allocs.forEach((a, pos) => {
+      state.allocPlace.set(a.ID, { js, pos });
+      account(state, js, a, 1);
+    });
   }
-  for (const n of scenario.Nodes) if (n.Drain) state.drains.set(n.ID, state.now + DEFAULT_DRAIN_DEADLINE);
+  const up = new Set(scenario.Nodes.filter((n) => !nodeTerminalStatus(n)).map((n) => n.ID));
+  for (const js of jobs) {
+    for (const a of js.allocs) if (!terminalStatus(a) && up.has(a.NodeID)) clientWatch(state, a);
+  }
+  for (const n of scenario.Nodes) if (n.Drain) state.drains.set(n.ID, later(state.now, DEFAULT_DRAIN_DEADLINE));
+  if (state.drains.size > 0) startDrainWatch(state);
   return state;
+}
+
+// jobStateOf is one job's part of the cluster as a document gives it.
+function jobStateOf(job: Job, earlier: readonly Job[], allocs: readonly Allocation[], deployment: Deployment | null): JobState {
+  const versions = [...earlier, job].sort((a, b) => a.Version - b.Version);
+  const stable = new Set(versions.filter((v) => v.Stable).map((v) => v.Version));
+  if (deployment?.Status === DeploymentStatusSuccessful) stable.add(deployment.JobVersion);
+  return {
+    job,
+    versions,
+    stable,
+    allocs: [...allocs],
+    deployments: deployment === null ? [] : [deployment],
+    watcherBatch: null,
+    writes: 0,
+    groupsOnNode: new Map(),
+    healthyLive: new Map(),
+  };
 }
 
 // findDueEval is the first queued evaluation that may run now: pending, and not delayed past the clock.
@@ -219,16 +278,18 @@ function takeDueEval(state: SimState): QueuedEval | null {
   return due;
 }
 
-// runStep reconciles the cluster for one evaluation and applies the plan.
+// runStep reconciles the evaluation's job and applies the plan.
 function runStep(state: SimState, evaluation: QueuedEval, index: number, log: SimLog, name: string, trace: boolean): SimStep {
-  const scenario = snapshotScenario(state, name, evaluation.ID);
+  const js = jobState(state, evaluation.JobID)!;
+  const scenario = snapshotScenario(state, js, name, evaluation.ID);
   const run = runScenario(scenario, { trace, generateID: state.nextID });
   const happenings = log.take();
-  const outcome = applyPlan(state, evaluation, run.results, log);
+  const outcome = applyPlan(state, js, evaluation, run.results, log);
   const applied = log.take();
   return {
     Index: index,
     Time: state.now,
+    JobID: evaluation.JobID,
     EvalID: evaluation.ID,
     TriggeredBy: evaluation.TriggeredBy,
     Why: evaluation.Why,
@@ -242,17 +303,19 @@ function runStep(state: SimState, evaluation: QueuedEval, index: number, log: Si
   };
 }
 
-// settle lets the clients, the deployment watcher and the drainer catch up with the clock.
+// settle lets the clients, the deployment watchers and the drainer catch up with the clock.
 function settle(state: SimState, log: SimLog): void {
   const reports = runClients(state, log);
   if (reports.length > 0) watchHealth(state, reports, log);
+  commitWatcherBatches(state, log);
   runDrainer(state, log);
 }
 
-// nextTime is when something is next due: a client change, a delayed
-// evaluation, the progress deadline, a drain deadline or a delayed event.
+// nextTime is when something is next due: a client change, a watcher's or
+// the drainer's batch, a delayed evaluation, a progress deadline, a drain
+// deadline or a delayed event.
 function nextTime(state: SimState, timed: readonly { at: Instant }[]): Instant | null {
-  const candidates: (Instant | null)[] = [nextClientTime(state), progressCutoff(state), nextDrainDeadline(state)];
+  const candidates: (Instant | null)[] = [nextClientTime(state), nextWatcherCommit(state), nextProgressCutoff(state), nextDrainTime(state)];
   for (const e of state.evals) if (e.Status === 'pending' && !isZeroTime(e.WaitUntil)) candidates.push(e.WaitUntil);
   for (const t of timed) candidates.push(t.at);
   let next: Instant | null = null;
@@ -260,16 +323,39 @@ function nextTime(state: SimState, timed: readonly { at: Instant }[]): Instant |
   return next;
 }
 
+// strandedAlloc is the first failed allocation, of any job, that its
+// policy lets be rescheduled but that nothing replaces: the evaluation that
+// would (a follow-up at its reschedule time) is not queued, because it was
+// refused while the allocation's deployment was running, or not created by
+// a delayed evaluation (as upstream's scheduler drops them).
+function strandedAlloc(state: SimState): StrandedAlloc | null {
+  for (const js of state.jobs) {
+    for (const a of js.allocs) {
+      if (a.ClientStatus !== AllocClientStatusFailed || a.DesiredStatus !== AllocDesiredStatusRun || a.NextAllocation !== '') continue;
+      const next = nextRescheduleTime(a);
+      if (next.eligible) return { JobID: js.job.ID, AllocID: a.ID, Name: a.Name, RescheduleTime: next.time };
+    }
+  }
+  return null;
+}
+
 // ending says why the film stopped: on a limit, waiting for something a person must do (or for room), or settled.
-function ending(state: SimState, limited: boolean): { Status: FilmEnd['Status']; Reason: string } {
+function ending(state: SimState, limited: boolean, stranded: StrandedAlloc | null): { Status: FilmEnd['Status']; Reason: string } {
   if (limited) return { Status: 'limit', Reason: 'the film stopped after its maximum number of evaluations' };
   const blocked = state.evals.some((e) => e.Status === 'blocked');
   if (blocked) return { Status: 'waiting', Reason: 'allocations that did not fit wait for room: a node that comes back, becomes eligible or frees resources' };
-  const deployment = activeDeployment(state);
+  const deployment = activeDeployment(mainJob(state));
   if (deployment !== null) {
     if (deployment.Status === DeploymentStatusPaused) return { Status: 'waiting', Reason: 'the deployment is paused: resume it to go on' };
     if (requiresPromotion(deployment)) return { Status: 'waiting', Reason: 'the canaries wait for promotion: promote the deployment to go on' };
     return { Status: 'waiting', Reason: `the deployment is ${deployment.Status} but nothing more will happen by itself` };
+  }
+  if (stranded !== null) {
+    const when = stranded.RescheduleTime > state.now ? `from ${formatInstant(stranded.RescheduleTime)}` : `since ${formatInstant(stranded.RescheduleTime)}`;
+    return {
+      Status: 'waiting',
+      Reason: `${stranded.Name} failed and may be rescheduled ${when}, but no evaluation of job ${JSON.stringify(stranded.JobID)} is due: as on a real cluster, it waits for the next one (a job run, a node event)`,
+    };
   }
   return { Status: 'settled', Reason: 'nothing more will happen until something changes' };
 }

@@ -1,11 +1,16 @@
-// The deployment watcher (nomad/deploymentwatcher/deployment_watcher.go at
-// dccea99f7e): it counts health reports into the deployment, asks for an
-// evaluation when allocations turn healthy, lets unhealthy ones be replaced
-// while a progress deadline is set (and fails the deployment at once when
-// none is), fails it when the progress deadline passes, reverts to the
-// latest stable version when auto_revert says so, promotes canaries by
-// itself under auto_promote, and carries out an operator's promote, fail,
-// pause and resume.
+// The deployment watcher (nomad/deploymentwatcher at dccea99f7e), one per
+// job with an active deployment: it counts health reports into the
+// deployment, asks for an evaluation when allocations turn healthy, lets
+// unhealthy ones be replaced while a progress deadline is set (and fails
+// the deployment at once when none is), fails it when the progress deadline
+// passes, reverts to the latest stable version when auto_revert says so,
+// promotes canaries by itself under auto_promote, and carries out an
+// operator's promote, fail, pause and resume. Its evaluations for health
+// changes and its replacements are batched as Nomad batches them: the
+// evaluation is made a second after the first change of a batch and
+// committed, with the replacements, a quarter of a second later; until
+// then an evaluation of the job (a failed allocation's, say) sees the
+// unhealthy allocation not yet allowed to be replaced.
 
 import {
   type Deployment,
@@ -19,6 +24,7 @@ import {
   DeploymentStatusDescriptionProgressDeadline,
   DeploymentStatusDescriptionRunning,
   EvalTriggerDeploymentWatcher,
+  SECOND,
   copyDeployment,
   isHealthy,
   isZeroTime,
@@ -27,35 +33,67 @@ import {
   terminalStatus,
 } from '../engine/structs.ts';
 import type { HealthReport } from './client.ts';
-import { setDeploymentStatus, updateDeploymentWithAlloc } from './deployments.ts';
+import { setDeploymentStatus, updateDeploymentWithAllocs } from './deployments.ts';
 import { registerJob, specChanged } from './jobs.ts';
-import { type SimLog, type SimState, activeDeployment, enqueueEval, findAlloc, replaceAlloc, replaceDeployment } from './state.ts';
+import {
+  type JobState,
+  type SimLog,
+  type SimState,
+  activeDeployment,
+  enqueueEval,
+  findAlloc,
+  jobOfAlloc,
+  later,
+  replaceAlloc,
+  replaceDeployment,
+} from './state.ts';
 
+// perJobEvalBatchPeriod: the watcher waits this long after a health change
+// before it asks for an evaluation, gathering the changes that follow.
+const PER_JOB_EVAL_BATCH_PERIOD = SECOND;
+// CrossDeploymentUpdateBatchDuration: its request (the evaluation and the
+// allocations it allows to be replaced) is committed this much later still.
+const CROSS_DEPLOYMENT_UPDATE_BATCH = SECOND / 4;
+
+/** WATCHER_EVAL_DELAY is how long after a health change the watcher's evaluation is committed and runs. */
+export const WATCHER_EVAL_DELAY = PER_JOB_EVAL_BATCH_PERIOD + CROSS_DEPLOYMENT_UPDATE_BATCH;
 
 /**
- * watchHealth records health reports in their deployment and reacts as the
- * watcher's handleAllocUpdate does. A healthy report asks for an
- * evaluation; an unhealthy one either marks the allocation for
- * replacement (with a progress deadline) or fails the deployment.
- * Afterwards canaries are promoted if the deployment auto-promotes.
+ * watchHealth records health reports in their deployments and reacts as
+ * the watcher's handleAllocUpdate does, job by job. A healthy report asks
+ * for an evaluation and an unhealthy one either asks for the allocation to
+ * be replaced (with a progress deadline) or fails the deployment at once.
+ * Canaries are promoted at once if the deployment auto-promotes; the
+ * evaluation and the replacements wait for the watcher's batch.
  */
 export function watchHealth(state: SimState, reports: readonly HealthReport[], log: SimLog): void {
+  const byJob = new Map<JobState, HealthReport[]>();
+  for (const report of reports) {
+    const js = jobOfAlloc(state, report.alloc.ID);
+    if (js === undefined) continue;
+    const own = byJob.get(js);
+    if (own === undefined) byJob.set(js, [report]);
+    else own.push(report);
+  }
+  for (const [js, own] of byJob) watchJobHealth(state, js, own, log);
+}
+
+// watchJobHealth is one job's deployment watcher hearing of its allocations' health.
+function watchJobHealth(state: SimState, js: JobState, reports: readonly HealthReport[], log: SimLog): void {
   let createEval = false;
   let fail = false;
   let rollback = false;
-  for (const { alloc, existing } of reports) {
-    updateDeploymentWithAlloc(state, alloc, existing, state.now);
-    const deployment = activeDeployment(state);
+  const replacements: string[] = [];
+  updateDeploymentWithAllocs(js, reports, state.now);
+  for (const { alloc } of reports) {
+    const deployment = activeDeployment(js);
     if (deployment === null || alloc.DeploymentID !== deployment.ID) continue;
     const group = deployment.TaskGroups.get(alloc.TaskGroup);
     if (group === undefined) continue;
     const healthy = alloc.DeploymentStatus?.Healthy === true;
     const progressBased = group.ProgressDeadline !== 0;
     if (!healthy && progressBased && !alloc.DesiredTransition.Reschedule) {
-      const current = findAlloc(state, alloc.ID)!;
-      replaceAlloc(state, { ...current, DesiredTransition: { ...current.DesiredTransition, Reschedule: true } });
-      log.note(state, `the deployment watcher allows ${alloc.Name} to be replaced`, { AllocID: alloc.ID });
-      createEval = true;
+      replacements.push(alloc.ID);
       continue;
     }
     if (healthy) createEval = true;
@@ -64,14 +102,59 @@ export function watchHealth(state: SimState, reports: readonly HealthReport[], l
       if (group.AutoRevert) rollback = true;
     }
   }
-  const deployment = activeDeployment(state);
+  const deployment = activeDeployment(js);
   if (deployment === null) return;
   if (fail) {
-    failDeployment(state, deployment, DeploymentStatusDescriptionFailedAllocations, rollback, log);
+    failDeployment(state, js, deployment, DeploymentStatusDescriptionFailedAllocations, rollback, log);
     return;
   }
-  if (autoPromote(state, deployment, log)) return;
-  if (createEval) enqueueWatcherEval(state, 'allocations of the deployment turned healthy or may be replaced');
+  autoPromote(state, js, deployment, log);
+  if (createEval || replacements.length > 0) {
+    const why = replacements.length > 0 ? 'allocations of the deployment may be replaced' : 'allocations of the deployment turned healthy';
+    createBatchedUpdate(state, js, deployment, replacements, why);
+  }
+}
+
+// createBatchedUpdate adds to the job's outstanding batch, or starts one that commits WATCHER_EVAL_DELAY from now.
+function createBatchedUpdate(state: SimState, js: JobState, deployment: Deployment, replacements: readonly string[], why: string): void {
+  if (js.watcherBatch !== null) {
+    for (const id of replacements) if (!js.watcherBatch.replacements.includes(id)) js.watcherBatch.replacements.push(id);
+    if (replacements.length > 0) js.watcherBatch.why = why;
+    return;
+  }
+  js.watcherBatch = { deploymentID: deployment.ID, commitAt: later(state.now, WATCHER_EVAL_DELAY), replacements: [...replacements], why };
+}
+
+/** nextWatcherCommit is when the earliest outstanding watcher batch commits, or null. */
+export function nextWatcherCommit(state: SimState): Instant | null {
+  let next: Instant | null = null;
+  for (const js of state.jobs) {
+    const at = js.watcherBatch?.commitAt;
+    if (at !== undefined && (next === null || at < next)) next = at;
+  }
+  return next;
+}
+
+/**
+ * commitWatcherBatches commits the batches that are due: their allocations
+ * may be replaced (DesiredTransition.Reschedule) and the watcher's
+ * evaluation is queued. A batch whose deployment has ended since is dropped,
+ * as the watcher of an ended deployment is gone.
+ */
+export function commitWatcherBatches(state: SimState, log: SimLog): void {
+  for (const js of state.jobs) {
+    const batch = js.watcherBatch;
+    if (batch === null || batch.commitAt > state.now) continue;
+    js.watcherBatch = null;
+    if (activeDeployment(js)?.ID !== batch.deploymentID) continue;
+    for (const id of batch.replacements) {
+      const a = findAlloc(state, id);
+      if (a === undefined || a.DesiredTransition.Reschedule) continue;
+      replaceAlloc(state, { ...a, DesiredTransition: { ...a.DesiredTransition, Reschedule: true } });
+      log.note(state, `the deployment watcher allows ${a.Name} to be replaced`, { AllocID: a.ID });
+    }
+    enqueueEval(state, js, EvalTriggerDeploymentWatcher, batch.why);
+  }
 }
 
 /**
@@ -79,45 +162,41 @@ export function watchHealth(state: SimState, reports: readonly HealthReport[], l
  * stable version is registered again as a new version, unless it has the
  * current specification; either way an evaluation follows.
  */
-export function failDeployment(state: SimState, deployment: Deployment, description: string, rollback: boolean, log: SimLog): void {
+export function failDeployment(state: SimState, js: JobState, deployment: Deployment, description: string, rollback: boolean, log: SimLog): void {
   let desc = description;
   if (rollback) {
-    const stable = [...state.versions].reverse().find((v) => state.stable.has(v.Version) && v !== state.job);
+    const stable = [...js.versions].reverse().find((v) => js.stable.has(v.Version) && v !== js.job);
     if (stable === undefined) desc = `${desc} - no stable job version to auto revert to`;
-    else if (!specChanged(state.job, stable)) {
+    else if (!specChanged(js.job, stable)) {
       desc = `${desc} - not rolling back to stable job version ${stable.Version} as current job has same specification`;
     } else {
       desc = `${desc} - rolling back to job version ${stable.Version}`;
-      registerJob(state, { ...stable, Stop: false });
-      log.note(state, `job version ${stable.Version} is registered again as version ${state.job.Version}`);
+      registerJob(state, js, { ...stable, Stop: false });
+      log.note(state, `job version ${stable.Version} is registered again as version ${js.job.Version}`);
     }
   }
-  setDeploymentStatus(state, deployment, DeploymentStatusFailed, desc);
+  setDeploymentStatus(js, deployment, DeploymentStatusFailed, desc);
   log.note(state, `deployment failed: ${desc}`);
-  enqueueWatcherEval(state, 'the deployment failed');
+  enqueueWatcherEval(state, js, 'the deployment failed');
 }
 
 /**
  * autoPromote promotes a running deployment's canaries when every group
- * auto-promotes and has placed all its canaries, all healthy. Returns
- * whether it did.
+ * auto-promotes and has placed all its canaries, all healthy.
  */
-function autoPromote(state: SimState, deployment: Deployment, log: SimLog): boolean {
-  if (!requiresPromotion(deployment)) return false;
+function autoPromote(state: SimState, js: JobState, deployment: Deployment, log: SimLog): void {
+  if (!requiresPromotion(deployment)) return;
   let placedAny = false;
   for (const group of deployment.TaskGroups.values()) {
-    if (!group.AutoPromote || group.DesiredCanaries !== group.PlacedCanaries.length) return false;
+    if (!group.AutoPromote || group.DesiredCanaries !== group.PlacedCanaries.length) return;
     for (const id of group.PlacedCanaries) {
       placedAny = true;
       const canary = findAlloc(state, id);
-      if (canary !== undefined && !isHealthy(canary.DeploymentStatus)) return false;
+      if (canary !== undefined && !isHealthy(canary.DeploymentStatus)) return;
     }
   }
-  if (!placedAny) return false;
-  const error = promoteDeployment(state, deployment, log);
-  if (error !== null) return false;
-  log.note(state, 'the deployment watcher promoted the canaries (auto_promote)');
-  return true;
+  if (!placedAny) return;
+  if (promoteDeployment(state, js, deployment, log) === null) log.note(state, 'the deployment watcher promoted the canaries (auto_promote)');
 }
 
 /**
@@ -126,7 +205,7 @@ function autoPromote(state: SimState, deployment: Deployment, log: SimLog): bool
  * many healthy ones, else nothing changes and the reason is returned.
  * Promoted canaries stop being marked canaries; an evaluation follows.
  */
-export function promoteDeployment(state: SimState, deployment: Deployment, log: SimLog): string | null {
+export function promoteDeployment(state: SimState, js: JobState, deployment: Deployment, log: SimLog): string | null {
   const healthyCanaries = new Map<string, string[]>();
   for (const group of deployment.TaskGroups.values()) {
     for (const id of group.PlacedCanaries) {
@@ -148,7 +227,7 @@ export function promoteDeployment(state: SimState, deployment: Deployment, log: 
   if (!requiresPromotion(promoted) && promoted.Status === DeploymentStatusRunning) {
     promoted.StatusDescription = DeploymentStatusDescriptionRunning;
   }
-  replaceDeployment(state, promoted);
+  replaceDeployment(js, promoted);
   for (const ids of healthyCanaries.values()) {
     for (const id of ids) {
       const a = findAlloc(state, id)!;
@@ -156,26 +235,26 @@ export function promoteDeployment(state: SimState, deployment: Deployment, log: 
     }
   }
   log.note(state, 'the canaries are promoted');
-  enqueueWatcherEval(state, 'the deployment was promoted');
+  enqueueWatcherEval(state, js, 'the deployment was promoted');
   return null;
 }
 
 /** pauseDeployment pauses or resumes an active deployment; resuming asks for an evaluation. */
-export function pauseDeployment(state: SimState, deployment: Deployment, pause: boolean, log: SimLog): void {
+export function pauseDeployment(state: SimState, js: JobState, deployment: Deployment, pause: boolean, log: SimLog): void {
   if (pause) {
-    setDeploymentStatus(state, deployment, DeploymentStatusPaused, DeploymentStatusDescriptionPaused);
+    setDeploymentStatus(js, deployment, DeploymentStatusPaused, DeploymentStatusDescriptionPaused);
     log.note(state, 'the deployment is paused');
   } else {
-    setDeploymentStatus(state, deployment, DeploymentStatusRunning, DeploymentStatusDescriptionRunning);
+    setDeploymentStatus(js, deployment, DeploymentStatusRunning, DeploymentStatusDescriptionRunning);
     log.note(state, 'the deployment is resumed');
-    enqueueWatcherEval(state, 'the deployment was resumed');
+    enqueueWatcherEval(state, js, 'the deployment was resumed');
   }
 }
 
 /** failDeploymentByUser is `nomad deployment fail` on an active deployment: failed, and reverted when any group auto-reverts. */
-export function failDeploymentByUser(state: SimState, deployment: Deployment, log: SimLog): void {
+export function failDeploymentByUser(state: SimState, js: JobState, deployment: Deployment, log: SimLog): void {
   const rollback = [...deployment.TaskGroups.values()].some((g) => g.AutoRevert);
-  failDeployment(state, deployment, DeploymentStatusDescriptionFailedByUser, rollback, log);
+  failDeployment(state, js, deployment, DeploymentStatusDescriptionFailedByUser, rollback, log);
 }
 
 /**
@@ -188,17 +267,13 @@ export function failDeploymentByUser(state: SimState, deployment: Deployment, lo
  * that could change the answer first moves the clock, and the cutoff is
  * asked again).
  */
-export function progressCutoff(state: SimState): Instant | null {
-  const deployment = activeDeployment(state);
+export function progressCutoff(js: JobState): Instant | null {
+  const deployment = activeDeployment(js);
   if (deployment === null || deployment.Status !== DeploymentStatusRunning || laggingGroups(deployment).length === 0) return null;
-  const healthy = new Map<string, number>();
-  for (const a of state.allocs) {
-    if (a.DeploymentID !== deployment.ID || terminalStatus(a) || !isHealthy(a.DeploymentStatus)) continue;
-    healthy.set(a.TaskGroup, (healthy.get(a.TaskGroup) ?? 0) + 1);
-  }
+  const healthy = js.healthyLive.get(deployment.ID);
   let next: Instant | null = null;
   for (const [name, group] of deployment.TaskGroups) {
-    const done = !(group.DesiredCanaries !== 0 && !group.Promoted) && (healthy.get(name) ?? 0) >= group.DesiredTotal;
+    const done = !(group.DesiredCanaries !== 0 && !group.Promoted) && (healthy?.get(name) ?? 0) >= group.DesiredTotal;
     if (done || isZeroTime(group.RequireProgressBy)) continue;
     if (next === null || group.RequireProgressBy < next) next = group.RequireProgressBy;
   }
@@ -220,26 +295,40 @@ function laggingGroups(deployment: Deployment): string[] {
   return lagging;
 }
 
-/**
- * checkProgressDeadline fails the active deployment once its cutoff has
- * passed with some group short of progress; it rolls back when any such
- * group auto-reverts.
- */
-export function checkProgressDeadline(state: SimState, log: SimLog): void {
-  const cutoff = progressCutoff(state);
-  const deployment = activeDeployment(state);
-  if (cutoff === null || deployment === null || cutoff > state.now) return;
-  const rollback = laggingGroups(deployment).some((name) => lookupTaskGroup(state.job, name)?.Update?.AutoRevert === true);
-  failDeployment(state, deployment, DeploymentStatusDescriptionProgressDeadline, rollback, log);
+/** nextProgressCutoff is the earliest progress cutoff of any job's active deployment, or null. */
+export function nextProgressCutoff(state: SimState): Instant | null {
+  let next: Instant | null = null;
+  for (const js of state.jobs) {
+    const at = progressCutoff(js);
+    if (at !== null && (next === null || at < next)) next = at;
+  }
+  return next;
 }
 
 /**
- * enqueueWatcherEval asks for an evaluation by the deployment watcher. Like
- * the watcher's batching, one that is already waiting its turn absorbs the
- * next request.
+ * checkProgressDeadlines fails each active deployment whose cutoff has
+ * passed with some group short of progress; it rolls back when any such
+ * group auto-reverts.
  */
-export function enqueueWatcherEval(state: SimState, why: string): void {
-  const waiting = state.evals.find((e) => e.TriggeredBy === EvalTriggerDeploymentWatcher && e.Status === 'pending' && isZeroTime(e.WaitUntil));
+export function checkProgressDeadlines(state: SimState, log: SimLog): void {
+  for (const js of state.jobs) {
+    const cutoff = progressCutoff(js);
+    const deployment = activeDeployment(js);
+    if (cutoff === null || deployment === null || cutoff > state.now) continue;
+    const rollback = laggingGroups(deployment).some((name) => lookupTaskGroup(js.job, name)?.Update?.AutoRevert === true);
+    failDeployment(state, js, deployment, DeploymentStatusDescriptionProgressDeadline, rollback, log);
+  }
+}
+
+/**
+ * enqueueWatcherEval queues the evaluation that comes with a deployment's
+ * change of status or promotion, written together with it. One of the
+ * job's that is already waiting its turn absorbs it.
+ */
+export function enqueueWatcherEval(state: SimState, js: JobState, why: string): void {
+  const waiting = state.evals.find(
+    (e) => e.JobID === js.job.ID && e.TriggeredBy === EvalTriggerDeploymentWatcher && e.Status === 'pending' && isZeroTime(e.WaitUntil),
+  );
   if (waiting !== undefined) return;
-  enqueueEval(state, EvalTriggerDeploymentWatcher, why);
+  enqueueEval(state, js, EvalTriggerDeploymentWatcher, why);
 }

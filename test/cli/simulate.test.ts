@@ -14,15 +14,49 @@ describe('reconcile --simulate', () => {
     const heads = r.stdout.split('\n').filter((l) => l.startsWith('==> '));
     expect(heads).toHaveLength(7);
     expect(heads[0]).toBe('==> Evaluation 1 at +0s (2026-01-01T00:00:00Z), scenario: the scenario’s own evaluation');
-    expect(heads[2]).toMatch(/^==> Evaluation 3 at \+12s .*deployment-watcher: the deployment was promoted$/);
-    expect(heads[6]).toBe('==> End at +48s: settled: nothing more will happen until something changes');
+    expect(heads[2]).toMatch(/^==> Evaluation 3 at \+11.48s .*deployment-watcher: the deployment was promoted$/);
+    expect(heads[6]).toBe('==> End at +45.92s: settled: nothing more will happen until something changes');
     expect(r.stdout).toContain('    Task Group: "web" (1 create/destroy update, 2 destroy, 4 ignore)');
-    expect(r.stdout).toContain('    event 0: happened at +12s');
+    expect(r.stdout).toContain('    event 0: happened at +11.48s');
   });
 
   it('reports bad events as FILE: PATH: message and exits 2', async () => {
     const r = await runCli(['--simulate', '-'], JSON.stringify({ Job: { ID: 'j' }, Events: [{ After: 1, Kind: 'node-up' }] }));
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('<stdin>: Events[0].NodeID: required: give a non-empty string\n');
+  });
+});
+
+describe('reconcile --simulate --format json', () => {
+  it('prints the film as one JSON document: steps with time, job, trigger, result document and placements; the end', async () => {
+    const r = await runCli(['--simulate', '--format', 'json', example('rollout-canary')]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    const film = JSON.parse(r.stdout) as {
+      Steps: { Index: number; Time: string; JobID: string; EvalID: string; TriggeredBy: string; Document: { DesiredTGUpdates: Record<string, unknown> }; Placed: { Name: string; AllocID: string; NodeID: string; Canary: boolean }[] }[];
+      End: { Status: string; Time: string; Deployment: { Status: string; JobVersion: number } | null };
+    };
+    expect(film.Steps.map((s) => [s.Index, s.Time, s.TriggeredBy])).toEqual([
+      [1, '2026-01-01T00:00:00Z', 'scenario'],
+      [2, '2026-01-01T00:00:11.48Z', 'deployment-watcher'],
+      [3, '2026-01-01T00:00:11.48Z', 'deployment-watcher'],
+      [4, '2026-01-01T00:00:22.96Z', 'deployment-watcher'],
+      [5, '2026-01-01T00:00:34.44Z', 'deployment-watcher'],
+      [6, '2026-01-01T00:00:45.92Z', 'deployment-watcher'],
+    ]);
+    expect(new Set(film.Steps.map((s) => s.JobID))).toEqual(new Set(['web']));
+    expect(film.Steps[0]!.Document.DesiredTGUpdates.web).toMatchObject({ Canary: 2 });
+    expect(film.Steps[0]!.Placed.map((p) => [p.Name, p.Canary])).toEqual([['web.web[0]', true], ['web.web[1]', true]]);
+    expect(film.Steps[0]!.Placed.every((p) => p.AllocID !== '' && p.NodeID.startsWith('node-'))).toBe(true);
+    expect(film.End).toMatchObject({ Status: 'settled', Time: '2026-01-01T00:00:45.92Z', Deployment: { Status: 'successful', JobVersion: 1 } });
+  });
+
+  it('prints the text form without --format, and one compact document per line for several files', async () => {
+    const text = await runCli(['--simulate', example('rollout-canary')]);
+    expect(text.stdout.startsWith('==> Evaluation 1')).toBe(true);
+    const two = await runCli(['--simulate', '--format=json', example('rollout-canary'), example('rollout-drain')]);
+    const lines = two.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines.map((l) => (JSON.parse(l) as { End: { Status: string } }).End.Status)).toEqual(['settled', 'settled']);
   });
 });

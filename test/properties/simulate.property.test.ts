@@ -11,7 +11,9 @@ import { EVENT_KINDS, type SimEvent } from '../../src/simulator/events.ts';
 import { groupAsk } from '../../src/simulator/placement.ts';
 import { readEvents } from '../../src/simulator/readEvents.ts';
 import { type Film, simulate } from '../../src/simulator/simulate.ts';
+import { generateScenarioText } from '../../bench/generate.ts';
 import { scenarioArb } from './arbitraries.ts';
+import { OTHER_ALLOC_IDS, otherJobsArb } from './otherJobsArb.ts';
 
 const RUNS = 150;
 const TIMEOUT_MS = 120_000;
@@ -133,4 +135,78 @@ describe('simulator properties', () => {
     },
     TIMEOUT_MS,
   );
+});
+
+// Other jobs on the cluster: their allocations hold room, and they are
+// drained, migrated and rescheduled by the same simulator.
+describe('simulator properties with other jobs', () => {
+  const sharedArb = fc.record({
+    doc: scenarioArb,
+    others: otherJobsArb,
+    cpu: fc.integer({ min: 600, max: 2000 }),
+    events: fc.array(
+      fc.oneof(
+        eventArb,
+        fc.record({ After: fc.integer({ min: 1, max: 4 }), Kind: fc.constantFrom('alloc-fail', 'alloc-complete'), AllocID: fc.constantFrom(...OTHER_ALLOC_IDS) }),
+      ),
+      { maxLength: 5 },
+    ),
+  });
+
+  test(
+    'every film ends and replays; no node holds more than it has; every step names a job of the cluster',
+    () => {
+      fc.assert(
+        fc.property(sharedArb, ({ doc, others, cpu, events }) => {
+          const input = setUp({ ...doc, OtherJobs: others }, cpu, events);
+          const film = simulate(input.scenario, input.events, { maxSteps: MAX_STEPS, trace: false });
+          expect(['settled', 'waiting', 'limit']).toContain(film.End.Status);
+          const again = simulate(setUp({ ...doc, OtherJobs: others }, cpu, events).scenario, input.events, { maxSteps: MAX_STEPS, trace: false });
+          expect(replay(again)).toBe(replay(film));
+          const jobs = new Set([input.scenario.Job.ID, ...others.map((o) => o.Job.ID)]);
+          for (const s of film.Steps) expect(jobs.has(s.JobID)).toBe(true);
+          // What the simulator placed, of every job, fits beside what the scenario started with.
+          const before = new Set([...input.scenario.Allocations, ...(input.scenario.OtherJobs ?? []).flatMap((o) => o.Allocations)].map((a) => a.ID));
+          const end = [...film.End.Scenario.Allocations, ...(film.End.Scenario.OtherJobs ?? []).flatMap((o) => o.Allocations)];
+          expect(new Set(end.map((a) => a.ID)).size).toBe(end.length);
+          const used = new Map<string, number>();
+          for (const a of end) {
+            if (terminalStatus(a) || before.has(a.ID)) continue;
+            const tg = a.Job.TaskGroups.find((g) => g.Name === a.TaskGroup);
+            if (tg !== undefined) used.set(a.NodeID, (used.get(a.NodeID) ?? 0) + groupAsk(tg).cpu);
+          }
+          for (const [node, cpuUsed] of used) expect(cpuUsed, `node ${node}`).toBeLessThanOrEqual(cpu);
+        }),
+        { numRuns: RUNS / 3 },
+      );
+    },
+    TIMEOUT_MS,
+  );
+});
+
+// The bench's sizes and 200k allocations: the simulator must not throw on a
+// cluster that large (it once spread every allocation into Math.max's
+// arguments, a RangeError from about 130,000 on). Few steps, no trace: what
+// is checked is that it runs, not how fast.
+describe('simulator sizes', () => {
+  const SIZES = [
+    { allocs: 1_000, nodes: 100, maxSteps: 5 },
+    { allocs: 10_000, nodes: 1_000, maxSteps: 3 },
+    { allocs: 50_000, nodes: 5_000, maxSteps: 1 },
+    { allocs: 200_000, nodes: 5_000, maxSteps: 1 },
+  ];
+  for (const size of SIZES) {
+    test(
+      `simulates ${size.allocs} allocations on ${size.nodes} nodes`,
+      () => {
+        const read = readScenario(generateScenarioText({ allocs: size.allocs, nodes: size.nodes }));
+        if (!read.ok) throw new Error('the generated scenario does not read');
+        const film = simulate(read.scenario, [], { trace: false, maxSteps: size.maxSteps });
+        expect(film.Steps).toHaveLength(size.maxSteps);
+        expect(film.End.Scenario.Allocations.length).toBeGreaterThanOrEqual(read.scenario.Allocations.length);
+        expect(film.Steps[0]!.Placed.length).toBeGreaterThan(0);
+      },
+      TIMEOUT_MS,
+    );
+  }
 });

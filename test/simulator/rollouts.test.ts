@@ -21,8 +21,9 @@ describe('a 5-allocation service with 2 canaries', () => {
       ['web.web[0]', true],
       ['web.web[1]', true],
     ]);
-    // Pending for 2s, then min_healthy_time 10s: healthy 12s later, and the watcher evaluates.
-    expect(second!.Time).toBe(at('2026-01-01T00:00:12Z'));
+    // Pending for 0.23s (the median start-up on a real cluster), then min_healthy_time 10s:
+    // healthy at 10.23s; the watcher's evaluation is made 1s later and committed 0.25s after that.
+    expect(second!.Time).toBe(at('2026-01-01T00:00:11.48Z'));
     expect(second!.TriggeredBy).toBe('deployment-watcher');
     expect(second!.Happenings.map((h) => h.Text)).toContain('web.web[0] is healthy');
     expect(counts(second!)).toEqual({ Ignore: 7 });
@@ -38,8 +39,9 @@ describe('a 5-allocation service with 2 canaries', () => {
     expect(counts(rest[1]!)).toEqual({ DestructiveUpdate: 1, Ignore: 4 });
     expect(counts(rest[2]!)).toEqual({ DestructiveUpdate: 1, Ignore: 4 });
     expect(counts(rest[3]!)).toEqual({ Ignore: 5 });
+    // Each rolling step takes start-up + min_healthy_time + the watcher's 1.25s: 11.48s.
     expect(rest.map((s) => s.Time)).toEqual(
-      ['00:00:12', '00:00:24', '00:00:36', '00:00:48'].map((t) => at(`2026-01-01T${t}Z`)),
+      ['00:00:11.48', '00:00:22.96', '00:00:34.44', '00:00:45.92'].map((t) => at(`2026-01-01T${t}Z`)),
     );
     expect(rest[3]!.Document.DeploymentUpdates).toEqual([
       { DeploymentID: film.Steps[0]!.Document.Deployment!.ID, Status: 'successful', StatusDescription: 'Deployment completed successfully' },
@@ -72,8 +74,9 @@ describe('a failing canary with auto_revert', () => {
     expect(triggers(film)).toEqual(['scenario', 'deployment-watcher', 'deployment-watcher', 'deployment-watcher']);
     const [first, unhealthy, failed, done] = film.Steps;
     expect(counts(first!)).toEqual({ Canary: 1, Ignore: 5 });
-    // healthy_deadline 5m: unhealthy; with a progress deadline the watcher lets it be replaced instead of failing.
-    expect(unhealthy!.Time).toBe(at('2026-01-01T00:05:00Z'));
+    // healthy_deadline 5m: unhealthy; with a progress deadline the watcher lets it be replaced
+    // instead of failing, in its batch 1.25s later.
+    expect(unhealthy!.Time).toBe(at('2026-01-01T00:05:01.25Z'));
     expect(unhealthy!.Happenings.map((h) => h.Text)).toEqual(
       expect.arrayContaining(['web.web[0] is unhealthy: its healthy deadline passed', 'the deployment watcher allows web.web[0] to be replaced']),
     );
@@ -125,8 +128,10 @@ describe('a drain', () => {
     const drains = film.Steps.filter((s) => s.TriggeredBy === 'node-drain');
     expect(drains).toHaveLength(3);
     for (const s of drains) expect(counts(s)).toEqual({ Migrate: 1, Ignore: 5 });
-    // Each replacement is healthy 12s after it was placed; only then is the next marked.
-    expect(drains.map((s) => s.Time)).toEqual(['00:00:00', '00:00:12', '00:00:24'].map((t) => at(`2026-01-01T${t}Z`)));
+    // The drainer writes its marks 1s after it decides them (the real cluster: 1.05–1.07s after
+    // the drain command); each replacement is healthy 10.23s after it was placed (start-up and the
+    // migrate block's min_healthy_time); only then is the next marked, and written 1s later.
+    expect(drains.map((s) => s.Time)).toEqual(['00:00:01', '00:00:12.23', '00:00:23.46'].map((t) => at(`2026-01-01T${t}Z`)));
     expect(drains.map((s) => s.Document.Stop.map((x) => x.AllocID))).toEqual([['v0-0'], ['v0-3'], ['v0-5']]);
     expect(drains.flatMap((s) => s.Placed).every((p) => p.NodeID !== 'node-1')).toBe(true);
   });
@@ -150,7 +155,8 @@ describe('a drain', () => {
   it('marks everything left at its deadline', () => {
     const { document } = loadRollout('drain-max-parallel');
     const { film: forced } = runRollout(document, [{ After: 1, Kind: 'node-drain', NodeID: 'node-1', Deadline: '5s' }]);
-    const atDeadline = forced.Steps.find((s) => s.Time === at('2026-01-01T00:00:05Z'))!;
+    // Marked at the 5s deadline, written with the drainer's next batch a second later.
+    const atDeadline = forced.Steps.find((s) => s.Time === at('2026-01-01T00:00:06Z'))!;
     expect(counts(atDeadline)).toEqual({ Migrate: 2, Ignore: 4 });
   });
 });

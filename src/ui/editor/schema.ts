@@ -261,4 +261,16 @@ export const CLUSTER_SCHEMA: JsonSchema = obj('The cluster and the rest of the s
   Allocations: list('The job\'s existing allocations.', ALLOCATION),
   Deployment: DEPLOYMENT,
   Events: list('The rollout\'s events: what a person makes happen as the rollout unfolds. The reconciler ignores them; the rollout simulator replays them.', EVENT),
+  OtherJobs: list(
+    'Other jobs sharing the cluster. The reconciler ignores them; the rollout simulator counts their allocations on the nodes and drains, migrates, reschedules and evaluates them.',
+    obj('Another job of the cluster, with the same rules as the top level.', {
+      Job: JOB_SCHEMA,
+      JobVersions: list('Its earlier versions.', JOB_SCHEMA),
+      Allocations: list('Its allocations.', ALLOCATION),
+      Deployment: DEPLOYMENT,
+    }),
+  ),
+  Simulation: obj('The rollout simulator\'s settings; the reconciler ignores them.', {
+    AllocStartup: duration('How long a new allocation stays pending before its tasks run. Default 230ms (the median measured on a real cluster).'),
+  }),
 });

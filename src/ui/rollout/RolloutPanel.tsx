@@ -71,6 +71,7 @@ function FrameStory({ film, rollout }: { film: Film; rollout: RolloutView }) {
       {step ? (
         <h3>
           Evaluation {step.Index} of {film.Steps.length} · {sinceStart(start, step.Time)} · <code>{step.TriggeredBy}</code>
+          {step.JobID !== film.Steps[0]!.JobID && <> · another job: <code>{step.JobID}</code></>}
         </h3>
       ) : (
         <h3>

@@ -109,16 +109,21 @@ export function RolloutTimeline() {
               data-testid="rollout-step"
               data-index={s.Index}
               data-trigger={s.TriggeredBy}
+              data-other-job={s.JobID !== film.Steps[0]!.JobID ? s.JobID : undefined}
               aria-current={frame === s.Index ? 'step' : undefined}
               data-compare={rollout.compareFrame === s.Index}
               data-failures={s.Failures.length > 0}
               tabIndex={frame === s.Index ? 0 : -1}
-              aria-label={`Evaluation ${s.Index}: ${triggerLabel(s.TriggeredBy)}`}
-              title={`Evaluation ${s.Index} at ${sinceStart(start, s.Time)} (${formatInstant(s.Time)}), triggered by ${s.TriggeredBy}: ${s.Why}`}
+              aria-label={`Evaluation ${s.Index}${s.JobID !== film.Steps[0]!.JobID ? ` of job ${s.JobID}` : ''}: ${triggerLabel(s.TriggeredBy)}`}
+              title={`Evaluation ${s.Index} of job ${s.JobID} at ${sinceStart(start, s.Time)} (${formatInstant(s.Time)}), triggered by ${s.TriggeredBy}: ${s.Why}`}
               onClick={(e) => onChipClick(e, s.Index)}
             >
               <span className="rollout-chip-index">{s.Index}</span>
-              <span className="rollout-chip-label"> {triggerLabel(s.TriggeredBy)}</span>
+              <span className="rollout-chip-label">
+                {' '}
+                {s.JobID !== film.Steps[0]!.JobID && <span className="rollout-chip-job">{s.JobID}: </span>}
+                {triggerLabel(s.TriggeredBy)}
+              </span>
             </button>
           ))}
           <button
