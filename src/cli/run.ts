@@ -2,6 +2,7 @@
 // and its output writers as parameters and returns the exit status, so tests
 // run it in-process. main.ts connects it to the process.
 
+import { FILE_TEXT_BUDGET } from '../scenario/json.ts';
 import { readScenarioAsync } from '../scenario/readAsync.ts';
 import type { Diagnostic } from '../scenario/diagnostics.ts';
 import { runScenario } from '../result/run.ts';
@@ -100,7 +101,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     }
 
     // Async: a JobSpec loads HashiCorp's HCL parser on first use.
-    const read = await readScenarioAsync(text);
+    const read = await readScenarioAsync(text, { textBudget: FILE_TEXT_BUDGET });
     for (const w of read.warnings ?? []) io.stderr(formatDiagnostic(name, { ...w, message: `warning: ${w.message}` }) + '\n');
     if (!read.ok) {
       for (const d of read.diagnostics) io.stderr(formatDiagnostic(name, d) + '\n');

@@ -31,6 +31,14 @@ const MAX_SYNTAX_ERRORS = 5;
  */
 export const TEXT_BUDGET: TextBudget = { chars: 16 * 1024 * 1024, depth: 128, values: 2_000_000 };
 
+/**
+ * FILE_TEXT_BUDGET is the budget of a scenario file read on the command
+ * line, where no page can freeze: as long a text as a JavaScript string can
+ * hold and a hundred million values, nested no deeper than the page's
+ * budget allows (the nesting limit guards the reader's recursion).
+ */
+export const FILE_TEXT_BUDGET: TextBudget = { chars: 2 ** 29 - 24, depth: TEXT_BUDGET.depth, values: 100_000_000 };
+
 /** TextBudget is a limit on a text's length, nesting and number of values; tests pass smaller ones. */
 export interface TextBudget {
   chars: number;
@@ -129,14 +137,17 @@ export function overBudget(text: string, budget: TextBudget = TEXT_BUDGET): stri
 }
 
 /** budgetDiagnostic is overBudget as the reader's diagnostic for a whole text, or null. */
-export function budgetDiagnostic(text: string): Diagnostic | null {
-  const over = overBudget(text);
+export function budgetDiagnostic(text: string, budget: TextBudget = TEXT_BUDGET): Diagnostic | null {
+  const over = overBudget(text, budget);
   return over === null ? null : { code: DiagnosticCode.OverBudget, path: '', message: `the text ${over}`, line: 1, column: 1, endLine: 1, endColumn: 2 };
 }
 
-/** parseJsonText parses a scenario's text; a syntax error becomes a diagnostic with its line and column. */
-export function parseJsonText(text: string): ParsedText {
-  const over = budgetDiagnostic(text);
+/**
+ * parseJsonText parses a scenario's text within a budget (the page's by
+ * default); a syntax error becomes a diagnostic with its line and column.
+ */
+export function parseJsonText(text: string, budget: TextBudget = TEXT_BUDGET): ParsedText {
+  const over = budgetDiagnostic(text, budget);
   if (over !== null) return { ok: false, diagnostics: [over] };
   // Editors on Windows save a byte order mark; JSON.parse refuses it.
   const body = text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;

@@ -10,7 +10,7 @@ import { readDeployment } from './deployment.ts';
 import { Reader, describeValue, isObject, readInstant, readString } from './fields.ts';
 import { checkJobFieldNames } from './fieldNames.ts';
 import { readJob } from './job.ts';
-import { locateDiagnostics, parseJsonText } from './json.ts';
+import { type TextBudget, locateDiagnostics, parseJsonText } from './json.ts';
 import { readNodes } from './node.ts';
 import { indexPath } from './path.ts';
 import { readJobVersions } from './versions.ts';
@@ -46,6 +46,8 @@ export interface ReadOptions {
    * jobspec first and supplies this; without it a JobSpec is reported.
    */
   jobSpec?: (text: string) => { job: unknown; diagnostics: Diagnostic[] };
+  /** textBudget bounds the text before it is parsed; default: the page's TEXT_BUDGET. */
+  textBudget?: TextBudget;
 }
 
 /**
@@ -63,7 +65,7 @@ export type ReadResult =
  */
 export function readScenario(text: string, options: ReadOptions = {}): ReadResult {
   if (typeof text !== 'string') return readScenarioValue(text, options);
-  const parsed = parseJsonText(text);
+  const parsed = parseJsonText(text, options.textBudget);
   if (!parsed.ok) return parsed;
   const result = readScenarioValue(parsed.value, options);
   if (!result.ok) locateDiagnostics(text, result.diagnostics);

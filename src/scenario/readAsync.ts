@@ -75,7 +75,7 @@ function placeJobDiagnostics(diagnostics: Diagnostic[], spec: JobSpecRead): void
  * the JobSpec string in the document.
  */
 export async function readScenarioAsync(text: string, options: ReadOptions = {}): Promise<AsyncReadResult> {
-  const parsed = parseJsonText(text);
+  const parsed = parseJsonText(text, options.textBudget);
   if (!parsed.ok) return parsed;
   const result = await readScenarioValueAsync(parsed.value, options);
   if (result.ok) return result;

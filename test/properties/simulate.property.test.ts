@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { terminalStatus } from '../../src/engine/structs.ts';
+import { FILE_TEXT_BUDGET } from '../../src/scenario/json.ts';
 import { readScenario } from '../../src/scenario/read.ts';
 import { EVENT_KINDS, type SimEvent } from '../../src/simulator/events.ts';
 import { groupAsk } from '../../src/simulator/placement.ts';
@@ -199,7 +200,7 @@ describe('simulator sizes', () => {
     test(
       `simulates ${size.allocs} allocations on ${size.nodes} nodes`,
       () => {
-        const read = readScenario(generateScenarioText({ allocs: size.allocs, nodes: size.nodes }));
+        const read = readScenario(generateScenarioText({ allocs: size.allocs, nodes: size.nodes }), { textBudget: FILE_TEXT_BUDGET });
         if (!read.ok) throw new Error('the generated scenario does not read');
         const film = simulate(read.scenario, [], { trace: false, maxSteps: size.maxSteps });
         expect(film.Steps).toHaveLength(size.maxSteps);
