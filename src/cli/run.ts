@@ -6,12 +6,10 @@ import { readScenarioAsync } from '../scenario/readAsync.ts';
 import type { Diagnostic } from '../scenario/diagnostics.ts';
 import { runScenario } from '../result/run.ts';
 import { formatPlan } from '../result/plan.ts';
+import { parseJsonText } from '../scenario/json.ts';
 import { formatExplain } from './explain.ts';
-import { EVENTS_KEY, type SimEvent } from '../simulator/events.ts';
-import { readEvents } from '../simulator/readEvents.ts';
-import { simulate } from '../simulator/simulate.ts';
+import type { SimEvent } from '../simulator/events.ts';
 import { type CliOptions, USAGE, parseArgs } from './args.ts';
-import { formatFilm } from './film.ts';
 
 /** CliIO is everything the runner reads and writes. Writers receive whole lines, newline included. */
 export interface CliIO {
@@ -21,10 +19,9 @@ export interface CliIO {
   stderr: (s: string) => void;
 }
 
-/** EXIT_OK, EXIT_INTERNAL and EXIT_INPUT are the runner's exit statuses: success, a bug in the engine, bad input or usage. */
-export const EXIT_OK = 0;
-export const EXIT_INTERNAL = 1;
-export const EXIT_INPUT = 2;
+import { EXIT_INPUT, EXIT_INTERNAL, EXIT_OK } from './status.ts';
+
+export { EXIT_INPUT, EXIT_INTERNAL, EXIT_OK } from './status.ts';
 
 /** STDIN_NAME is how diagnostics name standard input (given as `-`). */
 export const STDIN_NAME = '<stdin>';
@@ -102,8 +99,13 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     }
 
     let events: SimEvent[] = [];
-    if (options.simulate) {
-      const read = readEvents((JSON.parse(text) as Record<string, unknown>)[EVENTS_KEY] ?? [], EVENTS_KEY);
+    // Loaded for --simulate only: reconciling never loads the simulator.
+    const sim = options.simulate ? await import('./simulation.ts') : null;
+    if (sim !== null) {
+      // The reader accepted the text, so it parses again (the same way: a byte order mark is allowed).
+      const parsed = parseJsonText(text);
+      const doc = parsed.ok ? (parsed.value as Record<string, unknown>) : {};
+      const read = sim.readEvents(doc[sim.EVENTS_KEY] ?? [], sim.EVENTS_KEY);
       if (!read.ok) {
         for (const d of read.diagnostics) io.stderr(formatDiagnostic(name, d) + '\n');
         status = Math.max(status, EXIT_INPUT);
@@ -114,8 +116,8 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
 
     let output: string;
     try {
-      output = options.simulate
-        ? formatFilm(simulate(read.scenario, events, { trace: false }))
+      output = sim !== null
+        ? sim.formatFilm(sim.simulate(read.scenario, events, { trace: false }))
         : render(options, several, runScenario(read.scenario, { trace: options.explain }));
     } catch (e) {
       io.stderr(`${name}: internal error: ${e instanceof Error && e.stack ? e.stack : errorMessage(e)}\n`);

@@ -11,7 +11,8 @@ import { EXIT_INPUT, EXIT_OK, STDIN_NAME, formatDiagnostic, type CliIO } from '.
 export const DEFAULT_BASE = 'http://localhost:5173/';
 
 /** SHARE_USAGE is the share command's help text. */
-export const SHARE_USAGE = `Usage: npm run --silent share -- FILE [--base URL]
+export const SHARE_USAGE = `Usage: nomad-playground share [--base URL] FILE
+   or: npm run --silent share -- [--base URL] FILE
 
 Prints a link that opens the scenario in FILE (- for standard input) in the
 playground: URL#s= followed by the scenario's JSON, raw-DEFLATE-compressed
