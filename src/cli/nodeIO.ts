@@ -18,5 +18,6 @@ export function nodeIO(): CliIO {
     readFile: (path) => readFile(path, 'utf8'),
     stdout: (s) => void process.stdout.write(s),
     stderr: (s) => void process.stderr.write(s),
+    env: process.env,
   };
 }

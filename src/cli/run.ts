@@ -17,6 +17,8 @@ export interface CliIO {
   readFile: (path: string) => Promise<string>;
   stdout: (s: string) => void;
   stderr: (s: string) => void;
+  /** env is the process's environment, for settings a command reads from it (share's NOMAD_PLAYGROUND_URL); absent reads as empty. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 import { EXIT_INPUT, EXIT_INTERNAL, EXIT_OK } from './status.ts';

@@ -23,7 +23,7 @@ const fileArb = fc.record({ text: fc.oneof(bytesText, jsonText, scenarioText), b
 const optionsArb = fc.constantFrom([], ['--format', 'plan'], ['--explain'], ['--format', 'plan', '--explain'], ['--simulate']);
 
 // runFiles runs the runner on in-memory files named f0, f1, …
-async function runFiles(options: string[], texts: string[]) {
+async function runFiles(options: readonly string[], texts: string[]) {
   let stdout = '';
   let stderr = '';
   const io: CliIO = {
