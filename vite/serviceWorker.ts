@@ -9,7 +9,7 @@
 
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Plugin } from 'vite';
@@ -59,15 +59,12 @@ export async function writeServiceWorker(dir: string): Promise<string> {
 
 /** serviceWorker writes sw.js once the page's build is on disk. */
 export function serviceWorker(): Plugin {
-  let outDir = '';
   return {
     name: 'nomad-playground:service-worker',
     apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    async writeBundle() {
-      await writeServiceWorker(outDir);
+    // The output's directory is where the page's build was written.
+    async writeBundle(output) {
+      await writeServiceWorker(output.dir!);
     },
   };
 }
