@@ -1,11 +1,16 @@
 // A static file server for a build, serving it under a path other than the
 // site's root (as a project page or a docs site would), and nothing
-// elsewhere: a request outside that path is a 404 the test can see.
+// elsewhere: a request outside that path is a 404 the test can see. It
+// sends the script, worker and connection rules of the page's Content
+// Security Policy, so that the service worker, the workers and the lazily
+// loaded chunks are seen to work under them.
 
 import { createServer, type Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import type { AddressInfo } from 'node:net';
+
+const POLICY = "script-src 'self'; worker-src 'self'; connect-src 'self'";
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -36,7 +41,11 @@ export async function startSubPathServer(dir: string, prefix: string): Promise<S
     try {
       if (file === null || file.startsWith('..')) throw new Error('outside');
       const body = await readFile(join(root, file));
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+      res.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control': 'no-cache',
+        'content-security-policy': POLICY,
+      });
       res.end(body);
     } catch {
       misses.push(path);
