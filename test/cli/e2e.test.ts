@@ -2,10 +2,13 @@
 // `npm ci` builds it (rebuilt first, so that it is this checkout's code), in
 // a child process with real files, standard input and exit codes.
 
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { generateScenarioText } from '../../bench/generate.ts';
 import { fixture, fixtureText } from './helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -71,6 +74,24 @@ describe('nomad-playground', { timeout: 120_000 }, () => {
     expect(reconciling).toContain('src/engine/reconcile.ts');
     expect(reconciling.filter((s) => /^src\/simulator\/|hcl2-json-parser/.test(s))).toEqual([]);
     expect(staticSources(fileOf('src/cli/simulation.ts'))).toContain('src/simulator/simulate.ts');
+  });
+
+  it('ends quietly, status 0, when the reader of its output stops early (| head)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nomad-playground-cli-'));
+    try {
+      // Far more output than a pipe holds, so that writing goes on after the reader has gone.
+      const file = join(dir, 'large.json');
+      writeFileSync(file, generateScenarioText({ allocs: 2_000, nodes: 100 }));
+      const child = spawn(BIN, ['reconcile', file, file, file, file, file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => void (stderr += d.toString()));
+      child.stdout.once('data', () => child.stdout.destroy());
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('exits 2 for an unknown subcommand', () => {
