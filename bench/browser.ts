@@ -19,7 +19,7 @@ import { preview } from 'vite';
 import { CHROMIUM_LAUNCH_OPTIONS, VIEWPORT } from '../e2e/browser.ts';
 import { setTab } from '../e2e/helpers.ts';
 import { splitScenario } from '../src/worker/tabs.ts';
-import { bundleSizes, total, type FileSize } from './bundle.ts';
+import { bundleSizes, formatBundle } from './bundle.ts';
 import { generateScenario } from './generate.ts';
 import { HCL_BENCH_LINES, HCL_FIRST_USE_GOAL_MS, HCL_WARM_GOAL_MS, generateJobSpec } from './jobspec.ts';
 import {
@@ -45,25 +45,14 @@ const PAN_FRAME_GOAL_MS = 1000 / 60;
 // A frame interval this much longer than a 60 Hz frame means at least one frame was dropped.
 const DROPPED_FRAME_MS = 1.5 * PAN_FRAME_GOAL_MS;
 
-const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(9);
 const ms = (x: number) => `${x.toFixed(1).padStart(7)} ms`;
 const load = () => loadavg().map((l) => l.toFixed(2)).join(', ');
 
 function printBundle(): void {
   const sizes = bundleSizes(DIST);
-  const row = (label: string, files: readonly FileSize[], listAbove = 0) => {
-    const t = total(files);
-    console.log(`${label.padEnd(58)} ${kb(t.raw)} ${kb(t.gzip)}`);
-    const listed = files.filter((f) => f.raw >= listAbove);
-    for (const f of listed) console.log(`    ${f.file.padEnd(54)} ${kb(f.raw)} ${kb(f.gzip)}`);
-    if (listed.length < files.length) console.log(`    (${files.length - listed.length} smaller files)`);
-  };
-  console.log(`${'bundle'.padEnd(58)}    raw KB   gzip KB`);
-  row('first paint: entry chunk, its imports and CSS', sizes.initial);
-  row('workers the entry starts (reconciler at once, rollout when opened)', sizes.startupWorkers);
-  row('lazy: the editor (Monaco chunks, CSS, font, workers)', sizes.editor, 10_240);
-  row('lazy: everything else', sizes.otherLazy, 10_240);
+  for (const line of formatBundle(sizes)) console.log(line);
   console.log(`goal: Monaco only in lazily loaded chunks: ${verdict(sizes.editor.length > 0 && !sizes.monacoAtStart)}`);
+  console.log(`goal: one copy of each lazy chunk:         ${verdict(sizes.duplicates.length === 0)}`);
 }
 
 async function firstGraph(browser: Browser, url: string): Promise<void> {

@@ -5,7 +5,7 @@
 // (its chunks, styles, font and workers), and anything else loaded lazily.
 
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /** FileSize is one built file's size in bytes, as served and gzipped. */
@@ -27,6 +27,8 @@ export interface BundleSizes {
   otherLazy: FileSize[];
   /** monacoAtStart is true when Monaco's code is among the initial files (it should load lazily). */
   monacoAtStart: boolean;
+  /** duplicates are groups of files that are one chunk built twice (by the page's build and a worker's); there should be none. */
+  duplicates: FileSize[][];
 }
 
 // ManifestChunk is the part of a Vite manifest entry read here.
@@ -42,8 +44,9 @@ interface ManifestChunk {
 
 // EDITOR_ENTRY matches the dynamic imports that load the editor.
 const EDITOR_ENTRY = /^src\/ui\/editor\//;
-// A worker started from a chunk: `new Worker(new URL(`/assets/x.js`, …))` or `new Worker(`/assets/x.js`, …)`.
-const WORKER_URL = /new Worker\((?:new URL\()?[`"']\/?([^`"']+\.js)[`"']/g;
+// A worker started from a chunk: `new Worker(new URL(`x.js`, import.meta.url))` (relative to the
+// chunk, as a build with a relative base writes it), or with an address from the site's root.
+const WORKER_URL = /new Worker\((?:new URL\()*[`"'](\/|\.\/)?([^`"']+\.js)[`"']/g;
 
 function size(dist: string, file: string): FileSize {
   const bytes = readFileSync(join(dist, file));
@@ -72,7 +75,9 @@ function workersOf(dist: string, files: Iterable<string>): Set<string> {
   const out = new Set<string>();
   for (const f of files) {
     if (!f.endsWith('.js')) continue;
-    for (const m of readFileSync(join(dist, f), 'utf8').matchAll(WORKER_URL)) out.add(m[1]!);
+    for (const m of readFileSync(join(dist, f), 'utf8').matchAll(WORKER_URL)) {
+      out.add(m[1] === '/' ? m[2]! : posix.join(posix.dirname(f), m[2]!));
+    }
   }
   return out;
 }
@@ -101,7 +106,49 @@ export function bundleSizes(dist: string): BundleSizes {
     otherLazy: sized(all.filter((f) => !placed.has(f))),
     // Monaco looks for its workers through `MonacoEnvironment`; no other code names it.
     monacoAtStart: [...initial].some((f) => f.endsWith('.js') && readFileSync(join(dist, f), 'utf8').includes('MonacoEnvironment')),
+    duplicates: duplicateChunks(sized(all)),
   };
+}
+
+// A built file's name: the chunk's name, its content hash, its extension.
+const HASHED_NAME = /^(.*)-[A-Za-z0-9_-]{8}\.(js|css)$/;
+// Files of one name whose sizes differ by less than this share are taken for one chunk built twice.
+const SAME_SIZE = 0.01;
+
+// duplicateChunks finds files with the same chunk name and nearly the same
+// size under different hashes: one module bundled into two builds.
+function duplicateChunks(files: readonly FileSize[]): FileSize[][] {
+  const byName = new Map<string, FileSize[]>();
+  for (const f of files) {
+    const m = HASHED_NAME.exec(f.file);
+    if (m === null) continue;
+    const key = `${m[1]}.${m[2]}`;
+    byName.set(key, [...(byName.get(key) ?? []), f]);
+  }
+  return [...byName.values()].filter(
+    (group) => group.length > 1 && Math.max(...group.map((f) => f.raw)) - Math.min(...group.map((f) => f.raw)) <= SAME_SIZE * group[0]!.raw,
+  );
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(9);
+
+/** formatBundle prints the sizes as a table, the largest files of the lazy groups listed, and the one-copy check. */
+export function formatBundle(sizes: BundleSizes): string[] {
+  const lines = [`${'bundle'.padEnd(58)}    raw KB   gzip KB`];
+  const row = (label: string, files: readonly FileSize[], listAbove = 0) => {
+    const t = total(files);
+    lines.push(`${label.padEnd(58)} ${kb(t.raw)} ${kb(t.gzip)}`);
+    const listed = files.filter((f) => f.raw >= listAbove);
+    for (const f of listed) lines.push(`    ${f.file.padEnd(54)} ${kb(f.raw)} ${kb(f.gzip)}`);
+    if (listed.length > 0 && listed.length < files.length) lines.push(`    (${files.length - listed.length} smaller files)`);
+  };
+  row('first paint: entry chunk, its imports and CSS', sizes.initial);
+  row('workers the entry starts (reconciler at once, rollout when opened)', sizes.startupWorkers);
+  row('lazy: the editor (Monaco chunks, CSS, font, workers)', sizes.editor, 10_240);
+  row('lazy: everything else', sizes.otherLazy, 10_240);
+  row('all', [...sizes.initial, ...sizes.startupWorkers, ...sizes.editor, ...sizes.otherLazy], Infinity);
+  for (const group of sizes.duplicates) lines.push(`one chunk built ${group.length} times: ${group.map((f) => f.file).join(', ')}`);
+  return lines;
 }
 
 /** total adds up a list of files' sizes. */

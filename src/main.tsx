@@ -11,6 +11,7 @@ import { StoreProvider } from './ui/storeContext.tsx';
 import { ShareProvider } from './ui/share/shareContext.tsx';
 import { openInitialTexts, startShare } from './ui/share/startShare.ts';
 import { describeUrlOptions, readUrlOptions } from './ui/urlOptions.ts';
+import { registerServiceWorker } from './sw/register.ts';
 import type { WorkerLike } from './worker/client.ts';
 import type { SimulateWorkerLike } from './worker/simulateClient.ts';
 import { splitScenario } from './worker/tabs.ts';
@@ -53,3 +54,5 @@ createRoot(root).render(
     </StoreProvider>
   </StrictMode>,
 );
+
+registerServiceWorker();

@@ -19,7 +19,8 @@ export interface CliOptions {
 export type ParsedArgs = { ok: true; options: CliOptions } | { ok: false; error: string };
 
 /** USAGE is the help text, printed by --help and after a command-line mistake. */
-export const USAGE = `Usage: npm run --silent reconcile -- [options] FILE...
+export const USAGE = `Usage: nomad-playground reconcile [options] FILE...
+   or: npm run --silent reconcile -- [options] FILE...
 
 Reconciles each scenario file (- for standard input) and prints what Nomad's
 allocation reconciler decides: one pretty-printed result document for a single

@@ -11,12 +11,21 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** nodeIO connects the runner to this process's files and streams. */
+/**
+ * nodeIO connects the runner to this process's files and streams. When
+ * whatever reads the output stops early (`| head`), the command ends
+ * quietly, as command-line tools do, rather than with a write error.
+ */
 export function nodeIO(): CliIO {
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.exit(0);
+  });
   return {
     stdin: readStdin,
     readFile: (path) => readFile(path, 'utf8'),
     stdout: (s) => void process.stdout.write(s),
     stderr: (s) => void process.stderr.write(s),
+    env: process.env,
   };
 }

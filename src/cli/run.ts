@@ -2,17 +2,14 @@
 // and its output writers as parameters and returns the exit status, so tests
 // run it in-process. main.ts connects it to the process.
 
-import { FILE_TEXT_BUDGET } from '../scenario/json.ts';
+import { FILE_TEXT_BUDGET, parseJsonText } from '../scenario/json.ts';
 import { readScenarioAsync } from '../scenario/readAsync.ts';
 import type { Diagnostic } from '../scenario/diagnostics.ts';
 import { runScenario } from '../result/run.ts';
 import { formatPlan } from '../result/plan.ts';
 import { formatExplain } from './explain.ts';
-import { EVENTS_KEY, type SimEvent } from '../simulator/events.ts';
-import { readEvents } from '../simulator/readEvents.ts';
-import { type Film, simulate } from '../simulator/simulate.ts';
+import type { SimEvent } from '../simulator/events.ts';
 import { type CliOptions, USAGE, parseArgs } from './args.ts';
-import { filmDocument, formatFilm } from './film.ts';
 
 /** CliIO is everything the runner reads and writes. Writers receive whole lines, newline included. */
 export interface CliIO {
@@ -20,12 +17,13 @@ export interface CliIO {
   readFile: (path: string) => Promise<string>;
   stdout: (s: string) => void;
   stderr: (s: string) => void;
+  /** env is the process's environment, for settings a command reads from it (share's NOMAD_PLAYGROUND_URL); absent reads as empty. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
-/** EXIT_OK, EXIT_INTERNAL and EXIT_INPUT are the runner's exit statuses: success, a bug in the engine, bad input or usage. */
-export const EXIT_OK = 0;
-export const EXIT_INTERNAL = 1;
-export const EXIT_INPUT = 2;
+import { EXIT_INPUT, EXIT_INTERNAL, EXIT_OK } from './status.ts';
+
+export { EXIT_INPUT, EXIT_INTERNAL, EXIT_OK } from './status.ts';
 
 /** STDIN_NAME is how diagnostics name standard input (given as `-`). */
 export const STDIN_NAME = '<stdin>';
@@ -52,12 +50,6 @@ function render(options: CliOptions, several: boolean, run: ReturnType<typeof ru
     parts.push(run.results.trace ? formatExplain(run.results.trace) : 'No trace was recorded.\n');
   }
   return parts.join('\n');
-}
-
-// renderFilm prints a film as text, or as one JSON document with --format json (compact when several files are run).
-function renderFilm(options: CliOptions, several: boolean, film: Film): string {
-  if (!(options.formatGiven && options.format === 'json')) return formatFilm(film);
-  return several ? JSON.stringify(filmDocument(film)) + '\n' : JSON.stringify(filmDocument(film), null, 2) + '\n';
 }
 
 /**
@@ -110,8 +102,13 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     }
 
     let events: SimEvent[] = [];
-    if (options.simulate) {
-      const read = readEvents((JSON.parse(text) as Record<string, unknown>)[EVENTS_KEY] ?? [], EVENTS_KEY);
+    // Loaded for --simulate only: reconciling never loads the simulator.
+    const sim = options.simulate ? await import('./simulation.ts') : null;
+    if (sim !== null) {
+      // The reader accepted the text, so it parses again (the same way: a byte order mark is allowed).
+      const parsed = parseJsonText(text, FILE_TEXT_BUDGET);
+      const doc = parsed.ok ? (parsed.value as Record<string, unknown>) : {};
+      const read = sim.readEvents(doc[sim.EVENTS_KEY] ?? [], sim.EVENTS_KEY);
       if (!read.ok) {
         for (const d of read.diagnostics) io.stderr(formatDiagnostic(name, d) + '\n');
         status = Math.max(status, EXIT_INPUT);
@@ -122,8 +119,8 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
 
     let output: string;
     try {
-      output = options.simulate
-        ? renderFilm(options, several, simulate(read.scenario, events, { trace: false }))
+      output = sim !== null
+        ? sim.renderFilm(options, several, sim.simulate(read.scenario, events, { trace: false }))
         : render(options, several, runScenario(read.scenario, { trace: options.explain }));
     } catch (e) {
       io.stderr(`${name}: internal error: ${e instanceof Error && e.stack ? e.stack : errorMessage(e)}\n`);

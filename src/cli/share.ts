@@ -1,4 +1,4 @@
-// The share command (`npm run share -- FILE [--base URL]`): prints the
+// The share command (`nomad-playground share [--base URL] FILE`): prints the
 // playground link that opens a scenario file, for docs and blog posts.
 // Without Node: arguments, inputs and writers are parameters and the exit
 // status is returned, so tests run it in-process; shareMain.ts connects it.
@@ -7,11 +7,15 @@ import { readScenarioAsync } from '../scenario/readAsync.ts';
 import { decodeLink, encodeLink, formatBytes, linkURL, MAX_DOCUMENT_BYTES } from '../share/linkCodec.ts';
 import { EXIT_INPUT, EXIT_OK, STDIN_NAME, formatDiagnostic, type CliIO } from './run.ts';
 
-/** DEFAULT_BASE is the address links point at without --base: the playground's dev server (`npm run dev`). */
+/** DEFAULT_BASE is the address links point at without --base or NOMAD_PLAYGROUND_URL: the playground's dev server (`npm run dev`). */
 export const DEFAULT_BASE = 'http://localhost:5173/';
 
+/** BASE_VARIABLE names the environment variable that gives the playground's address when --base is not given. */
+export const BASE_VARIABLE = 'NOMAD_PLAYGROUND_URL';
+
 /** SHARE_USAGE is the share command's help text. */
-export const SHARE_USAGE = `Usage: npm run --silent share -- FILE [--base URL]
+export const SHARE_USAGE = `Usage: nomad-playground share [--base URL] FILE
+   or: npm run --silent share -- [--base URL] FILE
 
 Prints a link that opens the scenario in FILE (- for standard input) in the
 playground: URL#s= followed by the scenario's JSON, raw-DEFLATE-compressed
@@ -19,28 +23,27 @@ and base64url-encoded. The scenario is checked first; an invalid one prints
 FILE: PATH: message lines on standard error and exits with status 2.
 
 Options:
-  --base URL   the playground's address (default ${DEFAULT_BASE})
+  --base URL   the playground's address, http or https (default: the
+               ${BASE_VARIABLE} environment variable, else ${DEFAULT_BASE})
   -h, --help   show this help
 `;
 
-/** ShareArgs is a parsed share command line. */
+/** ShareArgs is a parsed share command line; base is null when --base is not given. */
 export interface ShareArgs {
   file: string;
-  base: string;
+  base: string | null;
 }
 
 /** parseShareArgs reads the command line: exactly one file and an optional --base; null with help. */
 export function parseShareArgs(argv: readonly string[]): { ok: true; args: ShareArgs | null } | { ok: false; error: string } {
   let file: string | null = null;
-  let base = DEFAULT_BASE;
+  let base: string | null = null;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '-h' || arg === '--help') return { ok: true, args: null };
     if (arg === '--base' || arg.startsWith('--base=')) {
       const value = arg === '--base' ? argv[++i] : arg.slice('--base='.length);
       if (!value) return { ok: false, error: '--base needs a URL' };
-      // A link is followed by whoever receives it: only a web address will do (no javascript: or data:).
-      if (!/^https?:\/\//i.test(value)) return { ok: false, error: `--base must be an http:// or https:// address, not ${JSON.stringify(value.slice(0, 40))}` };
       base = value;
     } else if (arg.startsWith('-') && arg !== '-') {
       return { ok: false, error: `unknown option ${arg}` };
@@ -54,6 +57,18 @@ export function parseShareArgs(argv: readonly string[]): { ok: true; args: Share
   return { ok: true, args: { file, base } };
 }
 
+/** checkBase says why an address cannot be a link's base (null when it can): only absolute http and https addresses open the playground. */
+export function checkBase(base: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(base);
+  } catch {
+    return `must be an absolute http or https address, got ${JSON.stringify(base)}`;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `must be an http or https address, got a ${url.protocol} one`;
+  return null;
+}
+
 /** share runs the command: reads and checks the file, prints its link, and returns the exit status. */
 export async function share(argv: readonly string[], io: CliIO): Promise<number> {
   const parsed = parseShareArgs(argv);
@@ -65,7 +80,14 @@ export async function share(argv: readonly string[], io: CliIO): Promise<number>
     io.stdout(SHARE_USAGE);
     return EXIT_OK;
   }
-  const { file, base } = parsed.args;
+  const { file } = parsed.args;
+  // An empty variable is as good as none.
+  const base = parsed.args.base ?? (io.env?.[BASE_VARIABLE] || DEFAULT_BASE);
+  const baseProblem = checkBase(base);
+  if (baseProblem !== null) {
+    io.stderr(`share: ${parsed.args.base === null ? BASE_VARIABLE : '--base'} ${baseProblem}\n`);
+    return EXIT_INPUT;
+  }
   const name = file === '-' ? STDIN_NAME : file;
   let text: string;
   try {

@@ -1,18 +1,119 @@
-// The runner as a user runs it: a child process through tsx, with real
-// files, standard input and exit codes.
+// The command as a user runs it: the nomad-playground bin, built as
+// `npm ci` builds it (rebuilt first, so that it is this checkout's code), in
+// a child process with real files, standard input and exit codes.
 
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generateScenarioText } from '../../bench/generate.ts';
 import { errorLines, fixture, fixtureText } from './helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const TSX = `${ROOT}node_modules/.bin/tsx`;
+const BIN = `${ROOT}build/cli/nomad-playground.js`;
 
-function reconcile(args: string[], input?: string) {
-  const r = spawnSync(TSX, ['src/cli/main.ts', ...args], { cwd: ROOT, input, encoding: 'utf8', timeout: 60_000 });
+function bin(args: string[], input?: string) {
+  const r = spawnSync(BIN, args, { cwd: ROOT, input, encoding: 'utf8', timeout: 60_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
+
+function reconcile(args: string[], input?: string) {
+  return bin(['reconcile', ...args], input);
+}
+
+beforeAll(() => {
+  const built = spawnSync('npm', ['run', '--silent', 'build:cli'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  if (built.status !== 0) throw new Error(`npm run build:cli failed: ${built.stderr}`);
+}, 120_000);
+
+describe('nomad-playground', { timeout: 120_000 }, () => {
+  it('lists its subcommands with --help', () => {
+    const r = bin(['--help']);
+    expect(r.code).toBe(0);
+    for (const name of ['reconcile', 'plan', 'explain', 'simulate', 'share', 'import', 'jobspec']) {
+      expect(r.stdout).toMatch(new RegExp(`^  ${name} `, 'm'));
+    }
+  });
+
+  it('runs the plan, explain and simulate subcommands as reconcile with their option', () => {
+    // Generated IDs differ from run to run.
+    const ids = (s: string) => s.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'ID');
+    const plan = bin(['plan', fixture('rolling-update')]).stdout;
+    expect(plan).toMatch(/^Task Group: "web"/);
+    expect(ids(plan)).toBe(ids(reconcile(['--format', 'plan', fixture('rolling-update')]).stdout));
+    expect(ids(bin(['explain', fixture('rolling-update')]).stdout)).toBe(ids(reconcile(['--explain', fixture('rolling-update')]).stdout));
+    const film = bin(['simulate', fixture('rolling-update')]);
+    expect(film.code).toBe(0);
+    expect(film.stdout).toMatch(/^==> Evaluation 1 /m);
+  });
+
+  it('reads a jobspec with the jobspec subcommand, loading the HCL reader from its own chunk', () => {
+    const stored = bin(['jobspec', `${ROOT}test/fixtures/hcl/service.hcl`]);
+    expect(stored.stderr).toBe('');
+    expect(stored.code).toBe(0);
+    expect(JSON.parse(stored.stdout).Job.TaskGroups[0].Update.MaxParallel).toBeGreaterThan(0);
+  });
+
+  it('builds a scenario with the import subcommand', () => {
+    const r = bin(['import', '--now', '2026-01-01T00:00:00Z', '--job', '-'], JSON.stringify({ ID: 'web', Name: 'web', Type: 'service', TaskGroups: [{ Name: 'web', Count: 1 }] }));
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).Job.ID).toBe('web');
+  });
+
+  it('prints a link with share', () => {
+    const r = bin(['share', '--base', 'https://example.org/p/', fixture('lost-node')]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^https:\/\/example\.org\/p\/#s=[A-Za-z0-9_-]+\n$/);
+  });
+
+  it('loads the reconciler, the HCL parser and the simulator only for the commands that need them', () => {
+    // esbuild's metafile: every output file, the sources in it, and what it imports.
+    interface Output { entryPoint?: string; inputs: Record<string, unknown>; imports: { path: string; kind: string }[] }
+    const outputs = (JSON.parse(readFileSync(`${ROOT}build/cli/meta.json`, 'utf8')) as { outputs: Record<string, Output> }).outputs;
+    // staticSources are the sources a file loads before it runs: its own and its static imports', transitively.
+    const staticSources = (file: string, seen = new Set<string>()): string[] => {
+      if (seen.has(file)) return [];
+      seen.add(file);
+      const out = outputs[file]!;
+      return [...Object.keys(out.inputs), ...out.imports.filter((i) => i.kind === 'import-statement' && outputs[i.path]).flatMap((i) => staticSources(i.path, seen))];
+    };
+    const fileOf = (entry: string) => Object.keys(outputs).find((f) => outputs[f]!.entryPoint === entry)!;
+    const atStart = staticSources(fileOf('src/cli/bin.ts'));
+    expect(atStart).toContain('src/cli/commands.ts');
+    // Only the registration of the HCL reader's loader, a few lines.
+    expect(atStart.filter((s) => /^src\/(engine|scenario|simulator)\/|node_modules/.test(s))).toEqual(['src/scenario/hcl/provide.ts']);
+    const reconciling = staticSources(fileOf('src/cli/run.ts'));
+    expect(reconciling).toContain('src/engine/reconcile.ts');
+    expect(reconciling.filter((s) => /^src\/simulator\/|^src\/scenario\/hcl\/(read|syntax\/parse|eval\/eval)\.ts$/.test(s))).toEqual([]);
+    expect(staticSources(fileOf('src/cli/simulation.ts'))).toContain('src/simulator/simulate.ts');
+  });
+
+  it('ends quietly, status 0, when the reader of its output stops early (| head)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nomad-playground-cli-'));
+    try {
+      // Far more output than a pipe holds, so that writing goes on after the reader has gone.
+      const file = join(dir, 'large.json');
+      writeFileSync(file, generateScenarioText({ allocs: 2_000, nodes: 100 }));
+      const child = spawn(BIN, ['reconcile', file, file, file, file, file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => void (stderr += d.toString()));
+      child.stdout.once('data', () => child.stdout.destroy());
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('exits 2 for an unknown subcommand', () => {
+    const r = bin(['frobnicate']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^nomad-playground: unknown command "frobnicate"/);
+  });
+});
 
 describe('reconcile command', { timeout: 120_000 }, () => {
   it('runs through npm run --silent reconcile', () => {

@@ -48,10 +48,12 @@ describe('share', () => {
     expect((await runShare([])).code).toBe(2);
     expect((await runShare(['a', 'b'])).code).toBe(2);
     expect(parseShareArgs(['--base'])).toEqual({ ok: false, error: '--base needs a URL' });
-    expect(parseShareArgs(['--base=http://u/', 'f'])).toEqual({ ok: true, args: { file: 'f', base: 'http://u/' } });
+    expect(parseShareArgs(['--base=u', 'f'])).toEqual({ ok: true, args: { file: 'f', base: 'u' } });
+    expect((await runShare(['--help'])).stdout).toContain('npm run --silent share');
     for (const hostile of ['javascript:alert(1)//', 'data:text/html,x', 'u']) {
-      expect(parseShareArgs(['--base', hostile, 'f'])).toMatchObject({ ok: false, error: expect.stringContaining('must be an http:// or https:// address') });
+      const refused = await runShare(['--base', hostile, 'f']);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(/^share: --base must be an (absolute )?http or https address/);
     }
-    expect((await runShare(['--help'])).stdout).toContain('Usage: npm run --silent share');
   });
 });

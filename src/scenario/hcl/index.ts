@@ -6,6 +6,7 @@
 // (`Job.TaskGroups[0].Count`) there too. The parser is loaded on the first
 // jobspec only.
 
+import { type ReaderModule, providedJobSpecReader } from './provide.ts';
 import type { JobSpecRead } from './read.ts';
 
 export type { JobSpecRead } from './read.ts';
@@ -13,18 +14,17 @@ export type { SourceRange } from './range.ts';
 export type { VariableInfo } from './jobspec/variables.ts';
 export { HclDiagnosticCode, JOBSPEC_PATH } from './jobspec/sink.ts';
 
-type ReadModule = Pick<typeof import('./read.ts'), 'parseAndDecode'>;
+let loading: Promise<ReaderModule> | null = null;
 
-let loading: Promise<ReadModule> | null = null;
-
-// In Node (the command line, the tests) the reader is imported from its
-// source; the name is not a literal, so that bundlers leave it alone.
+// In Node (the tests) the reader is imported from its source; the name is
+// not a literal, so that bundlers leave it alone.
 const SOURCE = './read.ts';
 
 /** loadJobSpecReader imports the reader once (in a browser, the one built file every context shares); every later call shares the import. */
-export function loadJobSpecReader(): Promise<ReadModule> {
+export function loadJobSpecReader(): Promise<ReaderModule> {
   const inNode = typeof process !== 'undefined' && typeof process.versions?.node === 'string';
-  loading ??= inNode ? import(/* @vite-ignore */ SOURCE) : import('./readerUrl.ts').then((m) => m.importBuiltReader());
+  const provided = providedJobSpecReader();
+  loading ??= provided ? provided() : inNode ? import(/* @vite-ignore */ SOURCE) : import('./readerUrl.ts').then((m) => m.importBuiltReader());
   return loading;
 }
 
