@@ -3,6 +3,7 @@
 // keep their identity from one reconciliation to the next.
 
 import type { AllocAction } from '../engine/types.ts';
+import type { Shape } from './layout.ts';
 
 /** NodeCondition is how a client-node box presents its node; `gc` is a node that no longer exists. */
 export type NodeCondition = 'ready' | 'initializing' | 'down' | 'gc';
@@ -119,4 +120,6 @@ export interface GraphModel {
   edges: ReplacementEdge[];
   /** allocCount is the number of allocation cards, for summaries. */
   allocCount: number;
+  /** shape is how the boxes are arranged; the CSS lays cards out with its boxColumns. */
+  shape: Shape;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildGraph } from '../../src/graph/buildGraph.ts';
 import type { AllocCard, GraphModel } from '../../src/graph/model.ts';
-import { BOX, BOX_WIDTH, CARD, LANE } from '../../src/graph/layout.ts';
+import { BOX, boxWidth, CARD, LANE } from '../../src/graph/layout.ts';
 import { reconcileFixture, reconcileScenario, VALID_FIXTURES } from './helpers.ts';
 
 function cardsByID(m: GraphModel): Map<string, AllocCard> {
@@ -19,7 +19,7 @@ describe('buildGraph', () => {
     expect(m.boxes.map((b) => b.id)).toEqual(['node:node-1', 'node:node-2']);
     expect(m.boxes[0]!.view.allocs.map((c) => c.index)).toEqual(['[0]', '[2]']);
     expect(m.allocCount).toBe(4);
-    expect(m.boxes[0]!.width).toBe(BOX_WIDTH);
+    expect(m.boxes[0]!.width).toBe(boxWidth(2));
   });
 
   it('marks destructive updates and joins them to their replacements', () => {
@@ -141,11 +141,11 @@ describe('buildGraph', () => {
     // alloc-0 is the first card of client-1; alloc-1 the first of client-2.
     const b1 = m.boxes[0]!;
     expect(toFirst!.from).toEqual({ x: b1.x + BOX.padding, y: b1.y + BOX.header + BOX.padding + CARD.height / 2 });
-    // Two ghosts side by side: the first ends at the right of the first column, the second of the second.
+    // Two ghosts one above the other: both end at the right of the lane's column, a card's height apart.
     const lane = m.lane;
     const y = lane.y + LANE.header + LANE.padding + CARD.height / 2;
     expect(toFirst!.to).toEqual({ x: lane.x + LANE.padding + CARD.width, y });
-    expect(toSecond!.to).toEqual({ x: lane.x + LANE.padding + 2 * CARD.width + CARD.gap, y });
+    expect(toSecond!.to).toEqual({ x: lane.x + LANE.padding + CARD.width, y: y + CARD.height + CARD.gap });
   });
 
   it('draws an empty cluster: no boxes, the lane with the placements', () => {

@@ -24,18 +24,21 @@
 //   would mount and unmount boxes while panning, which costs more than
 //   keeping 100 memoised boxes mounted.
 
-import { Background, Controls, MiniMap, type Node, type NodeTypes, Panel, ReactFlow, ViewportPortal } from '@xyflow/react';
+import { Background, Controls, MiniMap, type Node, type NodeTypes, Panel, ReactFlow, type Viewport, ViewportPortal } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { type CSSProperties, memo, type MouseEvent, type PointerEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, memo, type RefObject, type MouseEvent, type PointerEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ReconcileTrace } from '../../engine/types.ts';
 import { buildGraph } from '../../graph/buildGraph.ts';
 import { type FlowGraph, toFlow } from '../../graph/flow.ts';
-import { BOX, CARD, LANE } from '../../graph/layout.ts';
+import { BOX, CARD, chooseShape, LANE, type Pane, type Shape } from '../../graph/layout.ts';
+import { DETAIL_ZOOM, zoomFloor } from '../../graph/viewport.ts';
 import type { GraphModel, NodeBoxView } from '../../graph/model.ts';
 import type { ResultDocument } from '../../result/document.ts';
 import type { Scenario } from '../../scenario/read.ts';
 import { ArrowMarkers } from './ArrowMarkers.tsx';
 import { ClientNodeBox } from './ClientNodeBox.tsx';
+import { createDetailStore, DetailContext } from './detail.ts';
+import { FitView } from './FitView.tsx';
 import { FollowFocus } from './FollowFocus.tsx';
 import { createHighlightStore, HighlightContext } from './highlight.ts';
 import { Legend } from './Legend.tsx';
@@ -58,7 +61,47 @@ const geometry = {
   '--cg-lane-header': `${LANE.header}px`,
 } as CSSProperties;
 
-const fitViewOptions = { padding: 0.05, maxZoom: 1 };
+const fitViewOptions = { padding: 0.05, maxZoom: 1.25 };
+
+// The minimap is kept small: it is a map, not a second graph, and must not cover cards.
+const MINIMAP_SIZE = { width: 120, height: 80 };
+
+// fitKey names a scenario for the view: a new name or other nodes is another scenario, refitted.
+function fitKey(s: Scenario): string {
+  return `${s.Name}\n${s.Nodes.map((n) => n.ID).join('\n')}`;
+}
+
+// paneShape chooses the arrangement that shows the scenario largest in the pane.
+function paneShape(s: Scenario, doc: ResultDocument, pane: Pane): Shape {
+  const per = new Map<string, number>(s.Nodes.map((n) => [n.ID, 0]));
+  const gone = new Map<string, number>();
+  for (const a of s.Allocations) {
+    const counts = per.has(a.NodeID) ? per : gone;
+    counts.set(a.NodeID, (counts.get(a.NodeID) ?? 0) + 1);
+  }
+  const ghosts = doc.Place.length + doc.DestructiveUpdate.length;
+  return chooseShape([...per.values(), ...gone.values()], ghosts, pane, zoomFloor(pane)).shape;
+}
+
+// usePaneSize follows the size of the graph's pane, in whole pixels.
+function usePaneSize(ref: RefObject<HTMLDivElement | null>): Pane | null {
+  const [pane, setPane] = useState<Pane | null>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => {
+      const width = Math.round(el.clientWidth);
+      const height = Math.round(el.clientHeight);
+      if (width === 0 || height === 0) return;
+      setPane((p) => (p !== null && p.width === width && p.height === height ? p : { width, height }));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return pane;
+}
 
 // CLICK_DISTANCE is how far (in pixels) the pointer may move between press and release for a click.
 const CLICK_DISTANCE = 4;
@@ -92,13 +135,27 @@ export interface ClusterGraphProps {
  * elsewhere) does not reach React Flow.
  */
 export const ClusterGraph = memo(function ClusterGraph({ scenario, document, trace, stale, highlight, onSelectAlloc }: ClusterGraphProps) {
+  const root = useRef<HTMLDivElement>(null);
+  const pane = usePaneSize(root);
+  // The arrangement is chosen when a scenario is loaded (its name or nodes
+  // change) or the pane is resized, never while typing: an edit that adds a
+  // card grows a box but moves no box to another row.
+  const key = fitKey(scenario);
+  const shape = useMemo(() => (pane === null ? null : paneShape(scenario, document, pane)), [key, pane]);
   const previous = useRef<{ model: GraphModel; flow: FlowGraph } | null>(null);
-  const flow = useMemo(() => {
-    const model = buildGraph(scenario, document, trace, previous.current?.model ?? null);
-    const f = toFlow(model, previous.current?.flow ?? null);
-    previous.current = { model, flow: f };
-    return f;
-  }, [scenario, document, trace]);
+  const { flow, model } = useMemo(() => {
+    const m = buildGraph(scenario, document, trace, previous.current?.model ?? null, shape);
+    const f = toFlow(m, previous.current?.flow ?? null);
+    previous.current = { model: m, flow: f };
+    return { flow: f, model: m };
+  }, [scenario, document, trace, shape]);
+  const [detailStore] = useState(createDetailStore);
+  const onMove = useCallback((_: unknown, v: Viewport) => detailStore.set(v.zoom >= DETAIL_ZOOM), [detailStore]);
+  // Zoomed out, the arrows would only tangle the tiles: the root's class hides them.
+  useEffect(
+    () => detailStore.subscribe(() => root.current?.classList.toggle('cg--overview', !detailStore.get())),
+    [detailStore],
+  );
 
   const [store] = useState(createHighlightStore);
   useLayoutEffect(() => store.set(highlight), [store, highlight]);
@@ -120,13 +177,12 @@ export const ClusterGraph = memo(function ClusterGraph({ scenario, document, tra
     if (card) select.current(card.getAttribute('data-alloc-id'));
   }, []);
   const onPaneClick = useCallback(() => select.current(null), []);
-  const root = useRef<HTMLDivElement>(null);
   const onMoveStart = useCallback(() => root.current?.classList.add('cg--moving'), []);
   const onMoveEnd = useCallback(() => root.current?.classList.remove('cg--moving'), []);
   const colorMode = useColorMode();
 
   return (
-    <div ref={root} className={stale ? 'cg cg--stale' : 'cg'} style={geometry} data-testid="cluster-graph" data-stale={stale ? 'true' : 'false'} onPointerDownCapture={onPointerDown}>
+    <div ref={root} className={stale ? 'cg cg--stale' : 'cg'} style={{ ...geometry, '--cg-box-cols': model.shape.boxColumns } as CSSProperties} data-testid="cluster-graph" data-stale={stale ? 'true' : 'false'} onPointerDownCapture={onPointerDown}>
       <ArrowMarkers />
       {stale && (
         <div className="cg__stale" role="status">
@@ -134,11 +190,11 @@ export const ClusterGraph = memo(function ClusterGraph({ scenario, document, tra
         </div>
       )}
       <HighlightContext.Provider value={store}>
+       <DetailContext.Provider value={detailStore}>
         <ReactFlow
           nodes={flow.nodes}
           nodeTypes={nodeTypes}
           colorMode={colorMode}
-          fitView
           fitViewOptions={fitViewOptions}
           minZoom={0.05}
           maxZoom={2}
@@ -156,19 +212,22 @@ export const ClusterGraph = memo(function ClusterGraph({ scenario, document, tra
           onNodeClick={onNodeClick}
           onMoveStart={onMoveStart}
           onMoveEnd={onMoveEnd}
+          onMove={onMove}
           aria-label="Cluster graph"
         >
           <FollowFocus />
+          {pane !== null && <FitView model={model} pane={pane} fitKey={key} root={root} />}
           <ViewportPortal>
             <ReplacementArrows arrows={flow.arrows} />
           </ViewportPortal>
           <Background gap={24} />
           <Controls showInteractive={false} position="bottom-left" />
-          <MiniMap pannable zoomable nodeClassName={minimapClass} position="bottom-right" ariaLabel="Minimap" />
+          <MiniMap pannable zoomable nodeClassName={minimapClass} position="bottom-right" ariaLabel="Minimap" style={MINIMAP_SIZE} />
           <Panel position="top-right">
             <Legend />
           </Panel>
         </ReactFlow>
+       </DetailContext.Provider>
       </HighlightContext.Provider>
     </div>
   );

@@ -6,6 +6,7 @@ import type { NodeProps } from '@xyflow/react';
 import { memo, useMemo } from 'react';
 import type { LaneFlowNode } from '../../graph/flow.ts';
 import type { GhostCard } from '../../graph/model.ts';
+import { useDetail } from './detail.ts';
 import { useHighlighted } from './highlight.ts';
 
 function ghostLabel(g: GhostCard): string {
@@ -54,22 +55,34 @@ const Ghost = memo(function Ghost({ ghost, highlighted }: { ghost: GhostCard; hi
   );
 });
 
+// laneTally counts the ghost cards by tag, in first-seen order, for the zoomed-out lane.
+function laneTally(ghosts: readonly GhostCard[]): string {
+  const by = new Map<string, number>();
+  for (const g of ghosts) by.set(ghostTag(g), (by.get(ghostTag(g)) ?? 0) + 1);
+  return [...by].map(([tag, n]) => `${n} ${tag}`).join(' · ');
+}
+
 function PlacementLaneView({ data }: NodeProps<LaneFlowNode>) {
   const v = data.view;
+  const detail = useDetail();
   const names = useMemo(() => v.placements.map((g) => g.name), [v]);
   const highlighted = useHighlighted(names);
   const lit = useMemo(() => new Set(highlighted.split('\n')), [highlighted]);
   const canaries = v.placements.filter((g) => g.canary).length;
   return (
-    <section className="cg-lane" data-testid="placement-lane" aria-label={`${v.placements.length} pending placement(s)`}>
+    <section className={detail ? 'cg-lane' : 'cg-lane cg-box--tile'} data-testid="placement-lane" aria-label={`${v.placements.length} pending placement(s)`}>
       <header className="cg-lane__header">
-        <span className="cg-box__name">Pending placements ({v.placements.length})</span>
+        <span className="cg-box__name">Placements ({v.placements.length})</span>
         <span className="cg-box__meta">
-          {canaries > 0 ? `${canaries} canary · ` : ''}nodes are chosen later by the scheduler
+          {canaries > 0 ? `${canaries} canary · ` : ''}the scheduler picks nodes
         </span>
       </header>
       {v.placements.length === 0 ? (
         <p className="cg-box__empty">nothing to place</p>
+      ) : !detail ? (
+        <p className="cg-tile__counts" data-testid="lane-tile">
+          {laneTally(v.placements)}
+        </p>
       ) : (
         <div className="cg-lane__cards" style={{ gridTemplateColumns: `repeat(${v.columns}, var(--cg-card-w))` }}>
           {v.placements.map((g) => (
