@@ -1,6 +1,7 @@
 // Measuring the graph as drawn: the zoom, the smallest card text on screen
 // (its font size times the zoom), and loading an example from the menu.
 
+import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 
 /** TextMeasure is what the first view shows: the zoom, the smallest card text in px, and how many cards are in view. */
@@ -34,14 +35,20 @@ export function measureCardText(page: Page): Promise<TextMeasure> {
 
 /** loadExample chooses an example from the menu (confirming when asked) and waits for its result. */
 export async function loadExample(page: Page, id: string): Promise<void> {
-  // The notice that a draft was set aside would cover the menu's last items.
-  const dismiss = page.getByTestId('share-banner-dismiss');
-  if (await dismiss.isVisible().catch(() => false)) await dismiss.click();
+  // The notice that a draft was set aside would cover the menu's last items and the graph's bottom.
+  await dismissNotice(page);
   await page.getByTestId('examples-button').click();
   await page.locator(`[role=menuitem][data-example-id="${id}"]`).click();
   const confirm = page.getByTestId('examples-confirm-load');
   if (await confirm.isVisible().catch(() => false)) await confirm.click();
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'ok');
-  const name = await page.locator('.scenario-name').textContent();
-  await expect(page.getByTestId('cluster-graph')).toHaveAttribute('data-fitted', (name ?? '').replace(/^ — /, ''));
+  const name = (JSON.parse(readFileSync(`src/examples/${id}.json`, 'utf8')) as { Name: string }).Name;
+  await expect(page.getByTestId('cluster-graph')).toHaveAttribute('data-fitted', name);
+  await dismissNotice(page);
+}
+
+/** dismissNotice closes the share banner when it shows. */
+export async function dismissNotice(page: Page): Promise<void> {
+  const dismiss = page.getByTestId('share-banner-dismiss');
+  if (await dismiss.isVisible().catch(() => false)) await dismiss.click();
 }

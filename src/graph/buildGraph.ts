@@ -9,6 +9,7 @@ import type { Scenario } from '../scenario/read.ts';
 import { traceDecisions } from './actions.ts';
 import { allocCard, sameCard, sortCards } from './cards.ts';
 import { buildLane, LANE_ID, sameGhost } from './lane.ts';
+import { addLaterGhosts, markCanaryReplacements } from './later.ts';
 import { boxHeight, boxWidth, CARD, cardOffset, defaultShape, ghostOffset, layoutGrid, laneColumns, layoutLane, type Shape } from './layout.ts';
 import type { AllocCard, GhostCard, GraphModel, LaneView, NodeBoxView, Placed, Point, ReplacementEdge } from './model.ts';
 import { indexResult } from './resultIndex.ts';
@@ -109,6 +110,8 @@ export function buildGraph(
     cards.set(a.ID, { card, box: draft.id });
   }
   const lane = buildLane(document, cards);
+  addLaterGhosts(lane, cards, scenario.Now);
+  markCanaryReplacements(lane, cards);
 
   const previousBoxes = new Map<string, NodeBoxView>();
   for (const b of previous?.boxes ?? []) previousBoxes.set(b.id, b.view);

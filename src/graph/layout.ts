@@ -6,7 +6,7 @@
 // for the pane the graph is shown in (chooseShape).
 
 /** CARD is the size of an allocation card and of a ghost card; the CSS uses the same numbers. */
-export const CARD = { width: 120, height: 58, gap: 6 } as const;
+export const CARD = { width: 120, height: 70, gap: 6 } as const;
 
 /** BOX is the geometry of a client-node box: a header, then its cards in rows. */
 export const BOX = { padding: 6, header: 50, empty: 30 } as const;

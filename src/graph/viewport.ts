@@ -29,6 +29,9 @@ const MAX_FIRST_ZOOM = 1.25;
 /** MARGIN is the room (px) kept between the drawing and the pane's sides. */
 const MARGIN = 12;
 
+/** TOP is the room (px) kept above the drawing, for the legend's button in the top-right corner. */
+const TOP = 44;
+
 /** DETAIL_ZOOM is the zoom from which boxes show their cards; below it each box is a tile of counts. */
 export const DETAIL_ZOOM = 0.5;
 
@@ -57,10 +60,10 @@ export function drawingBounds(model: GraphModel): Bounds {
   return { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
 }
 
-// place centres the drawing along one axis when it fits, else starts it at the margin.
-function place(start: number, size: number, pane: number, zoom: number): number {
+// place centres the drawing along one axis when it fits, else starts it at the margin `lead`.
+function place(start: number, size: number, pane: number, zoom: number, lead: number): number {
   const drawn = size * zoom;
-  return drawn + 2 * MARGIN <= pane ? (pane - drawn) / 2 - start * zoom : MARGIN - start * zoom;
+  return drawn + lead + MARGIN <= pane ? lead + (pane - lead - MARGIN - drawn) / 2 - start * zoom : lead - start * zoom;
 }
 
 /**
@@ -70,11 +73,11 @@ function place(start: number, size: number, pane: number, zoom: number): number 
  * is fitted whole, which shows it as the overview.
  */
 export function firstView(bounds: Bounds, boxes: number, pane: Pane): Viewport {
-  const fit = Math.min((pane.width - 2 * MARGIN) / bounds.width, (pane.height - 2 * MARGIN) / bounds.height);
+  const fit = Math.min((pane.width - 2 * MARGIN) / bounds.width, (pane.height - TOP - MARGIN) / bounds.height);
   const zoom = boxes <= DETAIL_NODES ? Math.min(MAX_FIRST_ZOOM, Math.max(zoomFloor(pane), fit)) : Math.min(MAX_FIRST_ZOOM, fit);
   return {
-    x: place(bounds.x, bounds.width, pane.width, zoom),
-    y: place(bounds.y, bounds.height, pane.height, zoom),
+    x: place(bounds.x, bounds.width, pane.width, zoom, MARGIN),
+    y: place(bounds.y, bounds.height, pane.height, zoom, TOP),
     zoom,
   };
 }

@@ -68,14 +68,22 @@ describe('buildGraph', () => {
     const m = buildGraph(scenario, document, trace);
     expect(actions(m)).toEqual({ 'alloc-0': 'ignore', 'alloc-1': 'reschedule-now', 'alloc-2': 'reschedule-later' });
     expect(cardsByID(m).get('alloc-2')!.followup).toBe('2026-01-01T00:10:50Z');
-    expect(m.edges.map((e) => e.kind)).toEqual(['reschedule']);
+    expect(m.edges.map((e) => [e.kind, e.allocID])).toEqual([['reschedule', 'alloc-1'], ['later', 'alloc-2']]);
     expect(m.lane.view.placements[0]!.reschedule).toBe(true);
+    // The later replacement is drawn with its time, tied to the allocation it replaces.
+    const later = m.lane.view.placements.find((g) => g.kind === 'later')!;
+    expect([later.previousAllocID, later.waitUntil, later.linked]).toEqual(['alloc-2', '2026-01-01T00:10:50Z', true]);
+    expect(later.waitFor).toBe(Date.parse('2026-01-01T00:10:50Z') * 1e6 - scenario.Now);
   });
 
   it('keeps an unpromoted canary as a canary', () => {
     const { scenario, document, trace } = reconcileFixture('canary-awaiting-promotion');
     const card = cardsByID(buildGraph(scenario, document, trace)).get('alloc-canary')!;
     expect([card.action, card.canary, card.healthy, card.version]).toEqual(['canary', true, true, 1]);
+    // Once promoted, the canary takes the place of the old allocation of its name.
+    const old = scenario.Allocations.filter((a) => a.Name === card.name && a.ID !== card.id).map((a) => a.ID);
+    expect(old.length).toBeGreaterThan(0);
+    expect(card.replacesOnPromotion).toEqual(old);
   });
 
   it('lists new placements with canaries first', () => {

@@ -4,7 +4,7 @@
 import { arrowMarkerID } from '../../graph/flow.ts';
 import type { EdgeKind } from '../../graph/model.ts';
 
-const KINDS: readonly EdgeKind[] = ['migrate', 'destructive', 'reschedule', 'lost'];
+const KINDS: readonly EdgeKind[] = ['migrate', 'destructive', 'reschedule', 'lost', 'later'];
 
 /** ArrowMarkers defines the markers that the replacement arrows (ReplacementArrows) name in their markerEnd. */
 export function ArrowMarkers() {

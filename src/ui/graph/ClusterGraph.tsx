@@ -26,7 +26,7 @@
 
 import { Background, Controls, MiniMap, type Node, type NodeTypes, Panel, ReactFlow, type Viewport, ViewportPortal } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { type CSSProperties, memo, type RefObject, type MouseEvent, type PointerEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type FocusEvent, memo, type RefObject, type MouseEvent, type PointerEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ReconcileTrace } from '../../engine/types.ts';
 import { buildGraph } from '../../graph/buildGraph.ts';
 import { type FlowGraph, toFlow } from '../../graph/flow.ts';
@@ -38,6 +38,8 @@ import type { Scenario } from '../../scenario/read.ts';
 import { ArrowMarkers } from './ArrowMarkers.tsx';
 import { ClientNodeBox } from './ClientNodeBox.tsx';
 import { createDetailStore, DetailContext } from './detail.ts';
+import { type DeploymentActions, DeploymentStrip } from './DeploymentStrip.tsx';
+import { deploymentViews } from '../../graph/deployment.ts';
 import { FitView } from './FitView.tsx';
 import { FollowFocus } from './FollowFocus.tsx';
 import { createHighlightStore, HighlightContext } from './highlight.ts';
@@ -65,6 +67,8 @@ const fitViewOptions = { padding: 0.05, maxZoom: 1.25 };
 
 // The minimap is kept small: it is a map, not a second graph, and must not cover cards.
 const MINIMAP_SIZE = { width: 120, height: 80 };
+// A pane narrower than this (px) has no room for the minimap beside the cards.
+const MINIMAP_PANE = 560;
 
 // fitKey names a scenario for the view: a new name or other nodes is another scenario, refitted.
 function fitKey(s: Scenario): string {
@@ -103,6 +107,19 @@ function usePaneSize(ref: RefObject<HTMLDivElement | null>): Pane | null {
   return pane;
 }
 
+// showPromotionTargets marks, while the pointer is over a canary (or it has the focus), the cards
+// it replaces once the deployment is promoted (an attribute the CSS draws;
+// React does not own it, and no render is needed).
+function showPromotionTargets(root: HTMLElement | null, e: MouseEvent | FocusEvent): void {
+  if (!root) return;
+  for (const el of root.querySelectorAll('[data-promotion-target]')) el.removeAttribute('data-promotion-target');
+  if (e.type !== 'mouseover' && e.type !== 'focus') return;
+  const canary = (e.target as Element).closest?.('[data-replaces]');
+  for (const id of canary?.getAttribute('data-replaces')?.split(' ') ?? []) {
+    root.querySelector(`[data-testid="alloc"][data-alloc-id="${CSS.escape(id)}"]`)?.setAttribute('data-promotion-target', 'true');
+  }
+}
+
 // CLICK_DISTANCE is how far (in pixels) the pointer may move between press and release for a click.
 const CLICK_DISTANCE = 4;
 
@@ -125,6 +142,8 @@ export interface ClusterGraphProps {
   /** highlight holds allocation IDs (and placement names) to emphasise. */
   highlight: ReadonlySet<string>;
   onSelectAlloc: (allocID: string | null) => void;
+  /** deploymentActions promote or fail the deployment; given in a rollout only. */
+  deploymentActions?: DeploymentActions | null;
 }
 
 /**
@@ -134,9 +153,11 @@ export interface ClusterGraphProps {
  * It is memoised: a parent's re-render with the same result (a store change
  * elsewhere) does not reach React Flow.
  */
-export const ClusterGraph = memo(function ClusterGraph({ scenario, document, trace, stale, highlight, onSelectAlloc }: ClusterGraphProps) {
+export const ClusterGraph = memo(function ClusterGraph({ scenario, document, trace, stale, highlight, onSelectAlloc, deploymentActions = null }: ClusterGraphProps) {
   const root = useRef<HTMLDivElement>(null);
-  const pane = usePaneSize(root);
+  const flowPane = useRef<HTMLDivElement>(null);
+  const pane = usePaneSize(flowPane);
+  const deployments = useMemo(() => deploymentViews(scenario, document), [scenario, document]);
   // The arrangement is chosen when a scenario is loaded (its name or nodes
   // change) or the pane is resized, never while typing: an edit that adds a
   // card grows a box but moves no box to another row.
@@ -177,18 +198,21 @@ export const ClusterGraph = memo(function ClusterGraph({ scenario, document, tra
     if (card) select.current(card.getAttribute('data-alloc-id'));
   }, []);
   const onPaneClick = useCallback(() => select.current(null), []);
+  const onHover = useCallback((e: MouseEvent | FocusEvent) => showPromotionTargets(root.current, e), []);
   const onMoveStart = useCallback(() => root.current?.classList.add('cg--moving'), []);
   const onMoveEnd = useCallback(() => root.current?.classList.remove('cg--moving'), []);
   const colorMode = useColorMode();
 
   return (
-    <div ref={root} className={stale ? 'cg cg--stale' : 'cg'} style={{ ...geometry, '--cg-box-cols': model.shape.boxColumns } as CSSProperties} data-testid="cluster-graph" data-stale={stale ? 'true' : 'false'} onPointerDownCapture={onPointerDown}>
+    <div ref={root} className={stale ? 'cg cg--stale' : 'cg'} style={{ ...geometry, '--cg-box-cols': model.shape.boxColumns } as CSSProperties} data-testid="cluster-graph" data-stale={stale ? 'true' : 'false'} onPointerDownCapture={onPointerDown} onMouseOver={onHover} onMouseOut={onHover} onFocus={onHover} onBlur={onHover}>
       <ArrowMarkers />
       {stale && (
         <div className="cg__stale" role="status">
           Stale: the scenario has errors; this is the last valid result
         </div>
       )}
+      <DeploymentStrip views={deployments} actions={deploymentActions} />
+      <div className="cg__flow" ref={flowPane}>
       <HighlightContext.Provider value={store}>
        <DetailContext.Provider value={detailStore}>
         <ReactFlow
@@ -222,13 +246,16 @@ export const ClusterGraph = memo(function ClusterGraph({ scenario, document, tra
           </ViewportPortal>
           <Background gap={24} />
           <Controls showInteractive={false} position="bottom-left" />
-          <MiniMap pannable zoomable nodeClassName={minimapClass} position="bottom-right" ariaLabel="Minimap" style={MINIMAP_SIZE} />
+          {pane !== null && pane.width >= MINIMAP_PANE && (
+            <MiniMap pannable zoomable nodeClassName={minimapClass} position="bottom-right" ariaLabel="Minimap" style={MINIMAP_SIZE} />
+          )}
           <Panel position="top-right">
             <Legend />
           </Panel>
         </ReactFlow>
        </DetailContext.Provider>
       </HighlightContext.Provider>
+      </div>
     </div>
   );
 });

@@ -6,10 +6,20 @@ import type { NodeProps } from '@xyflow/react';
 import { memo, useMemo } from 'react';
 import type { LaneFlowNode } from '../../graph/flow.ts';
 import type { GhostCard } from '../../graph/model.ts';
+import { formatGoDuration } from '../../engine/time.ts';
 import { useDetail } from './detail.ts';
 import { useHighlighted } from './highlight.ts';
 
+// clock is the UTC time of day of an RFC 3339 instant.
+function clock(t: string): string {
+  return t.slice(11, 19);
+}
+
 function ghostLabel(g: GhostCard): string {
+  if (g.kind === 'later') {
+    return `${g.name} is replaced later: a follow-up evaluation at ${g.waitUntil} (in ${formatGoDuration(g.waitFor)}) places the replacement of ${g.previousAllocID}`;
+  }
+  const promoted = g.replacesOnPromotion.length > 0 ? `; once promoted it replaces ${g.replacesOnPromotion.map((id) => id.slice(0, 8)).join(', ')}` : '';
   const what = g.kind === 'destructive'
     ? 'replacement (destructive update) of'
     : g.reschedule
@@ -18,10 +28,11 @@ function ghostLabel(g: GhostCard): string {
         ? 'migrated replacement of'
         : '';
   const base = `${g.canary ? 'canary ' : ''}placement ${g.name}`;
-  return what ? `${base}: ${what} ${g.previousAllocID}` : `new ${base}`;
+  return (what ? `${base}: ${what} ${g.previousAllocID}` : `new ${base}`) + promoted;
 }
 
 function ghostTag(g: GhostCard): string {
+  if (g.kind === 'later') return 'later';
   if (g.canary) return 'canary';
   if (g.kind === 'destructive') return 'update';
   if (g.reschedule) return 'reschedule';
@@ -34,7 +45,9 @@ const Ghost = memo(function Ghost({ ghost, highlighted }: { ghost: GhostCard; hi
   return (
     <div
       className="cg-ghost"
-      data-testid={ghost.kind === 'place' ? 'placement' : 'replacement'}
+      data-testid={ghost.kind === 'place' ? 'placement' : ghost.kind === 'later' ? 'delayed-replacement' : 'replacement'}
+      data-wait-until={ghost.waitUntil || undefined}
+      data-replaces={ghost.replacesOnPromotion.length > 0 ? ghost.replacesOnPromotion.join(' ') : undefined}
       data-name={ghost.name}
       data-canary={ghost.canary ? 'true' : 'false'}
       data-kind={ghost.kind}
@@ -51,6 +64,11 @@ const Ghost = memo(function Ghost({ ghost, highlighted }: { ghost: GhostCard; hi
       <span className="cg-card__line">
         <span className={`cg-ghost__tag cg-ghost__tag--${ghostTag(ghost)}`}>{ghostTag(ghost)}</span>
       </span>
+      {ghost.kind === 'later' && (
+        <span className="cg-card__line cg-ghost__when" data-testid="wait-time">
+          ◷ {clock(ghost.waitUntil)} · in {formatGoDuration(ghost.waitFor)}
+        </span>
+      )}
     </div>
   );
 });
@@ -72,10 +90,12 @@ function PlacementLaneView({ data }: NodeProps<LaneFlowNode>) {
   return (
     <section className={detail ? 'cg-lane' : 'cg-lane cg-box--tile'} data-testid="placement-lane" aria-label={`${v.placements.length} pending placement(s)`}>
       <header className="cg-lane__header">
-        <span className="cg-box__name">Placements ({v.placements.length})</span>
-        <span className="cg-box__meta">
-          {canaries > 0 ? `${canaries} canary · ` : ''}the scheduler picks nodes
-        </span>
+        <span className="cg-box__name">{v.placements.length > 0 ? `Placements (${v.placements.length})` : 'Placements'}</span>
+        {v.placements.length > 0 && (
+          <span className="cg-box__meta" title="The reconciler names the allocations to place; the scheduler chooses their nodes afterwards.">
+            {canaries > 0 ? `${canaries} canary · ` : ''}node chosen later
+          </span>
+        )}
       </header>
       {v.placements.length === 0 ? (
         <p className="cg-box__empty">nothing to place</p>

@@ -1,8 +1,8 @@
 // The centre of the app: the cluster graph of the last good result. The
 // graph itself dims and labels a stale result; this slot only passes it on.
 
-import { useCallback } from 'react';
-import { useActions, useHighlight, useShownResult, useStale, useStatus } from '../storeContext.tsx';
+import { useCallback, useMemo } from 'react';
+import { useActions, useHighlight, useRollout, useShownResult, useStale, useStatus } from '../storeContext.tsx';
 import { ClusterGraph } from './slots.ts';
 
 // GraphWaiting stands in for the graph until the first good result. It
@@ -20,6 +20,14 @@ export function GraphSlot() {
   const highlight = useHighlight();
   const { selectAlloc } = useActions();
   const onSelectAlloc = useCallback((id: string | null) => selectAlloc(id), [selectAlloc]);
+  // In a rollout the deployment's panel can promote or fail it, after the frame shown.
+  const { addEvent } = useActions();
+  const rollout = useRollout();
+  const inRollout = rollout.open && rollout.film !== null;
+  const deploymentActions = useMemo(
+    () => (inRollout ? { promote: () => void addEvent({ Kind: 'deployment-promote' }), fail: () => void addEvent({ Kind: 'deployment-fail' }) } : null),
+    [inRollout, addEvent],
+  );
 
   return (
     <section className="panel graph-panel" aria-label="Cluster graph" data-testid="graph-panel" data-stale={stale}>
@@ -32,6 +40,7 @@ export function GraphSlot() {
           stale={stale}
           highlight={highlight}
           onSelectAlloc={onSelectAlloc}
+          deploymentActions={deploymentActions}
         />
       )}
     </section>
