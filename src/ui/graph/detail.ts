@@ -3,30 +3,14 @@
 // the boxes (not every frame of a zoom).
 
 import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createValueStore, type ValueStore } from './valueStore.ts';
 
 /** DetailStore holds whether boxes draw their cards (true) or a tile of counts (false). */
-export interface DetailStore {
-  get(): boolean;
-  set(detail: boolean): void;
-  subscribe(listener: () => void): () => void;
-}
+export type DetailStore = ValueStore<boolean>;
 
 /** createDetailStore makes a store that starts drawing cards. */
 export function createDetailStore(): DetailStore {
-  let current = true;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => current,
-    set(detail) {
-      if (detail === current) return;
-      current = detail;
-      for (const l of listeners) l();
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
+  return createValueStore(true);
 }
 
 /** DetailContext gives the graph's nodes their ClusterGraph's detail store. */
