@@ -2,7 +2,7 @@
 // graph itself dims and labels a stale result; this slot only passes it on.
 
 import { useCallback, useMemo } from 'react';
-import { useActions, useHighlight, useRollout, useShownResult, useStale, useStatus } from '../storeContext.tsx';
+import { useActions, useHighlight, useRollout, useShownResult, useStale, useStatus, useStoreApi } from '../storeContext.tsx';
 import { ClusterGraph } from './slots.ts';
 
 // GraphWaiting stands in for the graph until the first good result. It
@@ -19,7 +19,16 @@ export function GraphSlot() {
   const stale = useStale();
   const highlight = useHighlight();
   const { selectAlloc } = useActions();
-  const onSelectAlloc = useCallback((id: string | null) => selectAlloc(id), [selectAlloc]);
+  const store = useStoreApi();
+  // A card clicked shows why: its decision in the Explanation (the Rollout tab's story stays put).
+  const onSelectAlloc = useCallback(
+    (id: string | null) => {
+      selectAlloc(id);
+      const { resultTab, setResultTab } = store.getState();
+      if (id !== null && resultTab !== 'rollout') setResultTab('explain');
+    },
+    [selectAlloc, store],
+  );
   // In a rollout the deployment's panel can promote or fail it, after the frame shown.
   const { addEvent } = useActions();
   const rollout = useRollout();

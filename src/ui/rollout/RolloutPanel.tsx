@@ -104,7 +104,7 @@ function FrameStory({ film, rollout }: { film: Film; rollout: RolloutView }) {
             ))}
             {step.Placed.map((p) => (
               <li key={p.AllocID} title={`allocation ${p.AllocID}, node score ${p.Score.toFixed(3)}`}>
-                placed <strong>{p.Name}</strong>
+                placed <strong>{p.Name}</strong> <code>{p.AllocID.slice(0, 8)}</code> v{step.Scenario.Job.Version}
                 {p.Canary && ' (canary)'} on <strong>{p.NodeName || p.NodeID}</strong>
                 <span className="muted"> · score {p.Score.toFixed(3)}</span>
               </li>
