@@ -41,6 +41,16 @@ export interface Placed {
   PreviousAllocID: string;
   /** Score is the node's normalised score, as `nomad alloc status -verbose` shows it. */
   Score: number;
+  /** Ranked are the nodes ranked for this placement, the chosen one first, then the runners-up best first (when the placement records them). */
+  Ranked?: RankedNode[];
+}
+
+/** RankedNode is one node as Nomad's ranker scored it for a placement: each scorer's score and their normalised combination. */
+export interface RankedNode {
+  NodeID: string;
+  NodeName: string;
+  Scores: Partial<Record<'binpack' | 'job-anti-affinity' | 'node-reschedule-penalty', number>>;
+  NormScore: number;
 }
 
 /** PlanOutcome is what applying a plan did beyond the reconciler's own results: where allocations went, and what did not fit. */
