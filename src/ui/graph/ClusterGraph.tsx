@@ -35,11 +35,11 @@ import { DETAIL_ZOOM, zoomFloor } from '../../graph/viewport.ts';
 import type { GraphModel, NodeBoxView } from '../../graph/model.ts';
 import type { ResultDocument } from '../../result/document.ts';
 import type { Scenario } from '../../scenario/read.ts';
-import { ArrowMarkers } from './ArrowMarkers.tsx';
 import { ClientNodeBox } from './ClientNodeBox.tsx';
 import { createDetailStore, DetailContext } from './detail.ts';
 import { type DeploymentActions, DeploymentStrip } from './DeploymentStrip.tsx';
 import { deploymentViews } from '../../graph/deployment.ts';
+import { ExportButtons } from './ExportButtons.tsx';
 import { FitView } from './FitView.tsx';
 import { FollowFocus } from './FollowFocus.tsx';
 import { createHighlightStore, HighlightContext } from './highlight.ts';
@@ -205,7 +205,6 @@ export const ClusterGraph = memo(function ClusterGraph({ scenario, document, tra
 
   return (
     <div ref={root} className={stale ? 'cg cg--stale' : 'cg'} style={{ ...geometry, '--cg-box-cols': model.shape.boxColumns } as CSSProperties} data-testid="cluster-graph" data-stale={stale ? 'true' : 'false'} onPointerDownCapture={onPointerDown} onMouseOver={onHover} onMouseOut={onHover} onFocus={onHover} onBlur={onHover}>
-      <ArrowMarkers />
       {stale && (
         <div className="cg__stale" role="status">
           Stale: the scenario has errors; this is the last valid result
@@ -245,7 +244,9 @@ export const ClusterGraph = memo(function ClusterGraph({ scenario, document, tra
             <ReplacementArrows arrows={flow.arrows} />
           </ViewportPortal>
           <Background gap={24} />
-          <Controls showInteractive={false} position="bottom-left" />
+          <Controls showInteractive={false} position="bottom-left">
+            <ExportButtons />
+          </Controls>
           {pane !== null && pane.width >= MINIMAP_PANE && (
             <MiniMap pannable zoomable nodeClassName={minimapClass} position="bottom-right" ariaLabel="Minimap" style={MINIMAP_SIZE} />
           )}
