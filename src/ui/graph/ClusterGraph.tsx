@@ -69,6 +69,7 @@ const fitViewOptions = { padding: 0.05, maxZoom: 1.25 };
 const MINIMAP_SIZE = { width: 120, height: 80 };
 // A pane narrower than this (px) has no room for the minimap beside the cards.
 const MINIMAP_PANE = 560;
+const MINIMAP_PANE_HEIGHT = 420;
 
 // fitKey names a scenario for the view: a new name or other nodes is another scenario, refitted.
 function fitKey(s: Scenario): string {
@@ -247,7 +248,7 @@ export const ClusterGraph = memo(function ClusterGraph({ scenario, document, tra
           <Controls showInteractive={false} position="bottom-left">
             <ExportButtons />
           </Controls>
-          {pane !== null && pane.width >= MINIMAP_PANE && (
+          {pane !== null && pane.width >= MINIMAP_PANE && pane.height >= MINIMAP_PANE_HEIGHT && (
             <MiniMap pannable zoomable nodeClassName={minimapClass} position="bottom-right" ariaLabel="Minimap" style={MINIMAP_SIZE} />
           )}
           <Panel position="top-right">
