@@ -72,8 +72,8 @@ export function installKeystrokeProbe(timeoutMs: number): void {
   if (!graph) throw new Error('installKeystrokeProbe: no graph on the page');
   // The lane's header counts the pending placements; reading it is cheaper
   // than counting cards on every mutation.
-  const lane = graph.querySelector('[data-testid="placement-lane"] header');
-  const placements = () => lane?.textContent ?? '';
+  // Looked up each time: a graph that renders only what is in view may mount the lane anew.
+  const placements = () => graph.querySelector('[data-testid="placement-lane"] header')?.textContent ?? '';
   const afterFrame = (then: (t: number) => void) =>
     requestAnimationFrame(() => {
       const channel = new MessageChannel();

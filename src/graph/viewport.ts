@@ -35,14 +35,17 @@ const TOP = 44;
 /** DETAIL_ZOOM is the zoom from which boxes show their cards; below it each box is a tile of counts. */
 export const DETAIL_ZOOM = 0.5;
 
-/** textFloor is the smallest card text (px on screen) a first view may show: 11 px, 10 px in a narrow pane. */
-export function textFloor(pane: Pane): number {
-  return pane.width < NARROW_PANE ? 10 : 11;
+/**
+ * textFloor is the smallest card text (px on screen) a first view may show:
+ * 11 px, 10 px in a narrow pane, or `large` when given (the presenter's).
+ */
+export function textFloor(pane: Pane, large: number | null = null): number {
+  return large ?? (pane.width < NARROW_PANE ? 10 : 11);
 }
 
 /** zoomFloor is the zoom at which the smallest card text renders at textFloor. */
-export function zoomFloor(pane: Pane): number {
-  return textFloor(pane) / MIN_CARD_FONT;
+export function zoomFloor(pane: Pane, large: number | null = null): number {
+  return textFloor(pane, large) / MIN_CARD_FONT;
 }
 
 /** drawingBounds is the extent of the lane and every box. */
@@ -72,9 +75,10 @@ function place(start: number, size: number, pane: number, zoom: number, lead: nu
  * (a drawing taller than that scrolls down from its top); a larger cluster
  * is fitted whole, which shows it as the overview.
  */
-export function firstView(bounds: Bounds, boxes: number, pane: Pane): Viewport {
+export function firstView(bounds: Bounds, boxes: number, pane: Pane, large: number | null = null): Viewport {
   const fit = Math.min((pane.width - 2 * MARGIN) / bounds.width, (pane.height - TOP - MARGIN) / bounds.height);
-  const zoom = boxes <= DETAIL_NODES ? Math.min(MAX_FIRST_ZOOM, Math.max(zoomFloor(pane), fit)) : Math.min(MAX_FIRST_ZOOM, fit);
+  const floor = zoomFloor(pane, large);
+  const zoom = boxes <= DETAIL_NODES ? Math.max(floor, Math.min(MAX_FIRST_ZOOM, fit)) : Math.min(MAX_FIRST_ZOOM, fit);
   return {
     x: place(bounds.x, bounds.width, pane.width, zoom, MARGIN),
     y: place(bounds.y, bounds.height, pane.height, zoom, TOP),

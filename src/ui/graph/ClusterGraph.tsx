@@ -2,7 +2,7 @@
 // placements in a lane of their own, and arrows from replaced allocations to
 // their replacements, drawn with React Flow.
 //
-// Performance notes (1,000 allocations over 100 nodes):
+// Performance notes (1,000 allocations over 100 nodes, and 5,000 over 500):
 // - one React Flow node per client node, allocations are plain markup inside;
 // - buildGraph/toFlow keep the objects of unchanged boxes and cards, and the
 //   node types and cards are memoised on them, so a keystroke redraws only
@@ -18,15 +18,18 @@
 //   own share of it, so hovering the explanation redraws only affected boxes;
 // - clicks are delegated to one listener (onNodeClick, which also makes the
 //   otherwise inert, unselectable nodes take pointer events);
-// - onlyRenderVisibleElements stays off: React Flow renders every node on
-//   first paint anyway until it has measured it (xyflow issues #3883 and
-//   #3573: culled nodes also keep useNodesInitialized false), and culling
-//   would mount and unmount boxes while panning, which costs more than
-//   keeping 100 memoised boxes mounted.
+// - onlyRenderVisibleElements stays off up to CULL_BOXES boxes: culling
+//   mounts and unmounts boxes while panning, which costs more than keeping
+//   100 memoised boxes mounted; above it (5,000 allocations over 500 nodes)
+//   and zoomed in, only the boxes in view are rendered, so that the DOM is
+//   bounded by the screen (every node's size is given, so none is rendered
+//   to be measured); on the overview every tile is in view anyway;
+// - zoomed out (the overview, below DETAIL_ZOOM) a box is a tile of counts,
+//   a handful of elements instead of a card per allocation.
 
 import { Background, Controls, MiniMap, type Node, type NodeTypes, Panel, ReactFlow, type Viewport, ViewportPortal } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { type CSSProperties, type FocusEvent, memo, type RefObject, type MouseEvent, type PointerEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type FocusEvent, memo, type RefObject, useSyncExternalStore, type MouseEvent, type PointerEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ReconcileTrace } from '../../engine/types.ts';
 import { buildGraph } from '../../graph/buildGraph.ts';
 import { type FlowGraph, toFlow } from '../../graph/flow.ts';
@@ -65,6 +68,11 @@ const geometry = {
 
 const fitViewOptions = { padding: 0.05, maxZoom: 1.25 };
 
+// CULL_BOXES is the most boxes kept mounted off screen: a larger cluster,
+// zoomed in, renders only the boxes in view (every node's size is given up
+// front, so React Flow need not render a node to measure it).
+const CULL_BOXES = 200;
+
 // The minimap is kept small: it is a map, not a second graph, and must not cover cards.
 const MINIMAP_SIZE = { width: 120, height: 80 };
 // A pane narrower than this (px) has no room for the minimap beside the cards.
@@ -77,7 +85,7 @@ function fitKey(s: Scenario): string {
 }
 
 // paneShape chooses the arrangement that shows the scenario largest in the pane.
-function paneShape(s: Scenario, doc: ResultDocument, pane: Pane): Shape {
+function paneShape(s: Scenario, doc: ResultDocument, pane: Pane, minTextPx: number | null): Shape {
   const per = new Map<string, number>(s.Nodes.map((n) => [n.ID, 0]));
   const gone = new Map<string, number>();
   for (const a of s.Allocations) {
@@ -85,7 +93,7 @@ function paneShape(s: Scenario, doc: ResultDocument, pane: Pane): Shape {
     counts.set(a.NodeID, (counts.get(a.NodeID) ?? 0) + 1);
   }
   const ghosts = doc.Place.length + doc.DestructiveUpdate.length;
-  return chooseShape([...per.values(), ...gone.values()], ghosts, pane, zoomFloor(pane)).shape;
+  return chooseShape([...per.values(), ...gone.values()], ghosts, pane, zoomFloor(pane, minTextPx)).shape;
 }
 
 // usePaneSize follows the size of the graph's pane, in whole pixels.
@@ -145,6 +153,8 @@ export interface ClusterGraphProps {
   onSelectAlloc: (allocID: string | null) => void;
   /** deploymentActions promote or fail the deployment; given in a rollout only. */
   deploymentActions?: DeploymentActions | null;
+  /** minTextPx raises the floor on card text at first view (the presenter's large type); null keeps 11 px (10 px when narrow). */
+  minTextPx?: number | null;
 }
 
 /**
@@ -154,7 +164,7 @@ export interface ClusterGraphProps {
  * It is memoised: a parent's re-render with the same result (a store change
  * elsewhere) does not reach React Flow.
  */
-export const ClusterGraph = memo(function ClusterGraph({ scenario, document, trace, stale, highlight, onSelectAlloc, deploymentActions = null }: ClusterGraphProps) {
+export const ClusterGraph = memo(function ClusterGraph({ scenario, document, trace, stale, highlight, onSelectAlloc, deploymentActions = null, minTextPx = null }: ClusterGraphProps) {
   const root = useRef<HTMLDivElement>(null);
   const flowPane = useRef<HTMLDivElement>(null);
   const pane = usePaneSize(flowPane);
@@ -163,7 +173,7 @@ export const ClusterGraph = memo(function ClusterGraph({ scenario, document, tra
   // change) or the pane is resized, never while typing: an edit that adds a
   // card grows a box but moves no box to another row.
   const key = fitKey(scenario);
-  const shape = useMemo(() => (pane === null ? null : paneShape(scenario, document, pane)), [key, pane]);
+  const shape = useMemo(() => (pane === null ? null : paneShape(scenario, document, pane, minTextPx)), [key, pane, minTextPx]);
   const previous = useRef<{ model: GraphModel; flow: FlowGraph } | null>(null);
   const { flow, model } = useMemo(() => {
     const m = buildGraph(scenario, document, trace, previous.current?.model ?? null, shape);
@@ -172,6 +182,8 @@ export const ClusterGraph = memo(function ClusterGraph({ scenario, document, tra
     return { flow: f, model: m };
   }, [scenario, document, trace, shape]);
   const [detailStore] = useState(createDetailStore);
+  // Culling pays only zoomed in: on the overview every tile is in view, and culling would re-check them all on each frame of a pan.
+  const detail = useSyncExternalStore(detailStore.subscribe, detailStore.get, detailStore.get);
   const onMove = useCallback((_: unknown, v: Viewport) => detailStore.set(v.zoom >= DETAIL_ZOOM), [detailStore]);
   // Zoomed out, the arrows would only tangle the tiles: the root's class hides them.
   useEffect(
@@ -231,7 +243,7 @@ export const ClusterGraph = memo(function ClusterGraph({ scenario, document, tra
           selectionKeyCode={null}
           multiSelectionKeyCode={null}
           panActivationKeyCode={null}
-          onlyRenderVisibleElements={false}
+          onlyRenderVisibleElements={detail && model.boxes.length > CULL_BOXES}
           onPaneClick={onPaneClick}
           onNodeClick={onNodeClick}
           onMoveStart={onMoveStart}
@@ -240,7 +252,7 @@ export const ClusterGraph = memo(function ClusterGraph({ scenario, document, tra
           aria-label="Cluster graph"
         >
           <FollowFocus />
-          {pane !== null && <FitView model={model} pane={pane} fitKey={key} root={root} />}
+          {pane !== null && <FitView model={model} pane={pane} fitKey={key} root={root} minTextPx={minTextPx} />}
           <ViewportPortal>
             <ReplacementArrows arrows={flow.arrows} />
           </ViewportPortal>

@@ -14,18 +14,30 @@ import { DetailContext } from './detail.ts';
  * it inside <ReactFlow>. It then marks `root` with data-fitted (the key's
  * first line: the scenario's name), which tests wait for.
  */
-export function FitView({ model, pane, fitKey, root }: { model: GraphModel; pane: Pane; fitKey: string; root: RefObject<HTMLElement | null> }) {
+export function FitView({
+  model,
+  pane,
+  fitKey,
+  root,
+  minTextPx,
+}: {
+  model: GraphModel;
+  pane: Pane;
+  fitKey: string;
+  root: RefObject<HTMLElement | null>;
+  minTextPx: number | null;
+}) {
   const { setViewport } = useReactFlow();
   const detail = useContext(DetailContext);
   const latest = useRef(model);
   latest.current = model;
   useEffect(() => {
     const m = latest.current;
-    const view = firstView(drawingBounds(m), m.boxes.length, pane);
+    const view = firstView(drawingBounds(m), m.boxes.length, pane, minTextPx);
     detail.set(view.zoom >= DETAIL_ZOOM);
     void setViewport(view).then(() => {
       if (root.current) root.current.dataset.fitted = fitKey.split('\n')[0] ?? '';
     });
-  }, [fitKey, pane, model.shape, setViewport, detail, root]);
+  }, [fitKey, pane, model.shape, setViewport, detail, root, minTextPx]);
   return null;
 }

@@ -14,7 +14,7 @@ function GraphWaiting() {
 }
 
 /** GraphSlot draws the graph of the last good result, telling it when that result is out of date. */
-export function GraphSlot() {
+export function GraphSlot({ minTextPx = null }: { minTextPx?: number | null } = {}) {
   const result = useShownResult();
   const stale = useStale();
   const highlight = useHighlight();
@@ -50,6 +50,7 @@ export function GraphSlot() {
           highlight={highlight}
           onSelectAlloc={onSelectAlloc}
           deploymentActions={deploymentActions}
+          minTextPx={minTextPx}
         />
       )}
     </section>

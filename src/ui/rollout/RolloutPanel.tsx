@@ -12,11 +12,19 @@ import { EventControls } from './EventControls.tsx';
 import { EventList } from './EventList.tsx';
 import { failureLines, sinceStart } from './describe.ts';
 import { PlacementScore } from './PlacementScore.tsx';
+import { usePresent } from '../present/presentContext.ts';
+
+/** ShownFrameStory is the story of the frame shown alone, for the presenter's notes. */
+export function ShownFrameStory() {
+  const rollout = useRollout();
+  return rollout.film === null ? null : <FrameStory film={rollout.film} rollout={rollout} />;
+}
 
 /** RolloutPanel shows the frame shown and what a person can do next. */
 export function RolloutPanel() {
   const rollout = useRollout();
   const { reveal, setRolloutOpen } = useActions();
+  const present = usePresent();
   if (!rollout.open) {
     return (
       <div className="rollout-panel">
@@ -51,6 +59,11 @@ export function RolloutPanel() {
       )}
       {rollout.film !== null && (
         <>
+          {present !== null && (
+            <button type="button" className="button" data-testid="present-open" onClick={() => present(true)} title="Large type, the rollout stepped with the arrow keys, the notes beside it">
+              Present
+            </button>
+          )}
           <FrameStory film={rollout.film} rollout={rollout} />
           <EventControls film={rollout.film} frame={rollout.frame} />
           <EventList film={rollout.film} events={rollout.events} />
