@@ -75,7 +75,9 @@ const CULL_BOXES = 200;
 
 // The minimap is kept small: it is a map, not a second graph, and must not cover cards.
 const MINIMAP_SIZE = { width: 120, height: 80 };
-// A pane narrower than this (px) has no room for the minimap beside the cards.
+// A pane narrower or shorter than this (px) has no room for the minimap beside
+// the cards; nor is there one above CULL_BOXES boxes, where redrawing every
+// box's rectangle on each frame of a pan costs more than the map helps.
 const MINIMAP_PANE = 560;
 const MINIMAP_PANE_HEIGHT = 420;
 
@@ -260,7 +262,7 @@ export const ClusterGraph = memo(function ClusterGraph({ scenario, document, tra
           <Controls showInteractive={false} position="bottom-left">
             <ExportButtons />
           </Controls>
-          {pane !== null && pane.width >= MINIMAP_PANE && pane.height >= MINIMAP_PANE_HEIGHT && (
+          {pane !== null && pane.width >= MINIMAP_PANE && pane.height >= MINIMAP_PANE_HEIGHT && model.boxes.length <= CULL_BOXES && (
             <MiniMap pannable zoomable nodeClassName={minimapClass} position="bottom-right" ariaLabel="Minimap" style={MINIMAP_SIZE} />
           )}
           <Panel position="top-right">

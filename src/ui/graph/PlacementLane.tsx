@@ -63,10 +63,15 @@ const Ghost = memo(function Ghost({ ghost, highlighted }: { ghost: GhostCard; hi
       </span>
       <span className="cg-card__line">
         <span className={`cg-ghost__tag cg-ghost__tag--${ghostTag(ghost)}`}>{ghostTag(ghost)}</span>
+        {ghost.kind === 'later' && (
+          <span className="cg-ghost__when" data-testid="wait-for">
+            in {formatGoDuration(ghost.waitFor)}
+          </span>
+        )}
       </span>
       {ghost.kind === 'later' && (
         <span className="cg-card__line cg-ghost__when" data-testid="wait-time">
-          ◷ {clock(ghost.waitUntil)} · in {formatGoDuration(ghost.waitFor)}
+          ◷ {clock(ghost.waitUntil)}
         </span>
       )}
     </div>
