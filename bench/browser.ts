@@ -5,8 +5,10 @@
 //   - the bundle (from Vite's manifest): what loads before the first graph,
 //     against the editor's lazily loaded Monaco chunks (raw and gzip);
 //   - navigation to the first drawn graph of the default scenario;
-//   - for 1,000 allocations over 100 nodes: a keystroke in the Job tab to
-//     the updated graph on screen, and frame times while panning.
+//   - for 1,000 allocations over 100 nodes, then 5,000 over 500: a keystroke
+//     in the Job tab to the updated graph on screen, frame times while
+//     panning, and how many elements the page holds (the graph renders only
+//     what is on screen: tiles when zoomed out, only visible boxes).
 // Chromium is launched as the end-to-end tests launch it (e2e/browser.ts).
 // Prints medians; the machine's load average is printed alongside, since a
 // loaded machine slows every figure.
@@ -42,6 +44,8 @@ const KEYSTROKES = 21;
 const KEYSTROKE_GOAL_MS = 100;
 const PAN_MS = 3000;
 const PAN_FRAME_GOAL_MS = 1000 / 60;
+// The page's elements with the largest cluster, drawn: bounded by the screen, not by the cluster.
+const DOM_GOAL = 10_000;
 // A frame interval this much longer than a 60 Hz frame means at least one frame was dropped.
 const DROPPED_FRAME_MS = 1.5 * PAN_FRAME_GOAL_MS;
 
@@ -77,32 +81,45 @@ async function firstGraph(browser: Browser, url: string): Promise<void> {
   console.log(`    fetched by then: ${resources.filter((p) => p.startsWith('/assets/')).join(', ') || '(none)'}`);
 }
 
-// Locates the Job tab's line with the second task group's Count, whose last digit the keystrokes change.
-function countLine(jobText: string): number {
+// Locates the Job tab's line with the `group`-th task group's Count, whose last digit the keystrokes change.
+function countLine(jobText: string, group: number): number {
   const lines = jobText.split('\n');
   const hits = lines.flatMap((l, i) => (/^\s*"Count": \d+,?$/.test(l) ? [i] : []));
-  const line = hits[1] ?? hits[0];
+  const line = hits[group] ?? hits[0];
   if (line === undefined) throw new Error('bench: the generated job has no Count line');
   return line;
 }
 
-async function openLarge(page: Page, url: string, texts: { job: string; cluster: string }, boxes: number): Promise<void> {
+// openLarge pastes a generated scenario and waits until the graph has opened on it (fitted, for its name).
+async function openLarge(page: Page, url: string, texts: { job: string; cluster: string }, name: string): Promise<void> {
   await page.goto(url);
   await page.getByTestId('editor').and(page.locator('[data-state=ready]')).waitFor({ timeout: 60_000 });
   await setTab(page, 'cluster', texts.cluster);
   await setTab(page, 'job', texts.job);
   await page.waitForFunction(
     (n) =>
-      document.querySelectorAll('[data-testid="client-node"]').length === n &&
+      document.querySelector('[data-testid="cluster-graph"]')?.getAttribute('data-fitted') === n &&
       document.querySelector('[data-testid="run-status"]')?.getAttribute('data-status') === 'ok',
-    boxes,
-    { timeout: 60_000 },
+    name,
+    { timeout: 120_000 },
   );
   await page.waitForTimeout(1000);
 }
 
-async function keystrokes(page: Page, jobText: string): Promise<void> {
-  const line = countLine(jobText);
+// domSize reports how many elements the page holds and how many of the cluster's boxes are rendered.
+async function domSize(page: Page, label: string, boxes: number, goal: number | null): Promise<void> {
+  const size = await page.evaluate(() => ({
+    elements: document.querySelectorAll('*').length,
+    boxes: document.querySelectorAll('[data-testid="client-node"]').length,
+    cards: document.querySelectorAll('[data-testid="alloc"]').length,
+  }));
+  console.log('');
+  console.log(`page size (${label}): ${size.elements} elements; ${size.boxes} of ${boxes} boxes rendered, ${size.cards} allocation cards`);
+  if (goal !== null) console.log(`    goal: DOM bounded by the screen (≤ ${goal} elements): ${verdict(size.elements <= goal)}`);
+}
+
+async function keystrokes(page: Page, jobText: string, label: string, group: number): Promise<void> {
+  const line = countLine(jobText, group);
   const digit = /(\d),?$/.exec(jobText.split('\n')[line]!)![1]!;
   const other = digit === '7' ? '6' : '7';
   // The caret goes to the end of the Count line, before its comma.
@@ -130,7 +147,7 @@ async function keystrokes(page: Page, jobText: string): Promise<void> {
   const worker = await page.getByTestId('run-status').textContent();
   const med = median(total);
   console.log('');
-  console.log(`keystroke → updated graph painted (1,000 allocations, 100 nodes; ${samples.length} edits of a Count in the Job tab):`);
+  console.log(`keystroke → updated graph painted (${label}; ${samples.length} edits of a Count in the Job tab):`);
   console.log(`    median ${ms(med)}   p95 ${ms(percentile(total, 95))}   goal ≤ ${KEYSTROKE_GOAL_MS} ms: ${verdict(med <= KEYSTROKE_GOAL_MS)}`);
   console.log(`    keystroke → graph DOM updated: median ${ms(median(updated))}`);
   console.log(`    keystroke → next frame (the typed digit shows): median ${ms(median(echo))}   p95 ${ms(percentile(echo, 95))}`);
@@ -138,7 +155,7 @@ async function keystrokes(page: Page, jobText: string): Promise<void> {
   if (missed > 0) console.log(`    ${missed} keystroke(s) changed nothing on screen within 5 s`);
 }
 
-async function panning(page: Page): Promise<void> {
+async function panning(page: Page, label: string): Promise<void> {
   const start = await page.evaluate(panStart);
   if (!start) throw new Error('bench: found no empty background to drag');
   await page.mouse.move(start.x, start.y);
@@ -157,7 +174,7 @@ async function panning(page: Page): Promise<void> {
   const med = median(intervals);
   const dropped = intervals.filter((d) => d > DROPPED_FRAME_MS).length;
   console.log('');
-  console.log(`panning the graph (1,000 allocations, ${(PAN_MS / 1000).toFixed(0)} s drag, ${intervals.length} frames):`);
+  console.log(`panning the graph (${label}, ${(PAN_MS / 1000).toFixed(0)} s drag, ${intervals.length} frames):`);
   console.log(
     `    frame time median ${ms(med)}   p95 ${ms(percentile(intervals, 95))}   max ${ms(Math.max(...intervals))}` +
       `   over ${DROPPED_FRAME_MS.toFixed(0)} ms: ${dropped}`,
@@ -215,6 +232,23 @@ async function hclReader(browser: Browser, url: string): Promise<void> {
   console.log(`goal: warm <= ${HCL_WARM_GOAL_MS} ms: ${verdict(w <= HCL_WARM_GOAL_MS)}`);
 }
 
+// large measures one generated cluster: its page size, keystrokes and panning.
+// `group` is the task group whose Count the keystrokes edit: one whose edit
+// changes what the graph shows (in the 5,000-allocation scenario the second
+// group's deployment holds placements back, so its Count changes nothing).
+async function large(browser: Browser, url: string, allocs: number, nodes: number, group: number, domGoal: number | null): Promise<void> {
+  const doc = generateScenario({ allocs, nodes });
+  const texts = splitScenario(doc);
+  const label = `${allocs.toLocaleString('en')} allocations, ${nodes} nodes`;
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  await openLarge(page, url, texts, String(doc.Name));
+  await domSize(page, label, (doc.Nodes as unknown[]).length, domGoal);
+  await keystrokes(page, texts.job, label, group);
+  await panning(page, label);
+  await context.close();
+}
+
 async function main(): Promise<void> {
   console.log('');
   console.log(`browser figures (load average ${load()})`);
@@ -234,14 +268,8 @@ async function main(): Promise<void> {
     await firstGraph(browser, url);
     await hclReader(browser, url);
 
-    const doc = generateScenario({ allocs: 1000, nodes: 100 });
-    const texts = splitScenario(doc);
-    const context = await browser.newContext({ viewport: VIEWPORT });
-    const page = await context.newPage();
-    await openLarge(page, url, texts, (doc.Nodes as unknown[]).length);
-    await keystrokes(page, texts.job);
-    await panning(page);
-    await context.close();
+    await large(browser, url, 1000, 100, 1, null);
+    await large(browser, url, 5000, 500, 2, DOM_GOAL);
   } finally {
     await browser.close();
     await server.close();

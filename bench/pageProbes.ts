@@ -63,7 +63,7 @@ export function watchFirstGraph(): void {
 /**
  * installKeystrokeProbe prepares window.__keystroke(): after it, the next
  * keydown is timed, and window.__pending resolves with the times of the
- * graph's next change (placement cards added or removed, or an allocation's
+ * graph's next change (the lane's count of placements, or an allocation's
  * data-action changed), or null when nothing changes within timeoutMs.
  */
 export function installKeystrokeProbe(timeoutMs: number): void {
@@ -72,8 +72,8 @@ export function installKeystrokeProbe(timeoutMs: number): void {
   if (!graph) throw new Error('installKeystrokeProbe: no graph on the page');
   // The lane's header counts the pending placements; reading it is cheaper
   // than counting cards on every mutation.
-  const lane = graph.querySelector('[data-testid="placement-lane"] header');
-  const placements = () => lane?.textContent ?? '';
+  // Looked up each time: a graph that renders only what is in view may mount the lane anew.
+  const placements = () => graph.querySelector('[data-testid="placement-lane"] header')?.textContent ?? '';
   const afterFrame = (then: (t: number) => void) =>
     requestAnimationFrame(() => {
       const channel = new MessageChannel();
@@ -108,7 +108,8 @@ export function installKeystrokeProbe(timeoutMs: number): void {
         clearTimeout(timer);
         afterFrame((painted) => resolve({ keydown: keydown!, echo: echo ?? painted, updated, painted }));
       });
-      observer.observe(graph, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-action'] });
+      // characterData: React rewrites a lone text child (the lane's count) in place.
+      observer.observe(graph, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-action'] });
     });
   };
 }

@@ -28,7 +28,7 @@ test('a canary rollout: canaries, promotion, one at a time, success', async ({ p
   await expect(page.getByTestId('rollout-end')).toHaveAttribute('data-end-status', 'waiting');
   await expect(steps.nth(0)).toHaveAttribute('aria-current', 'step');
   await expect(page.locator('[data-testid=placement][data-canary=true]')).toHaveCount(2);
-  await expect(page.getByTestId('rollout-placed')).toContainText('placed web.web[0] (canary)');
+  await expect(page.getByTestId('rollout-placed')).toContainText(/placed web\.web\[0\] \S{8} v1 \(canary\)/);
   await shot(page, 'rollout-canaries');
 
   // Promote at the end of the film: the rollout goes on.

@@ -6,6 +6,8 @@ import { createRoot } from 'react-dom/client';
 import { createAppStore } from './store/createAppStore.ts';
 import { loadTheme, saveTheme } from './store/themeStorage.ts';
 import { App } from './ui/App.tsx';
+import { EmbedApp } from './ui/embed/EmbedApp.tsx';
+import { splitViewOption } from './ui/embed/embedView.ts';
 import defaultScenario from './ui/defaultScenario.json';
 import { StoreProvider } from './ui/storeContext.tsx';
 import { ShareProvider } from './ui/share/shareContext.tsx';
@@ -17,7 +19,13 @@ import type { SimulateWorkerLike } from './worker/simulateClient.ts';
 import { splitScenario } from './worker/tabs.ts';
 import './ui/styles.css';
 
+// `#s=…&view=embed` opens the read-only view; the link is read without the option.
+const { view, hash } = splitViewOption(window.location.hash);
+if (hash !== window.location.hash) history.replaceState(null, '', window.location.pathname + window.location.search + hash);
+
+// The embedded view keeps no drafts: it must not touch the person's own work in this browser.
 const storage = (() => {
+  if (view === 'embed') return null;
   try {
     return window.localStorage;
   } catch {
@@ -49,7 +57,7 @@ createRoot(root).render(
   <StrictMode>
     <StoreProvider store={store}>
       <ShareProvider store={share}>
-        <App />
+        {view === 'embed' ? <EmbedApp /> : <App />}
       </ShareProvider>
     </StoreProvider>
   </StrictMode>,

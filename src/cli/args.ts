@@ -28,7 +28,8 @@ file, one compact JSON document per line for several, in order.
 
 Options:
   --format json|plan  json (default): the result document;
-                      plan: the task group annotations as \`nomad job plan\` prints them
+                      plan: the plan as \`nomad job plan\` prints it (job diff with
+                      each group's counts, dry-run, check-index)
   --explain           print the reconciler's reasoning per task group instead of
                       the JSON result (after the plan with --format plan)
   --simulate          print the whole rollout instead: every evaluation that

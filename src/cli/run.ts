@@ -4,9 +4,11 @@
 
 import { FILE_TEXT_BUDGET, parseJsonText } from '../scenario/json.ts';
 import { readScenarioAsync } from '../scenario/readAsync.ts';
+import type { Scenario } from '../scenario/read.ts';
 import type { Diagnostic } from '../scenario/diagnostics.ts';
 import { runScenario } from '../result/run.ts';
-import { formatPlan } from '../result/plan.ts';
+import { diffReport } from '../diff/report.ts';
+import { wholePlanText } from '../result/planWhole.ts';
 import { formatExplain } from './explain.ts';
 import type { SimEvent } from '../simulator/events.ts';
 import { type CliOptions, USAGE, parseArgs } from './args.ts';
@@ -40,12 +42,17 @@ function errorMessage(e: unknown): string {
 }
 
 // render prints one result in the requested form.
-function render(options: CliOptions, several: boolean, run: ReturnType<typeof runScenario>): string {
+function render(options: CliOptions, several: boolean, run: ReturnType<typeof runScenario>, scenario: Scenario, path: string): string {
   if (options.format === 'json' && !options.explain) {
     return several ? JSON.stringify(run.document) + '\n' : JSON.stringify(run.document, null, 2) + '\n';
   }
   const parts: string[] = [];
-  if (options.format === 'plan') parts.push(formatPlan(run.document));
+  if (options.format === 'plan') {
+    const job = scenario.Job;
+    parts.push(
+      wholePlanText({ document: run.document, diff: diffReport(scenario), jobID: job.ID, jobType: job.Type, jobModifyIndex: job.JobModifyIndex, failures: [], path }),
+    );
+  }
   if (options.explain) {
     parts.push(run.results.trace ? formatExplain(run.results.trace) : 'No trace was recorded.\n');
   }
@@ -121,7 +128,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     try {
       output = sim !== null
         ? sim.renderFilm(options, several, sim.simulate(read.scenario, events, { trace: false }))
-        : render(options, several, runScenario(read.scenario, { trace: options.explain }));
+        : render(options, several, runScenario(read.scenario, { trace: options.explain }), read.scenario, name);
     } catch (e) {
       io.stderr(`${name}: internal error: ${e instanceof Error && e.stack ? e.stack : errorMessage(e)}\n`);
       // Bad input (2) outranks a bug (1): the user can act on it.

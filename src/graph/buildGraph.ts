@@ -9,7 +9,8 @@ import type { Scenario } from '../scenario/read.ts';
 import { traceDecisions } from './actions.ts';
 import { allocCard, sameCard, sortCards } from './cards.ts';
 import { buildLane, LANE_ID, sameGhost } from './lane.ts';
-import { boxHeight, CARD, cardOffset, ghostOffset, layoutGrid, laneColumns, layoutLane } from './layout.ts';
+import { addLaterGhosts, markCanaryReplacements } from './later.ts';
+import { boxHeight, boxWidth, CARD, cardOffset, defaultShape, ghostOffset, layoutGrid, laneColumns, layoutLane, type Shape } from './layout.ts';
 import type { AllocCard, GhostCard, GraphModel, LaneView, NodeBoxView, Placed, Point, ReplacementEdge } from './model.ts';
 import { indexResult } from './resultIndex.ts';
 
@@ -82,13 +83,15 @@ function reuseBox(v: NodeBoxView & { allocs: AllocCard[] }, old: NodeBoxView | u
  * trace, otherwise from the result document. Pass the previous model as
  * `previous`: boxes, cards, the lane and ghost cards whose content did not
  * change keep their previous objects, so that a renderer memoised on
- * identity redraws only what changed.
+ * identity redraws only what changed. `shape` arranges the boxes (see
+ * chooseShape); without one they are about square.
  */
 export function buildGraph(
   scenario: Scenario,
   document: ResultDocument,
   trace: ReconcileTrace | null,
   previous: GraphModel | null = null,
+  shape: Shape | null = null,
 ): GraphModel {
   const decisions = traceDecisions(trace);
   const results = indexResult(document);
@@ -107,6 +110,8 @@ export function buildGraph(
     cards.set(a.ID, { card, box: draft.id });
   }
   const lane = buildLane(document, cards);
+  addLaterGhosts(lane, cards, scenario.Now);
+  markCanaryReplacements(lane, cards);
 
   const previousBoxes = new Map<string, NodeBoxView>();
   for (const b of previous?.boxes ?? []) previousBoxes.set(b.id, b.view);
@@ -116,7 +121,13 @@ export function buildGraph(
     return reuseBox(nodeBoxView(d), previousBoxes.get(d.id));
   });
 
-  const grid = layoutGrid(views.map((v) => boxHeight(v.allocs.length)));
+  const arranged = shape ?? defaultShape(views.length);
+  const cols = arranged.boxColumns;
+  const grid = layoutGrid(
+    views.map((v) => boxHeight(v.allocs.length, cols)),
+    boxWidth(cols),
+    arranged.perRow,
+  );
   const boxes: Placed<NodeBoxView>[] = views.map((view, i) => ({ id: all[i]!.id, ...grid.rects[i]!, view }));
 
   const laneCards = lane.ghosts.length + lane.more.length;
@@ -139,7 +150,7 @@ export function buildGraph(
     const allocs = b.view.allocs;
     for (let i = 0; i < allocs.length; i++) {
       if (!sources.has(allocs[i]!.id)) continue;
-      const o = cardOffset(i);
+      const o = cardOffset(i, cols);
       cardAt.set(allocs[i]!.id, { x: b.x + o.x, y: b.y + o.y + CARD.height / 2 });
     }
   }
@@ -155,6 +166,7 @@ export function buildGraph(
     lane: { id: LANE_ID, ...laneRect, view: laneView },
     edges,
     allocCount: scenario.Allocations.length,
+    shape: arranged,
   };
 }
 

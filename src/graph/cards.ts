@@ -39,6 +39,7 @@ export function allocCard(alloc: Allocation, decided: Decision | undefined, r: A
     stopReason,
     followup: r?.followup?.WaitUntil ?? '',
     replaced: false,
+    replacesOnPromotion: [],
   };
 }
 
@@ -56,6 +57,11 @@ export function sortCards(cards: AllocCard[]): void {
     if (d !== 0) return d;
     return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
   });
+}
+
+/** sameIDs tells whether two lists of IDs are equal. */
+export function sameIDs(a: readonly string[], b: readonly string[]): boolean {
+  return a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
 }
 
 /** sameCard tells whether two cards draw the same: every field the card shows or describes is equal. */
@@ -76,6 +82,7 @@ export function sameCard(a: AllocCard, b: AllocCard): boolean {
       a.reason === b.reason &&
       a.stopReason === b.stopReason &&
       a.followup === b.followup &&
-      a.replaced === b.replaced)
+      a.replaced === b.replaced &&
+      sameIDs(a.replacesOnPromotion, b.replacesOnPromotion))
   );
 }

@@ -2,7 +2,7 @@
 // allocations to their replacements.
 
 import type { ResultDocument } from '../result/document.ts';
-import { nameIndex } from './cards.ts';
+import { nameIndex, sameIDs } from './cards.ts';
 import type { AllocCard, EdgeKind, GhostCard, MorePlacements, ReplacementEdge } from './model.ts';
 
 /** LANE_ID is the graph ID of the lane of pending placements. */
@@ -26,6 +26,15 @@ export interface Lane {
   links: Link[];
 }
 
+/** linkCard joins an allocation's card to a ghost card with an arrow of the given kind, when the card is drawn. */
+export function linkCard(lane: Pick<Lane, 'links'>, cards: ReadonlyMap<string, { card: AllocCard; box: string }>, kind: EdgeKind, allocID: string, ghost: GhostCard): void {
+  const from = cards.get(allocID);
+  if (from === undefined) return;
+  from.card.replaced = true;
+  ghost.linked = true;
+  lane.links.push({ id: `${kind}:${allocID}->${ghost.key}`, kind, source: from.box, allocID, target: LANE_ID, ghostKey: ghost.key });
+}
+
 function uniqueKey(seen: Map<string, number>, base: string): string {
   const n = (seen.get(base) ?? 0) + 1;
   seen.set(base, n);
@@ -47,13 +56,8 @@ export function buildLane(doc: ResultDocument, cards: ReadonlyMap<string, { card
   const seen = new Map<string, number>();
   const ghosts: GhostCard[] = [];
   const links: Link[] = [];
-  const link = (kind: EdgeKind, allocID: string, ghost: GhostCard): void => {
-    const from = cards.get(allocID);
-    if (from === undefined) return;
-    from.card.replaced = true;
-    ghost.linked = true;
-    links.push({ id: `${kind}:${allocID}->${ghost.key}`, kind, source: from.box, allocID, target: LANE_ID, ghostKey: ghost.key });
-  };
+  const lane = { ghosts, links };
+  const link = (kind: EdgeKind, allocID: string, ghost: GhostCard): void => linkCard(lane, cards, kind, allocID, ghost);
 
   const lostByName = new Map<string, string[]>();
   for (const { card } of cards.values()) {
@@ -92,6 +96,9 @@ export function buildLane(doc: ResultDocument, cards: ReadonlyMap<string, { card
       reschedule: p.Reschedule,
       previousAllocID: p.PreviousAllocID,
       linked: false,
+      waitUntil: '',
+      waitFor: 0,
+      replacesOnPromotion: [],
     };
     ghosts.push(ghost);
     if (p.PreviousAllocID !== '') {
@@ -112,6 +119,9 @@ export function buildLane(doc: ResultDocument, cards: ReadonlyMap<string, { card
       reschedule: false,
       previousAllocID: d.StopAllocID,
       linked: false,
+      waitUntil: '',
+      waitFor: 0,
+      replacesOnPromotion: [],
     };
     ghosts.push(ghost);
     link('destructive', d.StopAllocID, ghost);
@@ -131,6 +141,9 @@ export function sameGhost(a: GhostCard, b: GhostCard): boolean {
       a.canary === b.canary &&
       a.reschedule === b.reschedule &&
       a.previousAllocID === b.previousAllocID &&
-      a.linked === b.linked)
+      a.linked === b.linked &&
+      a.waitUntil === b.waitUntil &&
+      a.waitFor === b.waitFor &&
+      sameIDs(a.replacesOnPromotion, b.replacesOnPromotion))
   );
 }

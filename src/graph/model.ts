@@ -3,6 +3,7 @@
 // keep their identity from one reconciliation to the next.
 
 import type { AllocAction } from '../engine/types.ts';
+import type { Shape } from './layout.ts';
 
 /** NodeCondition is how a client-node box presents its node; `gc` is a node that no longer exists. */
 export type NodeCondition = 'ready' | 'initializing' | 'down' | 'gc';
@@ -30,6 +31,8 @@ export interface AllocCard {
   followup: string;
   /** replaced is true when an arrow leaves this card towards its replacement. */
   replaced: boolean;
+  /** replacesOnPromotion lists the allocations (IDs) a canary takes the place of once the deployment is promoted. */
+  replacesOnPromotion: readonly string[];
 }
 
 /**
@@ -47,8 +50,13 @@ export interface NodeBoxView {
   allocs: readonly AllocCard[];
 }
 
-/** PlacementKind says why a ghost card is in the lane: a new placement or a destructive update's replacement. */
-export type PlacementKind = 'place' | 'destructive';
+/**
+ * PlacementKind says why a ghost card is in the lane: a new placement, a
+ * destructive update's replacement, or a replacement a follow-up
+ * evaluation will place later (a delayed reschedule, a client that must
+ * first stop its allocation).
+ */
+export type PlacementKind = 'place' | 'destructive' | 'later';
 
 /** GhostCard is a pending placement: the reconciler names it but does not choose a node. */
 export interface GhostCard {
@@ -64,6 +72,12 @@ export interface GhostCard {
   previousAllocID: string;
   /** linked is true when an arrow ends at this card. */
   linked: boolean;
+  /** waitUntil is when a later replacement is evaluated (RFC 3339), else "". */
+  waitUntil: string;
+  /** waitFor is how long after the scenario's Now that is, in nanoseconds (0 unless later). */
+  waitFor: number;
+  /** replacesOnPromotion lists the allocations (IDs) a canary placement takes the place of once promoted. */
+  replacesOnPromotion: readonly string[];
 }
 
 /** MorePlacements counts a group's new placements that have no card of their own (see LANE_GROUP_CAP). */
@@ -85,7 +99,7 @@ export interface LaneView {
 }
 
 /** EdgeKind is why an arrow joins an allocation to a placement. */
-export type EdgeKind = 'migrate' | 'destructive' | 'reschedule' | 'lost';
+export type EdgeKind = 'migrate' | 'destructive' | 'reschedule' | 'lost' | 'later';
 
 /** Point is a position in flow coordinates. */
 export interface Point {
@@ -130,4 +144,6 @@ export interface GraphModel {
   edges: ReplacementEdge[];
   /** allocCount is the number of allocation cards, for summaries. */
   allocCount: number;
+  /** shape is how the boxes are arranged; the CSS lays cards out with its boxColumns. */
+  shape: Shape;
 }

@@ -1,7 +1,7 @@
 // The app: editors on the left, the graph in the centre, the plan and its
 // siblings on the right. Layout only; each panel reads the store itself.
 
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { EditorPanel } from './editor/EditorPanel.tsx';
 import { DetailsSlot } from './layout/DetailsSlot.tsx';
 import { Description } from './layout/Description.tsx';
@@ -10,6 +10,8 @@ import { Header } from './layout/Header.tsx';
 import { ResultPanel } from './result/ResultPanel.tsx';
 import { RolloutTimelineSlot } from './rollout/lazy.tsx';
 import { ShareBanner } from './share/ShareBanner.tsx';
+import { PresentContext } from './present/presentContext.ts';
+import { PresenterView } from './present/PresenterView.tsx';
 import { useActions } from './storeContext.tsx';
 import { useResolvedTheme } from './theme/useResolvedTheme.ts';
 
@@ -17,6 +19,8 @@ import { useResolvedTheme } from './theme/useResolvedTheme.ts';
 export function App() {
   const theme = useResolvedTheme();
   const { runNow } = useActions();
+  const [presenting, setPresenting] = useState(false);
+  const leave = useCallback(() => setPresenting(false), []);
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
@@ -35,23 +39,26 @@ export function App() {
     return () => window.removeEventListener('keydown', onKey);
   }, [runNow]);
 
+  if (presenting) return <PresenterView onExit={leave} />;
   return (
-    <div className="app">
-      <a className="skip-link" href="#editor-tabpanel">
-        Skip to the editor
-      </a>
-      <Header />
-      <ShareBanner />
-      <main className="workspace">
-        <EditorPanel />
-        <div className="centre">
-          <Description />
-          <RolloutTimelineSlot />
-          <GraphSlot />
-          <DetailsSlot />
-        </div>
-        <ResultPanel />
-      </main>
-    </div>
+    <PresentContext.Provider value={setPresenting}>
+      <div className="app">
+        <a className="skip-link" href="#editor-tabpanel">
+          Skip to the editor
+        </a>
+        <Header />
+        <ShareBanner />
+        <main className="workspace">
+          <EditorPanel />
+          <div className="centre">
+            <Description />
+            <RolloutTimelineSlot />
+            <GraphSlot />
+            <DetailsSlot />
+          </div>
+          <ResultPanel />
+        </main>
+      </div>
+    </PresentContext.Provider>
   );
 }

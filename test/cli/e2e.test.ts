@@ -41,7 +41,7 @@ describe('nomad-playground', { timeout: 120_000 }, () => {
     // Generated IDs differ from run to run.
     const ids = (s: string) => s.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'ID');
     const plan = bin(['plan', fixture('rolling-update')]).stdout;
-    expect(plan).toMatch(/^Task Group: "web"/);
+    expect(plan).toMatch(/^\+\/- Job: "web"\n\+\/- Task Group: "web" /);
     expect(ids(plan)).toBe(ids(reconcile(['--format', 'plan', fixture('rolling-update')]).stdout));
     expect(ids(bin(['explain', fixture('rolling-update')]).stdout)).toBe(ids(reconcile(['--explain', fixture('rolling-update')]).stdout));
     const film = bin(['simulate', fixture('rolling-update')]);
@@ -157,7 +157,7 @@ describe('reconcile command', { timeout: 120_000 }, () => {
   it('prints the plan with --format plan', () => {
     const r = reconcile(['--format', 'plan', fixture('rolling-update')]);
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\n')[0]).toBe('Task Group: "web" (2 create/destroy update, 2 ignore)');
+    expect(r.stdout.split('\n').slice(0, 2)).toEqual(['+/- Job: "web"', '+/- Task Group: "web" (2 create/destroy update, 2 ignore)']);
   });
 
   it('explains with --explain', () => {

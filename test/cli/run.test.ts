@@ -80,29 +80,24 @@ describe('run', () => {
     }
   });
 
-  it('prints the plan annotations with --format plan', async () => {
+  it('prints the plan with --format plan as `nomad job plan` prints it whole', async () => {
     const r = await runCli(['--format', 'plan', fixture('lost-node')]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('Task Group: "web" (2 create, 2 destroy, 1 ignore)\n');
-  });
-
-  it('prints the plan with the created deployment and follow-up evaluations', async () => {
-    const first = await runCli(['--format=plan', fixture('first-placement')]);
-    expect(first.stdout).toMatch(
-      /^Task Group: "web" \(3 create\)\n\nDeployment created: \S+ \(status "running": Deployment is running\)\n  Task Group "web": 3 desired total\n$/,
-    );
-    const failed = await runCli(['--format=plan', fixture('failed-rescheduled')]);
-    expect(failed.stdout).toMatch(
-      /^Task Group: "web" \(1 create, 1 destroy, 2 ignore\)\n\nFollow-up evaluation for "web": \S+ waits until 2026-01-01T00:10:50Z \(alloc-failure, 1 allocation\)\n$/,
+    expect(r.stdout).toBe(
+      'Job: "web"\nTask Group: "web" (2 create, 2 destroy, 1 ignore)\n  Task: "server"\n\n' +
+        'Scheduler dry-run:\n- All tasks successfully allocated.\n\n' +
+        `Job Modify Index: 10\nTo submit the job with version verification run:\n\nnomad job run -check-index 10 ${fixture('lost-node')}\n\n` +
+        'When running the job with the check-index flag, the job will only be run if the\n' +
+        'job modify index given matches the server-side version. If the index has\n' +
+        "changed, another user has modified the job and the plan's results are\n" +
+        'potentially invalid.\n',
     );
   });
 
   it('prefixes each plan with its file name when there are several', async () => {
     const r = await runCli(['--format', 'plan', fixture('lost-node'), fixture('draining-node')]);
-    expect(r.stdout).toBe(
-      `==> ${fixture('lost-node')} <==\nTask Group: "web" (2 create, 2 destroy, 1 ignore)\n\n` +
-        `==> ${fixture('draining-node')} <==\nTask Group: "web" (2 ignore, 1 migrate)\n`,
-    );
+    expect(r.stdout).toMatch(new RegExp(`^==> ${fixture('lost-node')} <==\nJob: "web"\nTask Group: "web" \\(2 create, 2 destroy, 1 ignore\\)\n`));
+    expect(r.stdout).toContain(`potentially invalid.\n\n==> ${fixture('draining-node')} <==\nJob: "web"\nTask Group: "web" (2 ignore, 1 migrate)\n`);
   });
 
   it('explains the reasoning per group with --explain', async () => {

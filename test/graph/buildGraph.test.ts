@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildGraph } from '../../src/graph/buildGraph.ts';
 import type { AllocCard, GraphModel } from '../../src/graph/model.ts';
-import { BOX, BOX_WIDTH, CARD, LANE } from '../../src/graph/layout.ts';
+import { BOX, boxWidth, CARD, LANE } from '../../src/graph/layout.ts';
 import { reconcileFixture, reconcileScenario, VALID_FIXTURES } from './helpers.ts';
 
 function cardsByID(m: GraphModel): Map<string, AllocCard> {
@@ -19,7 +19,7 @@ describe('buildGraph', () => {
     expect(m.boxes.map((b) => b.id)).toEqual(['node:node-1', 'node:node-2']);
     expect(m.boxes[0]!.view.allocs.map((c) => c.index)).toEqual(['[0]', '[2]']);
     expect(m.allocCount).toBe(4);
-    expect(m.boxes[0]!.width).toBe(BOX_WIDTH);
+    expect(m.boxes[0]!.width).toBe(boxWidth(2));
   });
 
   it('marks destructive updates and joins them to their replacements', () => {
@@ -68,14 +68,22 @@ describe('buildGraph', () => {
     const m = buildGraph(scenario, document, trace);
     expect(actions(m)).toEqual({ 'alloc-0': 'ignore', 'alloc-1': 'reschedule-now', 'alloc-2': 'reschedule-later' });
     expect(cardsByID(m).get('alloc-2')!.followup).toBe('2026-01-01T00:10:50Z');
-    expect(m.edges.map((e) => e.kind)).toEqual(['reschedule']);
+    expect(m.edges.map((e) => [e.kind, e.allocID])).toEqual([['reschedule', 'alloc-1'], ['later', 'alloc-2']]);
     expect(m.lane.view.placements[0]!.reschedule).toBe(true);
+    // The later replacement is drawn with its time, tied to the allocation it replaces.
+    const later = m.lane.view.placements.find((g) => g.kind === 'later')!;
+    expect([later.previousAllocID, later.waitUntil, later.linked]).toEqual(['alloc-2', '2026-01-01T00:10:50Z', true]);
+    expect(later.waitFor).toBe(Date.parse('2026-01-01T00:10:50Z') * 1e6 - scenario.Now);
   });
 
   it('keeps an unpromoted canary as a canary', () => {
     const { scenario, document, trace } = reconcileFixture('canary-awaiting-promotion');
     const card = cardsByID(buildGraph(scenario, document, trace)).get('alloc-canary')!;
     expect([card.action, card.canary, card.healthy, card.version]).toEqual(['canary', true, true, 1]);
+    // Once promoted, the canary takes the place of the old allocation of its name.
+    const old = scenario.Allocations.filter((a) => a.Name === card.name && a.ID !== card.id).map((a) => a.ID);
+    expect(old.length).toBeGreaterThan(0);
+    expect(card.replacesOnPromotion).toEqual(old);
   });
 
   it('lists new placements with canaries first', () => {
@@ -141,11 +149,11 @@ describe('buildGraph', () => {
     // alloc-0 is the first card of client-1; alloc-1 the first of client-2.
     const b1 = m.boxes[0]!;
     expect(toFirst!.from).toEqual({ x: b1.x + BOX.padding, y: b1.y + BOX.header + BOX.padding + CARD.height / 2 });
-    // Two ghosts side by side: the first ends at the right of the first column, the second of the second.
+    // Two ghosts one above the other: both end at the right of the lane's column, a card's height apart.
     const lane = m.lane;
     const y = lane.y + LANE.header + LANE.padding + CARD.height / 2;
     expect(toFirst!.to).toEqual({ x: lane.x + LANE.padding + CARD.width, y });
-    expect(toSecond!.to).toEqual({ x: lane.x + LANE.padding + 2 * CARD.width + CARD.gap, y });
+    expect(toSecond!.to).toEqual({ x: lane.x + LANE.padding + CARD.width, y: y + CARD.height + CARD.gap });
   });
 
   it('draws an empty cluster: no boxes, the lane with the placements', () => {

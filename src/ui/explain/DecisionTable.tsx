@@ -1,7 +1,7 @@
 // For each allocation of a group, the branch that decided its fate: the
 // step and the reason. Long tables stay folded until asked for.
 
-import { memo, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { AllocDecision } from '../../engine/types.ts';
 import { ACTIONS } from '../graph/vocabulary.ts';
 import { sortDecisions } from './describe.ts';
@@ -12,11 +12,21 @@ const OPEN_UP_TO = 40;
 export const DecisionTable = memo(function DecisionTable({
   decisions,
   onHighlight,
+  selected = null,
 }: {
   decisions: readonly AllocDecision[];
   onHighlight: (keys: ReadonlySet<string> | null) => void;
+  /** selected is the allocation chosen in the graph: its row is marked, unfolded and scrolled to. */
+  selected?: string | null;
 }) {
   const [open, setOpen] = useState(decisions.length <= OPEN_UP_TO);
+  const selectedRow = useRef<HTMLTableRowElement>(null);
+  useEffect(() => {
+    if (selected !== null) setOpen(true);
+  }, [selected]);
+  useEffect(() => {
+    selectedRow.current?.scrollIntoView({ block: 'nearest' });
+  }, [selected, open]);
   return (
     <details className="xp-decisions" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Each allocation’s fate ({decisions.length})</summary>
@@ -40,13 +50,18 @@ export const DecisionTable = memo(function DecisionTable({
                   data-testid="explain-decision"
                   data-decision-for={d.allocID}
                   data-action={d.action}
+                  ref={d.allocID === selected ? selectedRow : undefined}
+                  data-selected={d.allocID === selected ? 'true' : undefined}
+                  aria-current={d.allocID === selected ? 'true' : undefined}
                   tabIndex={0}
                   onMouseEnter={enter}
                   onMouseLeave={leave}
                   onFocus={enter}
                   onBlur={leave}
                 >
-                  <td title={d.allocID}>{d.name}</td>
+                  <td title={d.allocID}>
+                    {d.name} <span className="xp-id">{d.allocID.slice(0, 8)}</span>
+                  </td>
                   <td>
                     <span className="xp-fate" data-action={d.action}>
                       {ACTIONS[d.action].symbol} {ACTIONS[d.action].label}

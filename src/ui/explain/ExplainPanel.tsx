@@ -35,10 +35,12 @@ export interface ExplainPanelProps {
   scenario: Scenario;
   /** onHighlight receives the allocation IDs (and placement names) a hovered or focused step or set concerns; empty when none. */
   onHighlight: (allocIDs: ReadonlySet<string>) => void;
+  /** selectedAllocID is the allocation chosen in the graph: its decision and the step that made it are marked and scrolled to. */
+  selectedAllocID?: string | null;
 }
 
 /** ExplainPanel draws the trace of one reconciliation, group by group. */
-export function ExplainPanel({ trace, scenario, onHighlight }: ExplainPanelProps) {
+export function ExplainPanel({ trace, scenario, onHighlight, selectedAllocID = null }: ExplainPanelProps) {
   // The allocations' names by ID: the same map while no name changes.
   const namesKey = useMemo(() => scenario.Allocations.map((a) => `${a.ID}\u0001${a.Name}`).join('\u0002'), [scenario]);
   const names = useMemo(() => namesByID(namesKey), [namesKey]);
@@ -81,7 +83,13 @@ export function ExplainPanel({ trace, scenario, onHighlight }: ExplainPanelProps
       </p>
       {groups.length === 0 && <p className="xp-empty">The job has no task groups and no allocations.</p>}
       {groups.map((g) => (
-        <GroupExplain key={g.group} group={g} names={names} onHighlight={highlight} />
+        <GroupExplain
+          key={g.group}
+          group={g}
+          names={names}
+          onHighlight={highlight}
+          selected={selectedAllocID !== null && g.decisions.some((d) => d.allocID === selectedAllocID) ? selectedAllocID : null}
+        />
       ))}
     </div>
   );

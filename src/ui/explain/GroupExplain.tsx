@@ -15,11 +15,15 @@ export const GroupExplain = memo(function GroupExplain({
   group,
   names,
   onHighlight,
+  selected,
 }: {
   group: GroupTrace;
   names: ReadonlyMap<string, string>;
   onHighlight: (keys: ReadonlySet<string> | null) => void;
+  /** selected is the allocation of this group chosen in the graph, or null. */
+  selected: string | null;
 }) {
+  const decidedIn = selected === null ? null : (group.decisions.find((d) => d.allocID === selected)?.step ?? null);
   return (
     <section className="xp-group" data-testid="explain-group" data-group={group.group} aria-label={`Task group ${group.group}`}>
       <h3>
@@ -43,8 +47,8 @@ export const GroupExplain = memo(function GroupExplain({
         </dl>
       )}
       <h4>Steps of computeGroup</h4>
-      <StepList steps={group.steps} names={names} onHighlight={onHighlight} />
-      <DecisionTable decisions={group.decisions} onHighlight={onHighlight} />
+      <StepList steps={group.steps} names={names} onHighlight={onHighlight} decidedIn={decidedIn} />
+      <DecisionTable decisions={group.decisions} onHighlight={onHighlight} selected={selected} />
     </section>
   );
 });

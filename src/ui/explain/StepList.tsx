@@ -12,18 +12,22 @@ export const StepList = memo(function StepList({
   steps,
   names,
   onHighlight,
+  decidedIn = null,
 }: {
   steps: readonly TraceStep[];
   names: ReadonlyMap<string, string>;
   onHighlight: (keys: ReadonlySet<string> | null) => void;
+  /** decidedIn is the step that decided the allocation chosen in the graph: its last run is marked. */
+  decidedIn?: string | null;
 }) {
+  const marked = decidedIn === null ? -1 : steps.findLastIndex((s) => s.step === decidedIn);
   return (
     <ol className="xp-steps">
       {steps.map((s, i) => {
         const enter = (): void => onHighlight(stepKeys(s));
         const leave = (): void => onHighlight(null);
         return (
-          <li key={`${s.step}:${i}`} className="xp-step" data-testid="explain-step" data-step={s.step}>
+          <li key={`${s.step}:${i}`} className="xp-step" data-testid="explain-step" data-step={s.step} data-deciding={i === marked ? 'true' : undefined}>
             <div
               className="xp-step__head"
               tabIndex={0}

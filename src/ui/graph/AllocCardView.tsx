@@ -22,6 +22,7 @@ export function cardDescription(c: AllocCard): string {
   let decision = `${ACTIONS[c.action].label}: ${c.reason}`;
   if (c.stopReason !== '' && c.stopReason !== c.reason) decision += ` (${c.stopReason})`;
   if (c.followup !== '' && !decision.includes(c.followup)) decision += `; follow-up evaluation at ${c.followup}`;
+  if (c.replacesOnPromotion.length > 0) decision += `. Once the deployment is promoted it replaces ${c.replacesOnPromotion.map((id) => id.slice(0, 8)).join(', ')}`;
   return `${parts.join(', ')}. ${decision}`;
 }
 
@@ -29,7 +30,8 @@ export function cardDescription(c: AllocCard): string {
 function actionLine(c: AllocCard): string {
   const term = ACTIONS[c.action];
   if (c.action === 'ignore') return `${term.symbol} no change`;
-  if (c.action === 'stop' && c.stopReason !== '') return `${term.symbol} ${clip(c.stopReason, 17)}`;
+  // The reason is Nomad's own words, on two lines; "alloc" goes without saying on a card.
+  if (c.action === 'stop' && c.stopReason !== '') return `${term.symbol} ${clip(c.stopReason.replace(/^alloc /, ''), 36)}`;
   if (c.action === 'reschedule-later' && c.followup !== '') return `${term.symbol} later, ${c.followup.slice(11, 19)}`;
   return `${term.symbol} ${term.label}`;
 }
@@ -46,6 +48,7 @@ export const AllocCardView = memo(function AllocCardView({ card, highlighted }: 
       data-alloc-id={card.id}
       data-action={card.action}
       data-highlighted={highlighted ? 'true' : undefined}
+      data-replaces={card.replacesOnPromotion.length > 0 ? card.replacesOnPromotion.join(' ') : undefined}
       aria-label={label}
       title={label}
     >

@@ -4,29 +4,31 @@
 import { arrowMarkerID } from '../../graph/flow.ts';
 import type { EdgeKind } from '../../graph/model.ts';
 
-const KINDS: readonly EdgeKind[] = ['migrate', 'destructive', 'reschedule', 'lost'];
+const KINDS: readonly EdgeKind[] = ['migrate', 'destructive', 'reschedule', 'lost', 'later'];
 
-/** ArrowMarkers defines the markers that the replacement arrows (ReplacementArrows) name in their markerEnd. */
+/**
+ * ArrowMarkers defines the markers that the replacement arrows name in their
+ * markerEnd; ReplacementArrows puts them in its own SVG, so that an exported
+ * drawing carries them.
+ */
 export function ArrowMarkers() {
   return (
-    <svg className="cg-markers" aria-hidden="true" width="0" height="0">
-      <defs>
-        {KINDS.map((k) => (
-          <marker
-            key={k}
-            id={arrowMarkerID(k)}
-            className={`cg-marker cg-marker--${k}`}
-            viewBox="0 0 10 10"
-            refX="9"
-            refY="5"
-            markerWidth="7"
-            markerHeight="7"
-            orient="auto-start-reverse"
-          >
-            <path d="M 0 0 L 10 5 L 0 10 z" />
-          </marker>
-        ))}
-      </defs>
-    </svg>
+    <defs>
+      {KINDS.map((k) => (
+        <marker
+          key={k}
+          id={arrowMarkerID(k)}
+          className={`cg-marker cg-marker--${k}`}
+          viewBox="0 0 10 10"
+          refX="9"
+          refY="5"
+          markerWidth="7"
+          markerHeight="7"
+          orient="auto-start-reverse"
+        >
+          <path d="M 0 0 L 10 5 L 0 10 z" />
+        </marker>
+      ))}
+    </defs>
   );
 }

@@ -6,9 +6,11 @@ import type { NodeProps } from '@xyflow/react';
 import { memo, useMemo } from 'react';
 import type { BoxFlowNode } from '../../graph/flow.ts';
 import type { NodeBoxView } from '../../graph/model.ts';
+import { tallyActions, tallyStatuses } from '../../graph/tally.ts';
 import { AllocCardView } from './AllocCardView.tsx';
+import { useDetail } from './detail.ts';
 import { useHighlighted } from './highlight.ts';
-import { CONDITIONS } from './vocabulary.ts';
+import { ACTION_ORDER, ACTIONS, CONDITIONS } from './vocabulary.ts';
 import { showConfusable } from '../confusable.ts';
 
 function conditionBadges(v: NodeBoxView): string[] {
@@ -19,8 +21,31 @@ function conditionBadges(v: NodeBoxView): string[] {
   return out;
 }
 
+// BoxTile is a box zoomed out: the node's name, a bar of its allocations
+// coloured by decision, and the counts by decision and by client status.
+function BoxTile({ v }: { v: NodeBoxView }) {
+  const actions = tallyActions(v.allocs, ACTION_ORDER);
+  const statuses = tallyStatuses(v.allocs);
+  return (
+    <div className="cg-tile" data-testid="node-tile">
+      {v.allocs.length > 0 && (
+        <div className="cg-tile__bar" aria-hidden="true">
+          {actions.map((a) => (
+            <span key={a.key} className="cg-tile__seg" data-action={a.key} style={{ flexGrow: a.count }} />
+          ))}
+        </div>
+      )}
+      <p className="cg-tile__counts" data-testid="tile-actions">
+        {v.allocs.length === 0 ? 'no allocations' : actions.map((a) => `${a.count} ${ACTIONS[a.key].symbol} ${ACTIONS[a.key].label}`).join(' · ')}
+      </p>
+      {statuses.length > 0 && <p className="cg-tile__counts cg-tile__status">{statuses.map((s) => `${s.count} ${s.key}`).join(' · ')}</p>}
+    </div>
+  );
+}
+
 function ClientNodeBoxView({ data }: NodeProps<BoxFlowNode>) {
   const v = data.view;
+  const detail = useDetail();
   const ids = useMemo(() => v.allocs.map((c) => c.id), [v]);
   const highlighted = useHighlighted(ids);
   const lit = useMemo(() => new Set(highlighted.split('\n')), [highlighted]);
@@ -29,7 +54,7 @@ function ClientNodeBoxView({ data }: NodeProps<BoxFlowNode>) {
   const title = gc ? `Node ${v.nodeID || '(none)'} no longer exists (garbage-collected)` : `${v.name} (${v.nodeID})`;
   return (
     <section
-      className="cg-box"
+      className={detail ? 'cg-box' : 'cg-box cg-box--tile'}
       data-testid="client-node"
       data-node-id={v.nodeID}
       data-condition={v.condition}
@@ -51,7 +76,9 @@ function ClientNodeBoxView({ data }: NodeProps<BoxFlowNode>) {
           ))}
         </span>
       </header>
-      {v.allocs.length === 0 ? (
+      {!detail ? (
+        <BoxTile v={v} />
+      ) : v.allocs.length === 0 ? (
         <p className="cg-box__empty">no allocations</p>
       ) : (
         <div className="cg-box__cards">

@@ -16,7 +16,7 @@ const NODE_ROWS = [
 ] as const;
 
 const STATUSES = ['running', 'pending', 'failed', 'complete', 'lost'] as const;
-const EDGE_KINDS: readonly EdgeKind[] = ['destructive', 'migrate', 'reschedule', 'lost'];
+const EDGE_KINDS: readonly EdgeKind[] = ['destructive', 'migrate', 'reschedule', 'lost', 'later'];
 
 /** Legend explains the graph's boxes, cards, badges, ghost cards and arrows. */
 export const Legend = memo(function Legend() {
@@ -67,7 +67,7 @@ export const Legend = memo(function Legend() {
             <span className="cg-card__version">v2</span> job version
           </li>
         </ul>
-        <h4>Pending placements (ghost cards)</h4>
+        <h4>Placements (ghost cards)</h4>
         <ul className="cg-legend__inline">
           <li>
             <span className="cg-ghost__tag cg-ghost__tag--create">create</span> new
@@ -82,6 +82,10 @@ export const Legend = memo(function Legend() {
             <span className="cg-ghost__tag cg-ghost__tag--migrate">migrate</span> /{' '}
             <span className="cg-ghost__tag cg-ghost__tag--reschedule">reschedule</span> replaces a moved or failed one
           </li>
+          <li>
+            <span className="cg-ghost__tag cg-ghost__tag--later">later</span> placed by a follow-up evaluation at the time shown
+          </li>
+          <li>hover a canary: what it replaces once promoted</li>
         </ul>
         <h4>Arrows: old allocation → replacement</h4>
         <ul>

@@ -8,6 +8,7 @@
 import { getBezierPath, Position } from '@xyflow/react';
 import { memo } from 'react';
 import { arrowMarkerID } from '../../graph/flow.ts';
+import { ArrowMarkers } from './ArrowMarkers.tsx';
 import type { ReplacementEdge } from '../../graph/model.ts';
 
 /** arrowPath is the SVG path of one arrow: a Bézier curve leaving the card leftwards and reaching the ghost card from its right. */
@@ -45,6 +46,7 @@ const Arrow = memo(function Arrow({ arrow }: { arrow: ReplacementEdge }) {
 export const ReplacementArrows = memo(function ReplacementArrows({ arrows }: { arrows: readonly ReplacementEdge[] }) {
   return (
     <svg className="cg-arrows" aria-hidden="true" data-testid="replacement-arrows">
+      <ArrowMarkers />
       {arrows.map((a) => (
         <Arrow key={a.id} arrow={a} />
       ))}

@@ -2,32 +2,16 @@
 // hover in the explanation re-renders only the boxes whose cards change.
 
 import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createValueStore, type ValueStore } from './valueStore.ts';
 
 /** HighlightStore holds the highlighted allocation IDs (and placement names) and notifies subscribers. */
-export interface HighlightStore {
-  get(): ReadonlySet<string>;
-  set(ids: ReadonlySet<string>): void;
-  subscribe(listener: () => void): () => void;
-}
+export type HighlightStore = ValueStore<ReadonlySet<string>>;
 
 const EMPTY: ReadonlySet<string> = new Set();
 
 /** createHighlightStore makes an empty highlight store. */
 export function createHighlightStore(): HighlightStore {
-  let current = EMPTY;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => current,
-    set(ids) {
-      if (ids === current) return;
-      current = ids;
-      for (const l of listeners) l();
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
+  return createValueStore(EMPTY);
 }
 
 /** HighlightContext gives the graph's nodes their ClusterGraph's highlight store. */

@@ -53,6 +53,7 @@ export const EDGES: Record<EdgeKind, Term> = {
   destructive: { label: 'replacement', symbol: '→', description: 'replaced by the new version' },
   reschedule: { label: 'reschedule', symbol: '→', description: 'rescheduled to a new placement' },
   lost: { label: 'lost, replaced', symbol: '⇢', description: 'lost; a placement of the same name replaces it' },
+  later: { label: 'replaced later', symbol: '◷', description: 'replaced by a follow-up evaluation at the time shown' },
 };
 
 /** healthLabel says what an allocation's deployment health is. */

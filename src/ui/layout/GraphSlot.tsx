@@ -1,8 +1,8 @@
 // The centre of the app: the cluster graph of the last good result. The
 // graph itself dims and labels a stale result; this slot only passes it on.
 
-import { useCallback } from 'react';
-import { useActions, useHighlight, useShownResult, useStale, useStatus } from '../storeContext.tsx';
+import { useCallback, useMemo } from 'react';
+import { useActions, useHighlight, useRollout, useShownResult, useStale, useStatus, useStoreApi } from '../storeContext.tsx';
 import { graphBudget } from '../../worker/budgets.ts';
 import { ClusterGraph } from './slots.ts';
 
@@ -21,12 +21,29 @@ function GraphWaiting() {
 }
 
 /** GraphSlot draws the graph of the last good result, telling it when that result is out of date. */
-export function GraphSlot() {
+export function GraphSlot({ minTextPx = null }: { minTextPx?: number | null } = {}) {
   const result = useShownResult();
   const stale = useStale();
   const highlight = useHighlight();
   const { selectAlloc } = useActions();
-  const onSelectAlloc = useCallback((id: string | null) => selectAlloc(id), [selectAlloc]);
+  const store = useStoreApi();
+  // A card clicked shows why: its decision in the Explanation (the Rollout tab's story stays put).
+  const onSelectAlloc = useCallback(
+    (id: string | null) => {
+      selectAlloc(id);
+      const { resultTab, setResultTab } = store.getState();
+      if (id !== null && resultTab !== 'rollout') setResultTab('explain');
+    },
+    [selectAlloc, store],
+  );
+  // In a rollout the deployment's panel can promote or fail it, after the frame shown.
+  const { addEvent } = useActions();
+  const rollout = useRollout();
+  const inRollout = rollout.open && rollout.film !== null;
+  const deploymentActions = useMemo(
+    () => (inRollout ? { promote: () => void addEvent({ Kind: 'deployment-promote' }), fail: () => void addEvent({ Kind: 'deployment-fail' }) } : null),
+    [inRollout, addEvent],
+  );
 
   // A cluster too large to draw card by card is said so, never drawn as a wall of DOM boxes.
   const over = result ? graphBudget(result.scenario.Allocations.length) : null;
@@ -46,6 +63,8 @@ export function GraphSlot() {
           stale={stale}
           highlight={highlight}
           onSelectAlloc={onSelectAlloc}
+          deploymentActions={deploymentActions}
+          minTextPx={minTextPx}
         />
       )}
     </section>

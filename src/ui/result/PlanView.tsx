@@ -2,24 +2,58 @@
 // coloured line per task group, then the deployment, its updates, the
 // follow-up evaluations, and notes where the counts hide what will happen.
 
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { formatGroupLine, planLines, type PlanGroup } from '../../result/plan.ts';
 import type { ResultDocument } from '../../result/document.ts';
 import type { Scenario } from '../../scenario/read.ts';
 import { planNotes } from '../plan/notes.ts';
 import { describeWait } from '../plan/wait.ts';
-import { useShownResult, useStale } from '../storeContext.tsx';
+import type { PlacementFailure } from '../../simulator/placement.ts';
+import { useRollout, useShownResult, useStale } from '../storeContext.tsx';
 import { showConfusable } from '../confusable.ts';
+import { WholePlan } from './WholePlan.tsx';
+
+const NO_FAILURES: readonly PlacementFailure[] = [];
+
+// PlanViewKind is how the plan is shown: summarised, or as the command prints it.
+type PlanViewKind = 'summary' | 'printed';
+
+// usePlanFailures are the placement failures of the rollout frame shown, or none.
+function usePlanFailures(): readonly PlacementFailure[] {
+  const rollout = useRollout();
+  if (!rollout.open || rollout.film === null) return NO_FAILURES;
+  return rollout.film.Steps[rollout.frame - 1]?.Failures ?? NO_FAILURES;
+}
 
 /** PlanView shows the plan of the last good result. */
 export function PlanView() {
   const result = useShownResult();
   const stale = useStale();
   const notes = useMemo(() => (result ? planNotes(result.scenario, result.document, result.trace) : []), [result]);
+  const failures = usePlanFailures();
+  const [view, setView] = useState<PlanViewKind>('summary');
   if (!result) return <p className="muted">No result yet.</p>;
   const doc = result.document;
+  const switcher = (
+    <div className="plan-views" role="radiogroup" aria-label="Show the plan">
+      {(['summary', 'printed'] as const).map((k) => (
+        <button key={k} type="button" role="radio" className="button" aria-checked={view === k} data-testid={`plan-view-${k}`} onClick={() => setView(k)}>
+          {k === 'summary' ? 'Summary' : 'As nomad job plan prints it'}
+        </button>
+      ))}
+    </div>
+  );
+  if (view === 'printed') {
+    return (
+      <div className="plan" data-testid="plan" data-stale={stale}>
+        {switcher}
+        <WholePlan result={result} failures={failures} />
+      </div>
+    );
+  }
   return (
     <div className="plan" data-testid="plan" data-stale={stale}>
+      {switcher}
       <div className="plan-groups">
         {planLines(doc).map((g) => (
           <GroupLine key={g.group} g={g} />

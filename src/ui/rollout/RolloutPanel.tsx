@@ -11,11 +11,20 @@ import { CompareSection } from './CompareSection.tsx';
 import { EventControls } from './EventControls.tsx';
 import { EventList } from './EventList.tsx';
 import { failureLines, sinceStart } from './describe.ts';
+import { PlacementScore } from './PlacementScore.tsx';
+import { usePresent } from '../present/presentContext.ts';
+
+/** ShownFrameStory is the story of the frame shown alone, for the presenter's notes. */
+export function ShownFrameStory() {
+  const rollout = useRollout();
+  return rollout.film === null ? null : <FrameStory film={rollout.film} rollout={rollout} />;
+}
 
 /** RolloutPanel shows the frame shown and what a person can do next. */
 export function RolloutPanel() {
   const rollout = useRollout();
   const { reveal, setRolloutOpen } = useActions();
+  const present = usePresent();
   if (!rollout.open) {
     return (
       <div className="rollout-panel">
@@ -50,6 +59,11 @@ export function RolloutPanel() {
       )}
       {rollout.film !== null && (
         <>
+          {present !== null && (
+            <button type="button" className="button" data-testid="present-open" onClick={() => present(true)} title="Large type, the rollout stepped with the arrow keys, the notes beside it">
+              Present
+            </button>
+          )}
           <FrameStory film={rollout.film} rollout={rollout} />
           <EventControls film={rollout.film} frame={rollout.frame} />
           <EventList film={rollout.film} events={rollout.events} />
@@ -63,6 +77,13 @@ export function RolloutPanel() {
 // FrameStory tells what the frame shown is: an evaluation and its
 // surroundings, or the end and why the film stopped there.
 function FrameStory({ film, rollout }: { film: Film; rollout: RolloutView }) {
+  const { selectFrame, setHighlight } = useActions();
+  // The cluster after a step's plan is the next frame's: shown with the placement lit.
+  const showAfter = (allocID: string): void => {
+    selectFrame(rollout.frame + 1);
+    setHighlight(new Set([allocID]));
+  };
+  const placedBefore = rollout.frame > 1 ? (film.Steps[rollout.frame - 2]?.Placed ?? []) : [];
   const start = film.Steps[0]?.Time ?? film.End.Time;
   const step = film.Steps[rollout.frame - 1];
   const happenings = step ? step.Happenings : film.End.Happenings;
@@ -96,6 +117,18 @@ function FrameStory({ film, rollout }: { film: Film; rollout: RolloutView }) {
           </ul>
         </>
       )}
+      {placedBefore.length > 0 && (
+        <p data-testid="placed-by-previous">
+          On the graph, placed by the previous evaluation's plan:{' '}
+          {placedBefore.map((p, i) => (
+            <span key={p.AllocID}>
+              {i > 0 && ', '}
+              <strong>{p.Name}</strong> <code>{p.AllocID.slice(0, 8)}</code> on {p.NodeName || p.NodeID}
+            </span>
+          ))}
+          .
+        </p>
+      )}
       {step && (step.Placed.length > 0 || step.Applied.length > 0 || step.Failures.length > 0) && (
         <>
           <h4>What the plan did</h4>
@@ -105,9 +138,13 @@ function FrameStory({ film, rollout }: { film: Film; rollout: RolloutView }) {
             ))}
             {step.Placed.map((p) => (
               <li key={p.AllocID} title={`allocation ${p.AllocID}, node score ${p.Score.toFixed(3)}`}>
-                placed <strong>{p.Name}</strong>
+                placed <strong>{p.Name}</strong> <code>{p.AllocID.slice(0, 8)}</code> v{step.Scenario.Job.Version}
                 {p.Canary && ' (canary)'} on <strong>{p.NodeName || p.NodeID}</strong>
-                <span className="muted"> · score {p.Score.toFixed(3)}</span>
+                <span className="muted"> · score {p.Score.toFixed(3)}</span>{' '}
+                <button type="button" className="link-button" data-testid="placed-after" onClick={() => showAfter(p.AllocID)}>
+                  see it on {p.NodeName || p.NodeID}, after this plan
+                </button>
+                <PlacementScore placed={p} />
               </li>
             ))}
           </ul>

@@ -16,6 +16,7 @@ import {
 import { EvalTriggerScenario, type SimEvent } from '../../simulator/events.ts';
 import type { PlacementFailure } from '../../simulator/placement.ts';
 import { formatGoDuration } from '../../engine/time.ts';
+import { allocMetricLines } from '../../result/planWhole.ts';
 
 // Short labels for the timeline's chips, by TriggeredBy.
 const TRIGGER_LABELS: Record<string, string> = {
@@ -90,10 +91,5 @@ function describeAction(e: SimEvent): string {
 
 /** failureLines are a placement failure as `nomad job status` prints it under "Placement Failure". */
 export function failureLines(f: PlacementFailure): string[] {
-  const lines = [`Task Group ${JSON.stringify(f.TaskGroup)} (failed to place ${f.Failed} allocation${f.Failed === 1 ? '' : 's'}):`];
-  if (f.NodesEvaluated === 0) lines.push('  * No nodes were eligible for evaluation');
-  for (const [dc, n] of Object.entries(f.NodesAvailable)) if (n === 0) lines.push(`  * No nodes are available in datacenter ${JSON.stringify(dc)}`);
-  if (f.NodesExhausted > 0) lines.push(`  * Resources exhausted on ${f.NodesExhausted} nodes`);
-  for (const [dim, n] of Object.entries(f.DimensionExhausted)) lines.push(`  * Dimension ${JSON.stringify(dim)} exhausted on ${n} nodes`);
-  return lines;
+  return [`Task Group ${JSON.stringify(f.TaskGroup)} (failed to place ${f.Failed} allocation${f.Failed === 1 ? '' : 's'}):`, ...allocMetricLines(f, '  ')];
 }

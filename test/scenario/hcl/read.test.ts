@@ -142,7 +142,7 @@ describe('the command-line runner', () => {
     const r = await runCli(['--format', 'plan', fixture('hcl-jobspec')]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^Task Group: "cache" \(2 create\)\nTask Group: "web" \(3 create\)\n/);
+    expect(r.stdout).toMatch(/^Job: "web"\nTask Group: "cache" \(2 create\)\nTask Group: "web" \(3 create\)\n/);
   });
 
   it('reports a JobSpec problem with its place and exits 2', async () => {

@@ -1,0 +1,54 @@
+// The graph exported for docs and slides: an SVG and a PNG file that parse,
+// self-contained, in the colours shown (light, then dark).
+
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { loadExample } from './graphView.ts';
+import { openApp } from './helpers.ts';
+
+test.describe.configure({ timeout: 120_000 });
+
+async function exported(page: Page, format: 'svg' | 'png'): Promise<Buffer> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`export-${format}`).click()]);
+  expect(file.suggestedFilename()).toBe(`cluster-graph.${format}`);
+  return readFileSync((await file.path())!);
+}
+
+test('the graph exports as an SVG and a PNG that parse, light or dark as shown', async ({ page }) => {
+  await openApp(page);
+  await loadExample(page, 'rolling-update');
+  const svg = (await exported(page, 'svg')).toString('utf8');
+  expect(svg.startsWith('<svg')).toBe(true);
+  const parsed = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    return { root: doc.documentElement.nodeName, error: doc.querySelector('parsererror') !== null, cards: doc.querySelectorAll('[data-testid=alloc]').length, markers: doc.querySelectorAll('marker').length, external: /(href|src)="https?:/.test(text) };
+  }, svg);
+  expect(parsed).toMatchObject({ root: 'svg', error: false, markers: 5, external: false });
+  expect(parsed.cards).toBe(await page.getByTestId('alloc').count());
+
+  const png = await exported(page, 'png');
+  expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  const light = await pngCorner(page, png);
+
+  await page.getByTestId('theme-toggle').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', /dark|light/);
+  const theme = await page.locator('html').getAttribute('data-theme');
+  const dark = await pngCorner(page, await exported(page, 'png'));
+  // The background follows the theme shown: a dark page exports a dark picture.
+  if (theme === 'dark') expect(dark.luma).toBeLessThan(light.luma);
+  else expect(dark.luma).toBeGreaterThan(100);
+  expect(light.width).toBeGreaterThan(100);
+});
+
+// pngCorner decodes a PNG in the page and reads its size and the brightness of its top-left pixel (the background).
+async function pngCorner(page: Page, png: Buffer): Promise<{ width: number; luma: number }> {
+  return page.evaluate(async (b64) => {
+    const blob = await (await fetch(`data:image/png;base64,${b64}`)).blob();
+    const bitmap = await createImageBitmap(blob);
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(bitmap, 0, 0);
+    const [r, g, b] = ctx.getImageData(1, 1, 1, 1).data;
+    return { width: bitmap.width, luma: 0.299 * r! + 0.587 * g! + 0.114 * b! };
+  }, png.toString('base64'));
+}

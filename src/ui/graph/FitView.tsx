@@ -1,0 +1,43 @@
+// Opens the graph on its first view (src/graph/viewport.ts) when a scenario
+// is loaded and when the pane changes size; edits and frames of a rollout
+// keep the view where the person left it.
+
+import { useReactFlow } from '@xyflow/react';
+import { type RefObject, useContext, useEffect, useRef } from 'react';
+import type { Pane } from '../../graph/layout.ts';
+import type { GraphModel } from '../../graph/model.ts';
+import { DETAIL_ZOOM, drawingBounds, firstView } from '../../graph/viewport.ts';
+import { DetailContext } from './detail.ts';
+
+/**
+ * FitView sets the first view whenever `fitKey` or the pane changes; render
+ * it inside <ReactFlow>. It then marks `root` with data-fitted (the key's
+ * first line: the scenario's name), which tests wait for.
+ */
+export function FitView({
+  model,
+  pane,
+  fitKey,
+  root,
+  minTextPx,
+}: {
+  model: GraphModel;
+  pane: Pane;
+  fitKey: string;
+  root: RefObject<HTMLElement | null>;
+  minTextPx: number | null;
+}) {
+  const { setViewport } = useReactFlow();
+  const detail = useContext(DetailContext);
+  const latest = useRef(model);
+  latest.current = model;
+  useEffect(() => {
+    const m = latest.current;
+    const view = firstView(drawingBounds(m), m.boxes.length, pane, minTextPx);
+    detail.set(view.zoom >= DETAIL_ZOOM);
+    void setViewport(view).then(() => {
+      if (root.current) root.current.dataset.fitted = fitKey.split('\n')[0] ?? '';
+    });
+  }, [fitKey, pane, model.shape, setViewport, detail, root, minTextPx]);
+  return null;
+}
