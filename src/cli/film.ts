@@ -10,6 +10,16 @@ import { formatPlan } from '../result/plan.ts';
 import { type DeploymentDocument, writeDeployment } from '../scenario/write.ts';
 import type { RankedNode } from '../simulator/planApply.ts';
 import type { Film } from '../simulator/simulate.ts';
+import type { Happening } from '../simulator/state.ts';
+
+// happeningLine is the simulator's sentence for a happening, with the short
+// ID and job version of each allocation it names: two allocations of a
+// rollout often share a name (an old web[0] and the canary that replaces it).
+function happeningLine(h: Happening): string {
+  const allocs = h.Allocs ?? (h.AllocID !== undefined ? [{ ID: h.AllocID, JobVersion: h.JobVersion ?? 0 }] : []);
+  if (allocs.length === 0) return h.Text;
+  return `${h.Text} (${allocs.map((a) => `${a.ID.slice(0, 8)} v${a.JobVersion}`).join(', ')})`;
+}
 
 const indent = (text: string, by = '    ') => text.split('\n').filter((l) => l !== '').map((l) => by + l).join('\n');
 
@@ -22,15 +32,15 @@ export function formatFilm(film: Film): string {
   for (const s of film.Steps) {
     const job = s.JobID === own ? '' : ` job ${JSON.stringify(s.JobID)}`;
     out.push(`==> Evaluation ${s.Index} at ${at(s.Time)} (${formatInstant(s.Time)}),${job} ${s.TriggeredBy}: ${s.Why}`);
-    for (const h of s.Happenings) out.push(`    ${at(h.Time)} ${h.Text}`);
+    for (const h of s.Happenings) out.push(`    ${at(h.Time)} ${happeningLine(h)}`);
     out.push(indent(formatPlan(s.Document)));
-    for (const h of s.Applied) out.push(`    = ${h.Text}`);
+    for (const h of s.Applied) out.push(`    = ${happeningLine(h)}`);
     for (const p of s.Placed) out.push(`    + ${p.Name}${p.Canary ? ' (canary)' : ''} placed on ${p.NodeName || p.NodeID} (${p.AllocID})`);
     for (const f of s.Failures) out.push(`    ! Task Group ${JSON.stringify(f.TaskGroup)}: failed to place ${f.Failed} allocation(s)`);
     out.push('');
   }
   out.push(`==> End at ${at(film.End.Time)}: ${film.End.Status}: ${film.End.Reason}`);
-  for (const h of film.End.Happenings) out.push(`    ${at(h.Time)} ${h.Text}`);
+  for (const h of film.End.Happenings) out.push(`    ${at(h.Time)} ${happeningLine(h)}`);
   const d = film.End.Deployment;
   if (d !== null) out.push(`    deployment ${d.ID} (job version ${d.JobVersion}): ${d.Status}: ${d.StatusDescription}`);
   for (const e of film.Events) {

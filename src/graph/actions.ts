@@ -12,12 +12,12 @@ export interface Decision {
   reason: string;
 }
 
-/** traceDecisions maps each allocation ID the trace decided to its decision. */
+/** traceDecisions maps each allocation ID the trace decided to its decision (the trace's own object, not a copy). */
 export function traceDecisions(trace: ReconcileTrace | null): Map<string, Decision> {
   const out = new Map<string, Decision>();
   if (trace === null) return out;
   for (const g of trace.groups) {
-    for (const d of g.decisions) out.set(d.allocID, { action: d.action, step: d.step, reason: d.reason });
+    for (const d of g.decisions) out.set(d.allocID, d);
   }
   return out;
 }

@@ -46,19 +46,24 @@ export function addLaterGhosts(lane: Lane, cards: Cards, now: Instant): void {
  * name, so those are what it replaces once the deployment is promoted.
  */
 export function markCanaryReplacements(lane: Lane, cards: Cards): void {
-  const byName = new Map<string, AllocCard[]>();
+  const canaries: AllocCard[] = [];
+  for (const { card } of cards.values()) if (card.canary && card.desiredStatus === 'run') canaries.push(card);
+  const canaryGhosts = lane.ghosts.filter((g) => g.canary);
+  // Most results have no canary at all: nothing to index then.
+  if (canaries.length === 0 && canaryGhosts.length === 0) return;
+  // By group, then name: the names as they are, no key string made per card.
+  const byName = new Map<string, Map<string, AllocCard[]>>();
   for (const { card } of cards.values()) {
     if (card.canary || card.desiredStatus !== 'run') continue;
-    const k = `${card.group}\u0001${card.name}`;
-    byName.set(k, [...(byName.get(k) ?? []), card]);
+    let group = byName.get(card.group);
+    if (group === undefined) byName.set(card.group, (group = new Map()));
+    const same = group.get(card.name);
+    if (same === undefined) group.set(card.name, [card]);
+    else same.push(card);
   }
-  for (const { card } of cards.values()) {
-    if (!card.canary || card.desiredStatus !== 'run') continue;
-    const olds = byName.get(`${card.group}\u0001${card.name}`) ?? [];
-    card.replacesOnPromotion = olds.filter((o) => o.version !== card.version).map((o) => o.id);
+  const olds = (group: string, name: string) => byName.get(group)?.get(name) ?? [];
+  for (const card of canaries) {
+    card.replacesOnPromotion = olds(card.group, card.name).filter((o) => o.version !== card.version).map((o) => o.id);
   }
-  for (const g of lane.ghosts) {
-    if (!g.canary) continue;
-    g.replacesOnPromotion = (byName.get(`${g.group}\u0001${g.name}`) ?? []).map((o) => o.id);
-  }
+  for (const g of canaryGhosts) g.replacesOnPromotion = olds(g.group, g.name).map((o) => o.id);
 }

@@ -79,13 +79,13 @@ function applyNodeEvent(state: SimState, event: Extract<SimEvent, { NodeID: stri
       replaceNode(state, { ...node, Status: NodeStatusDown });
       // A down client reports nothing more.
       for (const js of state.jobs) for (const a of js.allocs) if (a.NodeID === node.ID) clientForget(state, a.ID);
-      log.note(state, `${label} is down`, { NodeID: node.ID });
+      log.note(state, `${label} is down`, { Kind: 'node-down', NodeID: node.ID, Name: label });
       createNodeEvals(state, node.ID, `${label} went down`);
       return null;
     case 'node-up':
       if (node.Status === NodeStatusReady) return `${label} is already ready`;
       replaceNode(state, { ...node, Status: NodeStatusReady });
-      log.note(state, `${label} is ready again`, { NodeID: node.ID });
+      log.note(state, `${label} is ready again`, { Kind: 'node-ready', NodeID: node.ID, Name: label });
       createNodeEvals(state, node.ID, `${label} became ready`);
       unblockEvals(state, `${label} became ready`);
       return null;
@@ -94,18 +94,18 @@ function applyNodeEvent(state: SimState, event: Extract<SimEvent, { NodeID: stri
       replaceNode(state, { ...node, Drain: true, SchedulingEligibility: 'ineligible' });
       state.drains.set(node.ID, later(state.now, event.Deadline ?? DEFAULT_DRAIN_DEADLINE));
       startDrainWatch(state);
-      log.note(state, `${label} starts draining`, { NodeID: node.ID });
+      log.note(state, `${label} starts draining`, { Kind: 'node-draining', NodeID: node.ID, Name: label });
       return null;
     case 'node-ineligible':
       if (node.SchedulingEligibility === 'ineligible') return `${label} is already ineligible`;
       replaceNode(state, { ...node, SchedulingEligibility: 'ineligible' });
-      log.note(state, `${label} is ineligible for new allocations`, { NodeID: node.ID });
+      log.note(state, `${label} is ineligible for new allocations`, { Kind: 'node-ineligible', NodeID: node.ID, Name: label });
       return null;
     case 'node-eligible':
       if (node.Drain) return `${label} is draining; it becomes eligible once the drain is done and it is marked eligible`;
       if (node.SchedulingEligibility === 'eligible') return `${label} is already eligible`;
       replaceNode(state, { ...node, SchedulingEligibility: 'eligible' });
-      log.note(state, `${label} is eligible again`, { NodeID: node.ID });
+      log.note(state, `${label} is eligible again`, { Kind: 'node-eligible', NodeID: node.ID, Name: label });
       unblockEvals(state, `${label} became eligible`);
       return null;
   }
@@ -173,7 +173,10 @@ function applyJobEvent(state: SimState, event: Extract<SimEvent, { Kind: `job-${
     }
   }
   const changed = registerJob(state, js, spec);
-  log.note(state, changed ? `job version ${js.job.Version} is registered` : 'the job is registered again, unchanged');
+  log.note(state, changed ? `job version ${js.job.Version} is registered` : 'the job is registered again, unchanged', {
+    Kind: changed ? 'job-registered' : 'job-unchanged',
+    JobVersion: js.job.Version,
+  });
   enqueueEval(state, js, trigger, describeJobEvent(event));
   return null;
 }

@@ -19,6 +19,7 @@
 // and marks more of them, as a real cluster did.
 
 import {
+  type Allocation,
   type Instant,
   EvalTriggerNodeDrain,
   JobTypeBatch,
@@ -131,19 +132,22 @@ function commitBatch(state: SimState, log: SimLog): void {
   const batch = state.drainer.batch;
   if (batch === null || batch.commitAt > state.now) return;
   state.drainer.batch = null;
-  const byJob = new Map<JobState, string[]>();
+  const byJob = new Map<JobState, Allocation[]>();
   for (const id of batch.allocIDs) {
     const a = findAlloc(state, id);
     const js = jobOfAlloc(state, id);
     if (a === undefined || js === undefined || terminalStatus(a)) continue;
     replaceAlloc(state, { ...a, DesiredTransition: { ...a.DesiredTransition, Migrate: true } });
-    byJob.set(js, [...(byJob.get(js) ?? []), a.Name]);
+    byJob.set(js, [...(byJob.get(js) ?? []), a]);
   }
   const jobs = [...byJob.keys()].sort((a, b) => (a.job.ID < b.job.ID ? -1 : a.job.ID > b.job.ID ? 1 : 0));
   for (const js of jobs) {
-    const names = byJob.get(js)!;
-    log.note(state, `the drainer marks ${names.join(', ')} for migration`);
-    enqueueEval(state, js, EvalTriggerNodeDrain, `the drainer marked ${names.length} allocation(s) of ${js.job.ID} for migration`);
+    const marked = byJob.get(js)!;
+    log.note(state, `the drainer marks ${marked.map((a) => a.Name).join(', ')} for migration`, {
+      Kind: 'drain-marked',
+      Allocs: marked.map((a) => ({ ID: a.ID, Name: a.Name, JobVersion: a.Job.Version })),
+    });
+    enqueueEval(state, js, EvalTriggerNodeDrain, `the drainer marked ${marked.length} allocation(s) of ${js.job.ID} for migration`);
   }
   // The drainer's own write does not wake it: it waits for the next one.
   state.drainer.seen = scanDrains(state).draining.reduce((n, js) => n + js.writes, 0);
@@ -156,6 +160,6 @@ function finishDrains(state: SimState, busy: ReadonlySet<string>, log: SimLog): 
     state.drains.delete(nodeID);
     const node = state.nodes.find((n) => n.ID === nodeID);
     if (node !== undefined) replaceNode(state, { ...node, Drain: false });
-    log.note(state, `${node?.Name || nodeID} finished draining and stays ineligible`, { NodeID: nodeID });
+    log.note(state, `${node?.Name || nodeID} finished draining and stays ineligible`, { Kind: 'node-drained', NodeID: nodeID, Name: node?.Name || nodeID });
   }
 }

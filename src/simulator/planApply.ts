@@ -81,7 +81,11 @@ export function applyPlan(state: SimState, js: JobState, evaluation: QueuedEval,
 
   if (results.deployment !== null) {
     js.deployments.push(results.deployment);
-    log.note(state, `deployment ${results.deployment.ID.slice(0, 8)} created for job version ${results.deployment.JobVersion}`);
+    log.note(state, `deployment ${results.deployment.ID.slice(0, 8)} created for job version ${results.deployment.JobVersion}`, {
+      Kind: 'deployment-created',
+      DeploymentID: results.deployment.ID,
+      JobVersion: results.deployment.JobVersion,
+    });
   }
   // The deployment the plan's allocations join: the created one, or the latest as the reconciler saw it.
   const planDeployment: Deployment | null = results.deployment ?? latestDeployment(js);
@@ -89,7 +93,13 @@ export function applyPlan(state: SimState, js: JobState, evaluation: QueuedEval,
     const d = js.deployments.find((x) => x.ID === u.DeploymentID);
     if (d === undefined) continue;
     setDeploymentStatus(js, d, u.Status, u.StatusDescription);
-    log.note(state, `deployment ${d.ID.slice(0, 8)} is ${u.Status}: ${u.StatusDescription}`);
+    log.note(state, `deployment ${d.ID.slice(0, 8)} is ${u.Status}: ${u.StatusDescription}`, {
+      Kind: 'deployment-status',
+      DeploymentID: d.ID,
+      JobVersion: d.JobVersion,
+      Status: u.Status,
+      Detail: u.StatusDescription,
+    });
   }
 
   // The cluster as the plan places in it, built only for a plan that places (after its stops).

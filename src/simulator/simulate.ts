@@ -159,7 +159,7 @@ export function simulate(scenario: Scenario, events: readonly SimEvent[], option
   const fire = (index: number) => {
     notes[index]!.Time = state.now;
     notes[index]!.Problem = applyEvent(state, events[index]!, log);
-    if (notes[index]!.Problem !== null) log.note(state, `event ignored: ${notes[index]!.Problem}`);
+    if (notes[index]!.Problem !== null) log.note(state, `event ignored: ${notes[index]!.Problem}`, { Kind: 'event-ignored', Detail: notes[index]!.Problem! });
   };
 
   state.evals.push({ ID: scenario.EvalID, JobID: scenario.Job.ID, TriggeredBy: EvalTriggerScenario, WaitUntil: ZERO_TIME, Status: 'pending', Why: 'the scenario’s own evaluation' });

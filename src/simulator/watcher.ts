@@ -40,6 +40,7 @@ import {
   type SimLog,
   type SimState,
   activeDeployment,
+  allocFacts,
   enqueueEval,
   findAlloc,
   jobOfAlloc,
@@ -151,7 +152,7 @@ export function commitWatcherBatches(state: SimState, log: SimLog): void {
       const a = findAlloc(state, id);
       if (a === undefined || a.DesiredTransition.Reschedule) continue;
       replaceAlloc(state, { ...a, DesiredTransition: { ...a.DesiredTransition, Reschedule: true } });
-      log.note(state, `the deployment watcher allows ${a.Name} to be replaced`, { AllocID: a.ID });
+      log.note(state, `the deployment watcher allows ${a.Name} to be replaced`, { Kind: 'replace-allowed', ...allocFacts(a) });
     }
     enqueueEval(state, js, EvalTriggerDeploymentWatcher, batch.why);
   }
@@ -172,11 +173,15 @@ export function failDeployment(state: SimState, js: JobState, deployment: Deploy
     } else {
       desc = `${desc} - rolling back to job version ${stable.Version}`;
       registerJob(state, js, { ...stable, Stop: false });
-      log.note(state, `job version ${stable.Version} is registered again as version ${js.job.Version}`);
+      log.note(state, `job version ${stable.Version} is registered again as version ${js.job.Version}`, {
+        Kind: 'job-reverted',
+        FromVersion: stable.Version,
+        JobVersion: js.job.Version,
+      });
     }
   }
   setDeploymentStatus(js, deployment, DeploymentStatusFailed, desc);
-  log.note(state, `deployment failed: ${desc}`);
+  log.note(state, `deployment failed: ${desc}`, { Kind: 'deployment-failed', DeploymentID: deployment.ID, JobVersion: deployment.JobVersion, Detail: desc });
   enqueueWatcherEval(state, js, 'the deployment failed');
 }
 
@@ -196,7 +201,7 @@ function autoPromote(state: SimState, js: JobState, deployment: Deployment, log:
     }
   }
   if (!placedAny) return;
-  if (promoteDeployment(state, js, deployment, log) === null) log.note(state, 'the deployment watcher promoted the canaries (auto_promote)');
+  if (promoteDeployment(state, js, deployment, log) === null) log.note(state, 'the deployment watcher promoted the canaries (auto_promote)', { Kind: 'canaries-auto-promoted', DeploymentID: deployment.ID });
 }
 
 /**
@@ -234,7 +239,7 @@ export function promoteDeployment(state: SimState, js: JobState, deployment: Dep
       replaceAlloc(state, { ...a, DeploymentStatus: { Healthy: a.DeploymentStatus?.Healthy ?? null, Canary: false } });
     }
   }
-  log.note(state, 'the canaries are promoted');
+  log.note(state, 'the canaries are promoted', { Kind: 'canaries-promoted', DeploymentID: deployment.ID });
   enqueueWatcherEval(state, js, 'the deployment was promoted');
   return null;
 }
@@ -243,10 +248,10 @@ export function promoteDeployment(state: SimState, js: JobState, deployment: Dep
 export function pauseDeployment(state: SimState, js: JobState, deployment: Deployment, pause: boolean, log: SimLog): void {
   if (pause) {
     setDeploymentStatus(js, deployment, DeploymentStatusPaused, DeploymentStatusDescriptionPaused);
-    log.note(state, 'the deployment is paused');
+    log.note(state, 'the deployment is paused', { Kind: 'deployment-paused', DeploymentID: deployment.ID });
   } else {
     setDeploymentStatus(js, deployment, DeploymentStatusRunning, DeploymentStatusDescriptionRunning);
-    log.note(state, 'the deployment is resumed');
+    log.note(state, 'the deployment is resumed', { Kind: 'deployment-resumed', DeploymentID: deployment.ID });
     enqueueWatcherEval(state, js, 'the deployment was resumed');
   }
 }

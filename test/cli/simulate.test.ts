@@ -18,6 +18,9 @@ describe('reconcile --simulate', () => {
     expect(heads[6]).toBe('==> End at +45.92s: settled: nothing more will happen until something changes');
     expect(r.stdout).toContain('    Task Group: "web" (1 create/destroy update, 2 destroy, 4 ignore)');
     expect(r.stdout).toContain('    event 0: happened at +11.48s');
+    // An allocation a happening names has its short ID and job version: the canary web[0] is not the old web[0].
+    const canary = /\+ web\.web\[0\] \(canary\) placed on \S+ \(([0-9a-f]{8})/.exec(r.stdout)![1]!;
+    expect(r.stdout).toContain(`    +10.23s web.web[0] is healthy (${canary} v1)\n`);
   });
 
   it('reports bad events as FILE: PATH: message and exits 2', async () => {

@@ -26,6 +26,13 @@ describe('a 5-allocation service with 2 canaries', () => {
     expect(second!.Time).toBe(at('2026-01-01T00:00:11.48Z'));
     expect(second!.TriggeredBy).toBe('deployment-watcher');
     expect(second!.Happenings.map((h) => h.Text)).toContain('web.web[0] is healthy');
+    // The same happening as typed facts, which the Rollout tab's words are made from.
+    expect(second!.Happenings.find((h) => h.Text === 'web.web[0] is healthy')).toMatchObject({
+      Kind: 'alloc-healthy',
+      AllocID: first!.Placed[0]!.AllocID,
+      Name: 'web.web[0]',
+      JobVersion: 1,
+    });
     expect(counts(second!)).toEqual({ Ignore: 7 });
   });
 

@@ -11,6 +11,7 @@ import { CompareSection } from './CompareSection.tsx';
 import { EventControls } from './EventControls.tsx';
 import { EventList } from './EventList.tsx';
 import { failureLines, sinceStart } from './describe.ts';
+import { happeningWords } from './happening.tsx';
 import { PlacementScore } from './PlacementScore.tsx';
 import { usePresent } from '../present/presentContext.ts';
 
@@ -111,7 +112,7 @@ function FrameStory({ film, rollout }: { film: Film; rollout: RolloutView }) {
           <ul className="rollout-happenings" data-testid="rollout-happenings">
             {happenings.map((h, i) => (
               <li key={i}>
-                <span className="muted">{sinceStart(start, h.Time)}</span> {h.Text}
+                <span className="muted">{sinceStart(start, h.Time)}</span> {happeningWords(h)}
               </li>
             ))}
           </ul>
@@ -134,7 +135,7 @@ function FrameStory({ film, rollout }: { film: Film; rollout: RolloutView }) {
           <h4>What the plan did</h4>
           <ul className="rollout-placed" data-testid="rollout-placed">
             {step.Applied.map((h, i) => (
-              <li key={`a${i}`}>{h.Text}</li>
+              <li key={`a${i}`}>{happeningWords(h)}</li>
             ))}
             {step.Placed.map((p) => (
               <li key={p.AllocID} title={`allocation ${p.AllocID}, node score ${p.Score.toFixed(3)}`}>
