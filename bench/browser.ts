@@ -17,7 +17,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { preview } from 'vite';
 import { CHROMIUM_LAUNCH_OPTIONS, VIEWPORT } from '../e2e/browser.ts';
 import { setTab } from '../e2e/helpers.ts';
-import { splitScenario } from '../src/worker/tabs.ts';
+import { splitScenario } from '../src/scenario/tabs.ts';
 import { bundleSizes, total, type FileSize } from './bundle.ts';
 import { generateScenario } from './generate.ts';
 import {

@@ -2,7 +2,7 @@
 
 import { expect, test } from '@playwright/test';
 import rollingUpdate from '../test/fixtures/scenarios/rolling-update.json' with { type: 'json' };
-import { splitScenario } from '../src/worker/tabs.ts';
+import { splitScenario } from '../src/scenario/tabs.ts';
 import { DEFAULT_SCENARIO, openApp, planLineText, setTab, shot } from './helpers.ts';
 
 type Job = (typeof DEFAULT_SCENARIO)['Job'];

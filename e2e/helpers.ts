@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import defaultScenario from '../src/ui/defaultScenario.json' with { type: 'json' };
-import { splitScenario, type TabID } from '../src/worker/tabs.ts';
+import { splitScenario, type TabID } from '../src/scenario/tabs.ts';
 
 /** SCREENSHOTS is where the test run writes its screenshots (not committed). */
 export const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');

@@ -13,7 +13,7 @@ import { openInitialTexts, startShare } from './ui/share/startShare.ts';
 import { readUrlOptions } from './ui/urlOptions.ts';
 import type { WorkerLike } from './worker/client.ts';
 import type { SimulateWorkerLike } from './worker/simulateClient.ts';
-import { splitScenario } from './worker/tabs.ts';
+import { splitScenario } from './scenario/tabs.ts';
 import './ui/styles.css';
 
 const storage = (() => {

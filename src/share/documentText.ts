@@ -6,7 +6,7 @@
 // printed; splitting falls back to splitScenario. Pure.
 
 import { applyEdits, findNodeAtLocation, modify, parseTree, type Node } from 'jsonc-parser';
-import { JOB_KEY, joinTabs, splitScenario, type SyntaxProblem, type TabTexts } from '../worker/tabs.ts';
+import { JOB_KEY, joinTabs, splitScenario, type SyntaxProblem, type TabTexts } from '../scenario/tabs.ts';
 
 /** ComposeResult is the document text, or the syntax problems that keep the tabs from making one. */
 export type ComposeResult = { ok: true; text: string } | { ok: false; problems: SyntaxProblem[] };

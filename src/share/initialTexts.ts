@@ -8,7 +8,7 @@ import { isShareHash, type DecodeOptions } from './linkCodec.ts';
 import { type DraftStorage, loadDraft } from './draftStore.ts';
 import type { ShareNotice } from './notice.ts';
 import { openLink } from './openLink.ts';
-import type { TabTexts } from '../worker/tabs.ts';
+import type { TabTexts } from '../scenario/tabs.ts';
 
 /** InitialTexts is what the app opens with, where it came from, and what to tell the person. */
 export interface InitialTexts {

@@ -18,7 +18,7 @@ import {
   nodeTerminalStatus,
 } from '../engine/structs.ts';
 import { clientCompletes, clientFails, clientForget, clientNeverHealthy, clientWatch } from './client.ts';
-import { DEFAULT_DRAIN_DEADLINE, type SimEvent } from './events.ts';
+import { DEFAULT_DRAIN_DEADLINE, type SimEvent } from '../scenario/events.ts';
 import { readEditedJob, registerJob, scaledJob } from './jobs.ts';
 import { unblockEvals } from './planApply.ts';
 import { type SimLog, type SimState, enqueueEval, findAlloc, latestDeployment, replaceNode } from './state.ts';

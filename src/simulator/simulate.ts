@@ -24,7 +24,7 @@ import type { Scenario } from '../scenario/read.ts';
 import { applyEvent } from './apply.ts';
 import { clientWatch, nextClientTime, runClients } from './client.ts';
 import { nextDrainDeadline, runDrainer } from './drainer.ts';
-import { DEFAULT_DRAIN_DEADLINE, EvalTriggerScenario, type SimEvent } from './events.ts';
+import { DEFAULT_DRAIN_DEADLINE, EvalTriggerScenario, type SimEvent } from '../scenario/events.ts';
 import { seededUUIDs } from './ids.ts';
 import type { PlacementFailure } from './placement.ts';
 import { type Placed, applyPlan } from './planApply.ts';

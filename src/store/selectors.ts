@@ -2,7 +2,7 @@
 // exactly what they draw and selector identity is stable across renders.
 
 import type { LocatedDiagnostic } from '../worker/locate.ts';
-import type { TabID } from '../worker/tabs.ts';
+import type { TabID } from '../scenario/tabs.ts';
 import type { AppState } from './state.ts';
 
 /** selectTexts is the raw text of both tabs. */

@@ -5,7 +5,7 @@
 // browser.
 
 import type { RunResponse, WorkerRequest, WorkerResponse } from './protocol.ts';
-import { TABS, type TabTexts } from './tabs.ts';
+import { TABS, type TabTexts } from '../scenario/tabs.ts';
 
 /** WorkerLike is the part of a Worker the client uses. */
 export interface WorkerLike {

@@ -7,7 +7,7 @@ import { type Scenario, readScenarioValue } from '../scenario/read.ts';
 import { readScenarioValueAsync } from '../scenario/readAsync.ts';
 import { type LocatedDiagnostic, locateAll } from './locate.ts';
 import type { RunRequest, RunResponse, RunSuccess, WorkerRequest } from './protocol.ts';
-import { type ParseCache, type SyntaxProblem, type TabTexts, isHclText, joinTabs } from './tabs.ts';
+import { type ParseCache, type SyntaxProblem, type TabTexts, isHclText, joinTabs } from '../scenario/tabs.ts';
 
 // parsed keeps each tab's last parse: the reader, the engine and the diff
 // never change the document they are given, so an unchanged tab's object is

@@ -7,9 +7,9 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { terminalStatus } from '../../src/engine/structs.ts';
 import { readScenario } from '../../src/scenario/read.ts';
-import { EVENT_KINDS, type SimEvent } from '../../src/simulator/events.ts';
+import { EVENT_KINDS, type SimEvent } from '../../src/scenario/events.ts';
 import { groupAsk } from '../../src/simulator/placement.ts';
-import { readEvents } from '../../src/simulator/readEvents.ts';
+import { readEvents } from '../../src/scenario/readEvents.ts';
 import { type Film, simulate } from '../../src/simulator/simulate.ts';
 import { scenarioArb } from './arbitraries.ts';
 

@@ -22,7 +22,7 @@ function roundTrip(s: Scenario): Scenario {
 
 // fixture reads a file next to this test.
 function fixture(name: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>;
+  return JSON.parse(readFileSync(new URL(`../fixtures/api/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>;
 }
 
 describe('writeScenario', () => {

@@ -12,7 +12,7 @@ import type { RunRequest, WorkerResponse } from '../../src/worker/protocol.ts';
 import type { SimulateWorkerLike } from '../../src/worker/simulateClient.ts';
 import { handleSimulate } from '../../src/worker/simulateHandle.ts';
 import type { SimulateRequest, SimulateResponse } from '../../src/worker/simulateProtocol.ts';
-import { splitScenario } from '../../src/worker/tabs.ts';
+import { splitScenario } from '../../src/scenario/tabs.ts';
 
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/rollouts/canary-promote.json', import.meta.url), 'utf8')) as {
   Scenario: Record<string, unknown>;

@@ -3,7 +3,7 @@ import { createAppStore } from '../../src/store/createAppStore.ts';
 import type { WorkerLike } from '../../src/worker/client.ts';
 import { handleRun } from '../../src/worker/handle.ts';
 import type { RunRequest, WorkerResponse } from '../../src/worker/protocol.ts';
-import { splitScenario } from '../../src/worker/tabs.ts';
+import { splitScenario } from '../../src/scenario/tabs.ts';
 import defaultScenario from '../../src/ui/defaultScenario.json';
 
 // InlineWorker answers like the real worker, but only when the test says so.

@@ -2,7 +2,7 @@
 // mapping is tested without a browser.
 
 import type { LocatedDiagnostic } from '../../worker/locate.ts';
-import type { TabID } from '../../worker/tabs.ts';
+import type { TabID } from '../../scenario/tabs.ts';
 
 /** MarkerData is the part of Monaco's IMarkerData the playground fills. */
 export interface MarkerData {

@@ -7,7 +7,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import defaultScenario from '../defaultScenario.json';
 import { EXAMPLES, type Example } from '../../examples/index.ts';
-import { splitScenario, type TabTexts } from '../../worker/tabs.ts';
+import { splitScenario, type TabTexts } from '../../scenario/tabs.ts';
 import { useActions, useStoreApi } from '../storeContext.tsx';
 import { useShareActions } from '../share/shareContext.tsx';
 import { needsConfirmation } from './loadGuard.ts';

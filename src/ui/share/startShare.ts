@@ -8,8 +8,8 @@ import { createAutosave } from '../../share/autosave.ts';
 import type { DraftStorage } from '../../share/draftStore.ts';
 import { chooseInitialTexts, type InitialTexts } from '../../share/initialTexts.ts';
 import { isShareHash } from '../../share/linkCodec.ts';
-import type { TabTexts } from '../../worker/tabs.ts';
-import { createShareStore, type ShareStore } from './shareStore.ts';
+import type { TabTexts } from '../../scenario/tabs.ts';
+import { createShareStore, type ShareStore } from '../../store/shareStore.ts';
 
 /** browserStorage is window.localStorage, or null where the browser refuses it. */
 export function browserStorage(): DraftStorage {

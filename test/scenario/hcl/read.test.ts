@@ -11,7 +11,7 @@ import { readScenario } from '../../../src/scenario/read.ts';
 import { readScenarioAsync, readScenarioValueAsync } from '../../../src/scenario/readAsync.ts';
 import { readJobSpec } from '../../../src/scenario/hcl/index.ts';
 import { handleRun, handleRunAsync } from '../../../src/worker/handle.ts';
-import { isHclText, joinTabs, splitScenario } from '../../../src/worker/tabs.ts';
+import { isHclText, joinTabs, splitScenario } from '../../../src/scenario/tabs.ts';
 import { fixture, fixtureText, runCli } from '../../cli/helpers.ts';
 
 const SERVICE = readFileSync(new URL('../../fixtures/hcl/service.hcl', import.meta.url), 'utf8');
