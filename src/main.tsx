@@ -9,23 +9,17 @@ import { App } from './ui/App.tsx';
 import defaultScenario from './ui/defaultScenario.json';
 import { StoreProvider } from './ui/storeContext.tsx';
 import { ShareProvider } from './ui/share/shareContext.tsx';
-import { openInitialTexts, startShare } from './ui/share/startShare.ts';
+import { browserStorage, openInitialTexts, startShare } from './ui/share/startShare.ts';
 import { readUrlOptions } from './ui/urlOptions.ts';
 import type { WorkerLike } from './worker/client.ts';
 import type { SimulateWorkerLike } from './worker/simulateClient.ts';
 import { splitScenario } from './scenario/tabs.ts';
 import './ui/styles.css';
 
-const storage = (() => {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-})();
+const storage = browserStorage();
 
 // A shared link in the address wins over the saved draft, which wins over the default.
-const opening = await openInitialTexts(storage, splitScenario(defaultScenario as Record<string, unknown>));
+const opening = await openInitialTexts(storage, splitScenario(defaultScenario));
 
 const store = createAppStore({
   initialTexts: opening.texts,
