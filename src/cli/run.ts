@@ -3,7 +3,7 @@
 // run it in-process. main.ts connects it to the process.
 
 import { readScenarioAsync } from '../scenario/readAsync.ts';
-import type { Diagnostic } from '../scenario/diagnostics.ts';
+import { type Diagnostic, diagnosticText } from '../scenario/diagnostics.ts';
 import { runScenario } from '../result/run.ts';
 import { formatPlan } from '../result/plan.ts';
 import { formatExplain } from './explain.ts';
@@ -31,9 +31,7 @@ export const STDIN_NAME = '<stdin>';
 
 /** formatDiagnostic renders one diagnostic as `FILE: PATH: message`, with line:column when it has no path. */
 export function formatDiagnostic(file: string, d: Diagnostic): string {
-  let where = d.path;
-  if (!where && d.line !== undefined) where = d.column !== undefined ? `${d.line}:${d.column}` : `${d.line}`;
-  return where ? `${file}: ${where}: ${d.message}` : `${file}: ${d.message}`;
+  return `${file}: ${diagnosticText(d, true)}`;
 }
 
 function errorMessage(e: unknown): string {

@@ -3,6 +3,7 @@
 
 import { diffReport } from '../diff/index.ts';
 import { runScenario } from '../result/run.ts';
+import { DiagnosticCode } from '../scenario/diagnostics.ts';
 import { type Scenario, readScenarioValue } from '../scenario/read.ts';
 import { readScenarioValueAsync } from '../scenario/readAsync.ts';
 import { type LocatedDiagnostic, locateAll } from './locate.ts';
@@ -77,7 +78,7 @@ export async function handleRunAsync(req: RunRequest, clock: () => number = () =
 
 // joinFailure answers a request whose tabs are not JSON.
 function joinFailure(req: RunRequest, problems: SyntaxProblem[], millis: number): RunResponse {
-  const diagnostics = problems.map((p) => ({ code: 'json-syntax', path: '', ...p }));
+  const diagnostics = problems.map((p) => ({ code: DiagnosticCode.JsonSyntax, path: '', ...p }));
   return { type: 'result', ok: false, seq: req.seq, diagnostics, millis };
 }
 

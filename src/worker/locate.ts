@@ -9,7 +9,7 @@ import { JOB_KEY, positionAt, type TabID, type TabTexts } from '../scenario/tabs
 
 /** LocatedDiagnostic is a diagnostic placed in one tab, 1-based like Monaco. */
 export interface LocatedDiagnostic {
-  code: string;
+  code: Diagnostic['code'];
   path: string;
   message: string;
   tab: TabID;

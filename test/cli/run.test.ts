@@ -88,7 +88,7 @@ describe('run', () => {
   it('prints the plan with the created deployment and follow-up evaluations', async () => {
     const first = await runCli(['--format=plan', fixture('first-placement')]);
     expect(first.stdout).toMatch(
-      /^Task Group: "web" \(3 create\)\n\nDeployment created: \S+ \(status "running": Deployment is running\)\n  Task Group "web": 3 desired total\n$/,
+      /^Task Group: "web" \(3 create\)\n\nDeployment created: \S+ \(status "running": Deployment is running\)\n {2}Task Group "web": 3 desired total\n$/,
     );
     const failed = await runCli(['--format=plan', fixture('failed-rescheduled')]);
     expect(failed.stdout).toMatch(
@@ -116,13 +116,13 @@ describe('run', () => {
 
 describe('formatDiagnostic', () => {
   it('names the file and the path', () => {
-    expect(formatDiagnostic('s.json', { code: 'x', path: '$.Job.Type', message: 'bad' } as never)).toBe(
+    expect(formatDiagnostic('s.json', { code: 'wrong-type', path: '$.Job.Type', message: 'bad' })).toBe(
       's.json: $.Job.Type: bad',
     );
   });
 
   it('uses line:column when there is no path', () => {
-    expect(formatDiagnostic('s.json', { code: 'x', path: '', message: 'bad', line: 3, column: 7 } as never)).toBe(
+    expect(formatDiagnostic('s.json', { code: 'json-syntax', path: '', message: 'bad', line: 3, column: 7 })).toBe(
       's.json: 3:7: bad',
     );
   });

@@ -4,7 +4,7 @@
 // blocks become diagnostics at their place, in the words HCL itself uses.
 
 import { parseGoDuration } from '../../engine/time.ts';
-import type { Diagnostic } from '../diagnostics.ts';
+import type { Diagnostic, DiagnosticCodeValue } from '../diagnostics.ts';
 import type { OutlineItem, SourceRange } from './outline.ts';
 
 /** HclDiagnosticCode names the problems found while reading a jobspec. */
@@ -29,7 +29,7 @@ export class Decoder {
   readonly places = new Map<string, SourceRange>();
 
   /** error reports a problem at a place, as HCL words it: a summary, then a detail. */
-  error(code: string, range: SourceRange, summary: string, detail: string): void {
+  error(code: DiagnosticCodeValue, range: SourceRange, summary: string, detail: string): void {
     this.diagnostics.push({ code, path: JOBSPEC_PATH, message: detail ? `${summary}; ${detail}` : summary, ...range });
   }
 
@@ -164,7 +164,7 @@ export class Body {
 function blockJson(json: JsonBody, type: string, labels: string[], nth: number): JsonBody {
   let node: unknown = json[type];
   for (const label of labels) node = isRecord(node) ? node[label] : undefined;
-  const list = Array.isArray(node) ? node : [node];
+  const list: unknown[] = Array.isArray(node) ? node : [node];
   const body = list[nth];
   return isRecord(body) ? body : {};
 }

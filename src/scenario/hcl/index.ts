@@ -9,7 +9,7 @@ import { outlineHcl, type SourceRange } from './outline.ts';
 import { parseHcl } from './parse.ts';
 import { splitPath } from '../path.ts';
 
-export { HclDiagnosticCode, JOBSPEC_PATH } from './decode.ts';
+export { HclDiagnosticCode } from './decode.ts';
 export type { SourceRange } from './outline.ts';
 
 /** JobSpecRead is a jobspec read into an API job (null when it has errors), its diagnostics, and the places of the job's fields. */

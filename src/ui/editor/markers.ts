@@ -3,6 +3,7 @@
 
 import type { LocatedDiagnostic } from '../../worker/locate.ts';
 import type { TabID } from '../../scenario/tabs.ts';
+import { diagnosticText } from '../../scenario/diagnostics.ts';
 
 /** MarkerData is the part of Monaco's IMarkerData the playground fills. */
 export interface MarkerData {
@@ -28,7 +29,7 @@ export function markersForTab(diagnostics: readonly LocatedDiagnostic[], tab: Ta
     .filter((d) => d.tab === tab)
     .map((d) => ({
       severity: SEVERITY_ERROR,
-      message: d.path ? `${d.path}: ${d.message}` : d.message,
+      message: diagnosticText(d),
       source: 'scenario',
       code: d.code,
       startLineNumber: d.line,
