@@ -13,7 +13,7 @@ import { splitScenario, type TabID } from '../src/scenario/tabs.ts';
 export const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
 /** DEFAULT_TEXTS are the editor texts of the default scenario. */
-export const DEFAULT_TEXTS = splitScenario(defaultScenario as Record<string, unknown>);
+export const DEFAULT_TEXTS = splitScenario(defaultScenario);
 
 /** DEFAULT_SCENARIO is the scenario the app opens with. */
 export const DEFAULT_SCENARIO = defaultScenario;

@@ -2,7 +2,7 @@
 
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type Allocation, type Instant } from '../../src/engine/structs.ts';
+import type { Allocation, Instant } from '../../src/engine/structs.ts';
 import { parseRfc3339 } from '../../src/engine/time.ts';
 import { readScenarioValue } from '../../src/scenario/read.ts';
 import type { SimEvent } from '../../src/scenario/events.ts';

@@ -5,7 +5,7 @@ import { planLines, formatGroupLine } from '../../src/result/plan.ts';
 import { planNotes } from '../../src/ui/plan/notes.ts';
 import defaultScenario from '../../src/ui/defaultScenario.json';
 
-const texts = splitScenario(defaultScenario as Record<string, unknown>);
+const texts = splitScenario(defaultScenario);
 
 describe('handleRun', () => {
   it('reconciles the default scenario with a trace', () => {

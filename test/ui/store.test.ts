@@ -24,7 +24,7 @@ class InlineWorker implements WorkerLike {
 function setup() {
   const worker = new InlineWorker();
   const pending: (() => void)[] = [];
-  const texts = splitScenario(defaultScenario as Record<string, unknown>);
+  const texts = splitScenario(defaultScenario);
   const store = createAppStore({
     initialTexts: texts,
     createWorker: () => worker,

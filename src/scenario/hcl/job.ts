@@ -4,7 +4,7 @@
 // update, reschedule and migrate stay on the job: the scenario reader merges
 // them into the groups as Nomad's API canonicalisation does.
 
-import { Body, type Fields, HclDiagnosticCode } from './decode.ts';
+import { type Body, type Fields, HclDiagnosticCode } from './decode.ts';
 import {
   EPHEMERAL_DISK_FIELDS,
   MIGRATE_FIELDS,
