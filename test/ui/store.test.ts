@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../../src/store/createAppStore.ts';
-import type { WorkerLike } from '../../src/worker/client.ts';
+import type { WorkerLike } from '../../src/worker/reconcileClient.ts';
 import { handleRun } from '../../src/worker/handle.ts';
 import type { RunRequest, WorkerResponse } from '../../src/worker/protocol.ts';
 import { splitScenario } from '../../src/scenario/tabs.ts';
