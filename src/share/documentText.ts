@@ -5,7 +5,7 @@
 // (a Job tab that is not a JSON object) the document is joinTabs' value,
 // printed; splitting falls back to splitScenario. Pure.
 
-import { applyEdits, findNodeAtLocation, modify, parseTree, type Node } from 'jsonc-parser';
+import { applyEdits, findNodeAtLocation, modify, parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { JOB_KEY, joinTabs, splitScenario, type SyntaxProblem, type TabTexts } from '../scenario/tabs.ts';
 
 /** ComposeResult is the document text, or the syntax problems that keep the tabs from making one. */
@@ -14,7 +14,7 @@ export type ComposeResult = { ok: true; text: string } | { ok: false; problems: 
 const FORMATTING = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } };
 
 // objectTree parses text that must be one JSON object, or gives null.
-function objectTree(text: string): Node | null {
+function objectTree(text: string): JsonNode | null {
   const errors: unknown[] = [];
   const tree = parseTree(text, errors as never, { disallowComments: true, allowTrailingComma: false });
   return errors.length === 0 && tree?.type === 'object' ? tree : null;
