@@ -2,7 +2,7 @@
 
 import { expect, test } from '@playwright/test';
 import rollingUpdate from '../test/fixtures/scenarios/rolling-update.json' with { type: 'json' };
-import { splitScenario } from '../src/worker/tabs.ts';
+import { splitScenario } from '../src/scenario/tabs.ts';
 import { DEFAULT_SCENARIO, openApp, planLineText, setTab, shot } from './helpers.ts';
 
 type Job = (typeof DEFAULT_SCENARIO)['Job'];
@@ -42,7 +42,7 @@ test("changing a task's config makes its update destructive", async ({ page }) =
 
 test('max_parallel with more destructive updates than it allows says what the counts hide', async ({ page }) => {
   await openApp(page);
-  const texts = splitScenario(rollingUpdate as Record<string, unknown>);
+  const texts = splitScenario(rollingUpdate);
   await setTab(page, 'cluster', texts.cluster);
   await setTab(page, 'job', texts.job);
   await expect.poll(() => planLineText(page, 'web')).toBe('Task Group: "web" (2 create/destroy update, 2 ignore)');

@@ -4,7 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { splitScenario } from '../src/worker/tabs.ts';
+import { splitScenario } from '../src/scenario/tabs.ts';
 import { openApp, setTab, shot } from './helpers.ts';
 
 const fixture = JSON.parse(readFileSync(new URL('../test/fixtures/rollouts/canary-promote.json', import.meta.url), 'utf8')) as {

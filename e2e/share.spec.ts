@@ -159,7 +159,7 @@ test('a scenario is exported to a file and imported from one', async ({ page }) 
   await page.getByTestId('export-file').click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/\.json$/);
-  const exported = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+  const exported = JSON.parse(readFileSync((await download.path()), 'utf8'));
   expect(exported.Job).toEqual(DEFAULT_SCENARIO.Job);
 
   await page.getByTestId('import-input').setInputFiles(ROLLING_UPDATE);

@@ -11,12 +11,12 @@ import { splitViewOption } from './ui/embed/embedView.ts';
 import defaultScenario from './ui/defaultScenario.json';
 import { StoreProvider } from './ui/storeContext.tsx';
 import { ShareProvider } from './ui/share/shareContext.tsx';
-import { openInitialTexts, startShare } from './ui/share/startShare.ts';
+import { browserStorage, openInitialTexts, startShare } from './ui/share/startShare.ts';
 import { describeUrlOptions, readUrlOptions } from './ui/urlOptions.ts';
 import { registerServiceWorker } from './sw/register.ts';
 import type { WorkerLike } from './worker/client.ts';
 import type { SimulateWorkerLike } from './worker/simulateClient.ts';
-import { splitScenario } from './worker/tabs.ts';
+import { splitScenario } from './scenario/tabs.ts';
 import './ui/styles.css';
 
 // `#s=…&view=embed` opens the read-only view; the link is read without the option.
@@ -24,14 +24,7 @@ const { view, hash } = splitViewOption(window.location.hash);
 if (hash !== window.location.hash) history.replaceState(null, '', window.location.pathname + window.location.search + hash);
 
 // The embedded view keeps no drafts: it must not touch the person's own work in this browser.
-const storage = (() => {
-  if (view === 'embed') return null;
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-})();
+const storage = view === 'embed' ? null : browserStorage();
 
 // A shared link in the address wins over the saved draft, which wins over the default.
 const opening = await openInitialTexts(storage, splitScenario(defaultScenario as Record<string, unknown>));

@@ -5,7 +5,7 @@
 import { FILE_TEXT_BUDGET, parseJsonText } from '../scenario/json.ts';
 import { readScenarioAsync } from '../scenario/readAsync.ts';
 import type { Scenario } from '../scenario/read.ts';
-import type { Diagnostic } from '../scenario/diagnostics.ts';
+import { type Diagnostic, diagnosticText } from '../scenario/diagnostics.ts';
 import { runScenario } from '../result/run.ts';
 import { diffReport } from '../diff/report.ts';
 import { wholePlanText } from '../result/planWhole.ts';
@@ -32,9 +32,7 @@ export const STDIN_NAME = '<stdin>';
 
 /** formatDiagnostic renders one diagnostic as `FILE: PATH: message`, with line:column when it has no path. */
 export function formatDiagnostic(file: string, d: Diagnostic): string {
-  let where = d.path;
-  if (!where && d.line !== undefined) where = d.column !== undefined ? `${d.line}:${d.column}` : `${d.line}`;
-  return where ? `${file}: ${where}: ${d.message}` : `${file}: ${d.message}`;
+  return `${file}: ${diagnosticText(d, true)}`;
 }
 
 function errorMessage(e: unknown): string {

@@ -62,8 +62,8 @@ export function taskGroupDiff(oldG: TaskGroup | null, newG: TaskGroup | null, co
   // Upstream adds the pointer field StopAfterClientDisconnect only when both
   // sides exist: "" when unset, else its nanoseconds.
   if (oldFlat && newFlat) {
-    oldFlat.StopAfterClientDisconnect = oldG!.StopAfterClientDisconnect === null ? '' : goText(oldG!.StopAfterClientDisconnect);
-    newFlat.StopAfterClientDisconnect = newG!.StopAfterClientDisconnect === null ? '' : goText(newG!.StopAfterClientDisconnect);
+    oldFlat.StopAfterClientDisconnect = oldG.StopAfterClientDisconnect === null ? '' : goText(oldG.StopAfterClientDisconnect);
+    newFlat.StopAfterClientDisconnect = newG.StopAfterClientDisconnect === null ? '' : goText(newG.StopAfterClientDisconnect);
   }
 
   const objects: ObjectDiff[] = [];

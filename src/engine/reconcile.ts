@@ -51,7 +51,7 @@ import {
   type AllocMatrix,
   type DelayedRescheduleInfo,
   AllocNameIndex,
-  AllocSet,
+  type AllocSet,
   filterByTerminal,
   newAllocMatrix,
 } from './reconcileUtil.ts';

@@ -455,7 +455,7 @@ export function combinedTaskMeta(job: Job, groupName: string, taskName: string):
   const group = lookupTaskGroup(job, groupName);
   if (!group) return job.Meta;
   const task = lookupTask(group, taskName);
-  const meta: Record<string, string> = Object.create(null);
+  const meta = Object.create(null) as Record<string, string>;
   if (task) Object.assign(meta, task.Meta);
   for (const [k, v] of Object.entries(group.Meta)) if (!(k in meta)) meta[k] = v;
   for (const [k, v] of Object.entries(job.Meta)) if (!(k in meta)) meta[k] = v;

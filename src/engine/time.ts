@@ -7,7 +7,7 @@
 import { type Duration, type Instant, ZERO_TIME } from './structs.ts';
 
 /** MAX_INT64 is the largest magnitude of Go's int64 as a double: durations and Unix-nanosecond instants beyond it do not exist in Nomad. */
-export const MAX_INT64 = 9223372036854775807;
+export const MAX_INT64 = 2 ** 63; // 2^63 − 1 is not a double: it rounds to 2^63
 
 const NS_PER_UNIT: Readonly<Record<string, number>> = {
   ns: 1,

@@ -6,7 +6,7 @@ import { formatInstant } from '../engine/time.ts';
 import type { ReconcileResults } from '../engine/types.ts';
 import { type DeploymentDocument, writeDeployment } from '../scenario/write.ts';
 
-export type { DeploymentDocument, DeploymentStateDocument } from '../scenario/write.ts';
+export type { DeploymentDocument } from '../scenario/write.ts';
 
 /** PlaceDocument is one new allocation to place. */
 export interface PlaceDocument {

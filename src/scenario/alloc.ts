@@ -243,7 +243,7 @@ function readRescheduleTracker(r: Reader, value: unknown, parent: string): Resch
 function readTaskStates(r: Reader, value: unknown, parent: string): Record<string, TaskState> | null {
   const o = readObject(r, value, parent, 'TaskStates');
   if (o === null) return null;
-  const states: Record<string, TaskState> = Object.create(null);
+  const states = Object.create(null) as Record<string, TaskState>;
   for (const name in o) {
     if (!Object.prototype.hasOwnProperty.call(o, name)) continue;
     const state = readTaskState(r, o[name], parent, name);

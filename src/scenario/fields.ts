@@ -9,7 +9,7 @@
 // fills it.
 
 import type { Duration, Instant, JsonValue } from '../engine/structs.ts';
-import { type Diagnostic, DiagnosticCode, MAX_DIAGNOSTICS } from './diagnostics.ts';
+import { type Diagnostic, DiagnosticCode, type DiagnosticCodeValue, MAX_DIAGNOSTICS } from './diagnostics.ts';
 import { childPath, indexPath, joinPath } from './path.ts';
 import { MAX_INT64, parseGoDuration, parseRfc3339 } from '../engine/time.ts';
 
@@ -45,7 +45,7 @@ export class Reader {
   }
 
   /** report records one problem at a path. */
-  report(code: string, path: string, message: string): void {
+  report(code: DiagnosticCodeValue, path: string, message: string): void {
     if (this.full) return;
     if (this.diagnostics.length >= MAX_DIAGNOSTICS) {
       this.full = true;
@@ -116,7 +116,7 @@ export function readObject(r: Reader, value: unknown, parent: string, key: strin
 /** readArray returns the array in a field, or null when it is absent or null; anything else is reported. */
 export function readArray(r: Reader, value: unknown, parent: string, key: string): unknown[] | null {
   if (value === undefined || value === null) return null;
-  if (Array.isArray(value)) return value;
+  if (Array.isArray(value)) return value as unknown[];
   r.wrongType(parent, key, 'an array', value);
   return null;
 }
@@ -279,7 +279,7 @@ function listChoices(allowed: readonly string[]): string {
  * an empty map.
  */
 export function readStringMap(r: Reader, value: unknown, parent: string, key: string): Record<string, string> {
-  const map: Record<string, string> = Object.create(null);
+  const map = Object.create(null) as Record<string, string>;
   const source = readObject(r, value, parent, key);
   if (source === null) return map;
   for (const k of Object.keys(source)) {
@@ -365,7 +365,7 @@ function checkJsonAt(r: Reader, value: unknown, path: string, depth: number): bo
 // checked to the culprit, innermost first, so that paths are built only on
 // failure.
 interface JsonProblem {
-  code: string;
+  code: DiagnosticCodeValue;
   message: string;
   segments: (string | number)[];
 }

@@ -2,7 +2,7 @@
 // (debounced), and at once when the page is hidden or closed (flush). The
 // clock and the save are parameters, so this is tested without a browser.
 
-import type { TabTexts } from '../worker/tabs.ts';
+import type { TabTexts } from '../scenario/tabs.ts';
 
 /**
  * AUTOSAVE_DELAY_MS is the pause in typing after which the draft is saved.

@@ -9,7 +9,7 @@
 // one-line text and throws on deep indentation). A text over the reader's
 // budget is not taken apart at all.
 
-import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import { findNodeAtLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { overBudget } from '../scenario/json.ts';
 import { JOB_KEY, joinTabs, splitScenario, type SyntaxProblem, type TabTexts } from '../worker/tabs.ts';
 
@@ -17,7 +17,7 @@ import { JOB_KEY, joinTabs, splitScenario, type SyntaxProblem, type TabTexts } f
 export type ComposeResult = { ok: true; text: string } | { ok: false; problems: SyntaxProblem[] };
 
 // objectTree parses text that must be one JSON object, or gives null.
-function objectTree(text: string): Node | null {
+function objectTree(text: string): JsonNode | null {
   if (overBudget(text) !== null) return null;
   const errors: unknown[] = [];
   const tree = parseTree(text, errors as never, { disallowComments: true, allowTrailingComma: false });
@@ -45,7 +45,7 @@ function sameValue(text: string, value: unknown): boolean {
  * rest of the text as it was. The last of several properties takes the
  * comma before it; a first or middle one the blanks after its comma.
  */
-export function withoutProperty(text: string, tree: Node, key: string): string {
+export function withoutProperty(text: string, tree: JsonNode, key: string): string {
   const props = tree.children ?? [];
   const at = props.findIndex((p) => p.children?.[0]?.value === key);
   if (at < 0) return text;

@@ -4,7 +4,7 @@
 // is a parameter, so this is tested without a browser. Nothing here throws:
 // a storage that is missing, full or holds damaged values is survived.
 
-import type { TabTexts } from '../worker/tabs.ts';
+import type { TabTexts } from '../scenario/tabs.ts';
 
 /** DraftStorage is the part of Storage the drafts use; null when the browser gives none. */
 export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;

@@ -6,7 +6,7 @@
 import { overBudget } from '../scenario/json.ts';
 import { splitDocument } from './documentText.ts';
 import { formatBytes } from './linkCodec.ts';
-import type { TabTexts } from '../worker/tabs.ts';
+import type { TabTexts } from '../scenario/tabs.ts';
 
 /** MAX_IMPORT_BYTES caps the size of an imported file. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;

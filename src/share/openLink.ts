@@ -6,7 +6,7 @@ import { decodeLink, type DecodeOptions } from './linkCodec.ts';
 import { splitDocument } from './documentText.ts';
 import { type Draft, type DraftStorage, keptWords, sameTexts, saveDraft, setAside } from './draftStore.ts';
 import type { ShareNotice } from './notice.ts';
-import type { TabTexts } from '../worker/tabs.ts';
+import type { TabTexts } from '../scenario/tabs.ts';
 
 /** REASON_LINK is the reason recorded on a draft set aside for a link. */
 export const REASON_LINK = 'before opening a shared link';

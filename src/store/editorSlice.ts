@@ -2,8 +2,8 @@
 
 import type { StoreApi } from 'zustand/vanilla';
 import { hasEvents } from '../scenario/eventsText.ts';
-import type { ReconcileClient } from '../worker/client.ts';
-import type { TabTexts } from '../worker/tabs.ts';
+import type { ReconcileClient } from '../worker/reconcileClient.ts';
+import type { TabTexts } from '../scenario/tabs.ts';
 import type { AppState, EditorActions, EditorState } from './state.ts';
 
 type SetState = StoreApi<AppState>['setState'];

@@ -1,7 +1,7 @@
 // How the worker client's events change the run state: a pure function, so
 // that the rules for stale results and messages are tested on their own.
 
-import type { ClientEvent } from '../worker/client.ts';
+import type { ClientEvent } from '../worker/reconcileClient.ts';
 import type { LocatedDiagnostic } from '../worker/locate.ts';
 import type { RunState } from './state.ts';
 

@@ -1,7 +1,7 @@
 // The run slice: what the reconciler worker last said.
 
 import type { StoreApi } from 'zustand/vanilla';
-import type { ReconcileClient } from '../worker/client.ts';
+import type { ReconcileClient } from '../worker/reconcileClient.ts';
 import type { AppState, RunActions, RunState } from './state.ts';
 
 type Get = StoreApi<AppState>['getState'];

@@ -1,8 +1,6 @@
 // Module-level selectors over the store, so that components subscribe to
 // exactly what they draw and selector identity is stable across renders.
 
-import type { LocatedDiagnostic } from '../worker/locate.ts';
-import type { TabID } from '../worker/tabs.ts';
 import type { AppState } from './state.ts';
 
 /** selectTexts is the raw text of both tabs. */
@@ -33,14 +31,6 @@ export const selectResultTab = (s: AppState) => s.resultTab;
 export const selectSelectedAllocID = (s: AppState) => s.selectedAllocID;
 /** selectHighlight is the set of allocations the explanation points at. */
 export const selectHighlight = (s: AppState) => s.highlight;
-
-/** diagnosticsOfTab keeps the diagnostics placed in one tab. */
-export function diagnosticsOfTab(all: readonly LocatedDiagnostic[], tab: TabID): LocatedDiagnostic[] {
-  return all.filter((d) => d.tab === tab);
-}
-
-/** selectRevealRequest is the latest request to show a place in the editor. */
-export const selectRevealRequest = (s: AppState) => s.revealRequest;
 
 /** selectRollout is the rollout simulator's state. */
 export const selectRollout = (s: AppState) => s.rollout;

@@ -5,7 +5,7 @@ import type { DiffReport } from '../diff/index.ts';
 import type { ReconcileTrace } from '../engine/types.ts';
 import type { ResultDocument } from '../result/document.ts';
 import type { Scenario } from '../scenario/read.ts';
-import type { SimEvent } from '../simulator/events.ts';
+import type { SimEvent } from '../scenario/events.ts';
 import type { Film } from '../simulator/simulate.ts';
 import type { LocatedDiagnostic } from '../worker/locate.ts';
 import type { TabID, TabTexts } from '../worker/tabs.ts';

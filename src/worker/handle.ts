@@ -106,7 +106,7 @@ function inJobTab(diagnostics: Diagnostic[]): LocatedDiagnostic[] {
 
 // joinFailure answers a request whose tabs are not JSON.
 function joinFailure(req: RunRequest, problems: SyntaxProblem[], millis: number): RunResponse {
-  const diagnostics = problems.map((p) => ({ code: 'json-syntax', path: '', ...p }));
+  const diagnostics = problems.map((p) => ({ code: DiagnosticCode.JsonSyntax, path: '', ...p }));
   return { type: 'result', ok: false, seq: req.seq, diagnostics, millis };
 }
 

@@ -5,11 +5,11 @@
 import { findNodeAtLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
 import type { Diagnostic } from '../scenario/diagnostics.ts';
 import { splitPath } from '../scenario/path.ts';
-import { JOB_KEY, positionAt, type TabID, type TabTexts } from './tabs.ts';
+import { JOB_KEY, positionAt, type TabID, type TabTexts } from '../scenario/tabs.ts';
 
 /** LocatedDiagnostic is a diagnostic placed in one tab, 1-based like Monaco. */
 export interface LocatedDiagnostic {
-  code: string;
+  code: Diagnostic['code'];
   path: string;
   message: string;
   tab: TabID;

@@ -3,7 +3,7 @@
 // that takes longer than its limit ends the worker (a new one starts with
 // the next request) and is reported as such.
 
-import type { Timers } from './client.ts';
+import type { Timers } from './reconcileClient.ts';
 import type { SimulateRequest, SimulateResponse } from './simulateProtocol.ts';
 
 /** SimulateWorkerLike is the part of a Worker the rollout client uses. */

@@ -164,7 +164,7 @@ describe('reconcile command', { timeout: 120_000 }, () => {
     const r = reconcile(['--explain', fixture('rolling-update')]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Task Group "web"/m);
-    expect(r.stdout).toMatch(/^  Limit: 2/m);
+    expect(r.stdout).toMatch(/^ {2}Limit: 2/m);
   });
 
   it('exits 2 with usage for an unknown flag', () => {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { diffReport } from '../../src/diff/report.ts';
 import { readScenario, readScenarioValue } from '../../src/scenario/read.ts';
 import { handleRun } from '../../src/worker/handle.ts';
-import { splitScenario } from '../../src/worker/tabs.ts';
+import { splitScenario } from '../../src/scenario/tabs.ts';
 import defaultScenario from '../../src/ui/defaultScenario.json' with { type: 'json' };
 
 function scenarioOf(value: Record<string, unknown>) {

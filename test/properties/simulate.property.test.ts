@@ -8,9 +8,9 @@ import { describe, expect, test } from 'vitest';
 import { terminalStatus } from '../../src/engine/structs.ts';
 import { FILE_TEXT_BUDGET } from '../../src/scenario/json.ts';
 import { readScenario } from '../../src/scenario/read.ts';
-import { EVENT_KINDS, type SimEvent } from '../../src/simulator/events.ts';
+import { EVENT_KINDS } from '../../src/scenario/events.ts';
 import { groupAsk } from '../../src/simulator/placement.ts';
-import { readEvents } from '../../src/simulator/readEvents.ts';
+import { readEvents } from '../../src/scenario/readEvents.ts';
 import { type Film, simulate } from '../../src/simulator/simulate.ts';
 import { generateScenarioText } from '../../bench/generate.ts';
 import { scenarioArb } from './arbitraries.ts';
@@ -48,7 +48,7 @@ function setUp(generated: Record<string, unknown>, cpu: number | undefined, rawE
   if (!read.ok) throw new Error(`generated scenario is invalid: ${JSON.stringify(read.diagnostics.slice(0, 3))}`);
   const events = readEvents(rawEvents);
   if (!events.ok) throw new Error(`generated events are invalid: ${JSON.stringify(events.diagnostics.slice(0, 3))}`);
-  return { scenario: read.scenario, events: events.events as SimEvent[] };
+  return { scenario: read.scenario, events: events.events };
 }
 
 const inputArb = fc.record({ doc: scenarioArb, cpu: resourcesArb, events: fc.array(eventArb, { maxLength: 5 }) });

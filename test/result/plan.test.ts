@@ -21,7 +21,7 @@ function doc(groups: Record<string, Partial<Counts>>, extra: Partial<ResultDocum
     DesiredTGUpdates,
     DesiredFollowupEvals: {},
     ...extra,
-  } as ResultDocument;
+  };
 }
 
 describe('planLines', () => {

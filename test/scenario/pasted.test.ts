@@ -10,7 +10,7 @@ import { parseRfc3339 } from '../../src/engine/time.ts';
 import { readOk } from './helpers.ts';
 
 function fixture(name: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>;
+  return JSON.parse(readFileSync(new URL(`../fixtures/api/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>;
 }
 
 const inspected = fixture('job-inspect.json').Job as Record<string, unknown>;

@@ -22,7 +22,7 @@ function roundTrip(s: Scenario): Scenario {
 
 // fixture reads a file next to this test.
 function fixture(name: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>;
+  return JSON.parse(readFileSync(new URL(`../fixtures/api/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>;
 }
 
 describe('writeScenario', () => {
@@ -149,6 +149,7 @@ describe('writeScenario', () => {
           NextAllocation: 'a2',
           PreviousAllocation: 'a0',
           TaskStates: { server: { State: 'dead', Failed: true, FinishedAt: '2026-01-01T00:05:00.5+01:00' } },
+          // eslint-disable-next-line no-loss-of-precision -- an instant past a double's precision, as a document may hold
           AllocStates: [{ Field: 'ClientStatus', Value: 'lost', Time: 1_767_225_300_000_000_001 }],
           ModifyTime: '2026-01-01T00:09:00Z',
           CreateIndex: 99,

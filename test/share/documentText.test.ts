@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { composeDocument, splitDocument } from '../../src/share/documentText.ts';
-import { joinTabs, splitScenario } from '../../src/worker/tabs.ts';
+import { joinTabs, splitScenario } from '../../src/scenario/tabs.ts';
 import { fixtureText } from '../cli/helpers.ts';
 
 describe('composeDocument and splitDocument', () => {

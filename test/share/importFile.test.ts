@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { exportFileName, importFile, MAX_IMPORT_BYTES } from '../../src/share/importFile.ts';
-import { joinTabs } from '../../src/worker/tabs.ts';
+import { joinTabs } from '../../src/scenario/tabs.ts';
 import { fixtureText } from '../cli/helpers.ts';
 
 const CURRENT = { job: '{ "ID": "mine" }\n', cluster: '{ "Nodes": [] }\n' };

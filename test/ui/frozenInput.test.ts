@@ -1,5 +1,5 @@
 // The reconciler worker keeps each tab's last parse and reads an unchanged
-// tab's object again (ParseCache in src/worker/tabs.ts). That is sound only
+// tab's object again (ParseCache in src/scenario/tabs.ts). That is sound only
 // while nothing it runs changes the document it is given: the reader, the
 // engine, the result document and the job diff all run here on frozen
 // documents, where any change would throw.
@@ -13,7 +13,7 @@ import { EXAMPLES } from '../../src/examples/index.ts';
 import { runScenario } from '../../src/result/run.ts';
 import { readScenarioValue } from '../../src/scenario/read.ts';
 import { handleRun } from '../../src/worker/handle.ts';
-import { joinTabs, splitScenario } from '../../src/worker/tabs.ts';
+import { joinTabs, splitScenario } from '../../src/scenario/tabs.ts';
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatGroupLine, planLines } from '../../src/result/plan.ts';
 import { planNotes } from '../../src/ui/plan/notes.ts';
 import { handleRun } from '../../src/worker/handle.ts';
-import { splitScenario } from '../../src/worker/tabs.ts';
+import { splitScenario } from '../../src/scenario/tabs.ts';
 
 function job(version: number, image: string) {
   return {

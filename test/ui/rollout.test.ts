@@ -6,13 +6,13 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../../src/store/createAppStore.ts';
 import { eventTiming } from '../../src/store/rolloutSlice.ts';
-import type { WorkerLike } from '../../src/worker/client.ts';
+import type { WorkerLike } from '../../src/worker/reconcileClient.ts';
 import { handleRun } from '../../src/worker/handle.ts';
 import type { RunRequest, WorkerResponse } from '../../src/worker/protocol.ts';
 import type { SimulateWorkerLike } from '../../src/worker/simulateClient.ts';
 import { handleSimulate } from '../../src/worker/simulateHandle.ts';
 import type { SimulateRequest, SimulateResponse } from '../../src/worker/simulateProtocol.ts';
-import { splitScenario } from '../../src/worker/tabs.ts';
+import { splitScenario } from '../../src/scenario/tabs.ts';
 
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/rollouts/canary-promote.json', import.meta.url), 'utf8')) as {
   Scenario: Record<string, unknown>;

@@ -26,7 +26,7 @@ describe('applyClientEvent', () => {
 
   it('keeps the last good result, marked stale, while the text is invalid', () => {
     const before = withGood();
-    const diagnostics = [{ code: 'json-syntax', path: '', message: 'x', tab: 'job' as const, line: 2, column: 1, endLine: 2, endColumn: 2 }];
+    const diagnostics = [{ code: 'json-syntax' as const, path: '', message: 'x', tab: 'job' as const, line: 2, column: 1, endLine: 2, endColumn: 2 }];
     const s = { ...before, ...applyClientEvent(before, { type: 'response', response: { type: 'result', ok: false, seq: 2, diagnostics, millis: 1 } }) };
     expect(s.result).toBe(before.result);
     expect(s.stale).toBe(true);

@@ -2,7 +2,7 @@
 // button, and the list of problems.
 
 import type { KeyboardEvent } from 'react';
-import { TABS, type TabID } from '../../worker/tabs.ts';
+import { TABS, type TabID } from '../../scenario/tabs.ts';
 import { ApiJsonButton } from './ApiJsonButton.tsx';
 import { VariablesButton } from '../variables/VariablesEditor.tsx';
 import { ErrorList } from '../errors/ErrorList.tsx';

@@ -3,7 +3,8 @@
 
 import { findConfusable } from '../confusable.ts';
 import type { LocatedDiagnostic } from '../../worker/locate.ts';
-import type { TabID } from '../../worker/tabs.ts';
+import type { TabID } from '../../scenario/tabs.ts';
+import { diagnosticText } from '../../scenario/diagnostics.ts';
 
 /** MarkerData is the part of Monaco's IMarkerData the playground fills. */
 export interface MarkerData {
@@ -39,7 +40,7 @@ function markers(diagnostics: readonly LocatedDiagnostic[], tab: TabID, severity
     .filter((d) => d.tab === tab)
     .map((d) => ({
       severity: d.severity === 'warning' ? SEVERITY_WARNING : severity,
-      message: d.path ? `${d.path}: ${d.message}` : d.message,
+      message: diagnosticText(d),
       source: 'scenario',
       code: d.code,
       startLineNumber: d.line,

@@ -3,7 +3,7 @@
 // keyboard shortcuts. Imperative by nature, so kept out of React.
 
 import type { AppStore } from '../../store/createAppStore.ts';
-import { TABS, type TabID, isHclText } from '../../worker/tabs.ts';
+import { TABS, type TabID, isHclText } from '../../scenario/tabs.ts';
 import type { Monaco } from './monaco.ts';
 import { CONFUSABLE_OWNER, confusableMarkers, MARKER_OWNER, markersForTab } from './markers.ts';
 import { MODEL_URIS } from './modelUris.ts';

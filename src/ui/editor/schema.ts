@@ -3,7 +3,7 @@
 // that says what the reconciler does with each field. Validation is the
 // scenario reader's job; these schemas only help typing.
 
-import { EVENT_KINDS } from '../../simulator/events.ts';
+import { EVENT_KINDS } from '../../scenario/events.ts';
 
 /** JsonSchema is the subset of JSON Schema these schemas use. */
 export interface JsonSchema {

@@ -7,13 +7,13 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import defaultScenario from '../defaultScenario.json';
 import { EXAMPLES, type Example } from '../../examples/index.ts';
-import { splitScenario, type TabTexts } from '../../worker/tabs.ts';
+import { splitScenario, type TabTexts } from '../../scenario/tabs.ts';
 import { useActions, useStoreApi } from '../storeContext.tsx';
 import { useShareActions } from '../share/shareContext.tsx';
 import { needsConfirmation } from './loadGuard.ts';
 import './examples.css';
 
-const DEFAULT_TEXTS = splitScenario(defaultScenario as Record<string, unknown>);
+const DEFAULT_TEXTS = splitScenario(defaultScenario);
 const BASICS = EXAMPLES.filter((e) => !e.surprise && !e.rollout);
 const SURPRISES = EXAMPLES.filter((e) => e.surprise);
 const ROLLOUTS = EXAMPLES.filter((e) => e.rollout);
@@ -182,7 +182,7 @@ export function ExamplesMenu() {
       >
         <h2 id={titleId}>Replace your scenario?</h2>
         <p>
-          The editors hold edits of your own. Loading “{pending?.example.title}” replaces both tabs, and those edits would be lost.
+          The editors hold edits of your own. Loading “{pending?.example.title}” replaces both tabs; your edits are set aside as a draft, which <em>Restore previous draft</em> or the <em>Drafts</em> menu brings back.
         </p>
         <div className="examples-dialog-buttons">
           <button type="button" className="button" autoFocus data-testid="examples-confirm-cancel" onClick={() => closeDialog(false)}>

@@ -10,7 +10,7 @@ import { parseGoDuration } from '../../engine/time.ts';
 import { writeJob } from '../../scenario/write.ts';
 import type { Film } from '../../simulator/simulate.ts';
 import type { DistributiveOmit } from '../../store/state.ts';
-import type { SimEvent } from '../../simulator/events.ts';
+import type { SimEvent } from '../../scenario/events.ts';
 import { useActions } from '../storeContext.tsx';
 
 type NewEvent = DistributiveOmit<SimEvent, 'After' | 'Delay'>;

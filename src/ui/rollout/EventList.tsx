@@ -4,7 +4,7 @@
 
 import { useState } from 'react';
 import type { Film } from '../../simulator/simulate.ts';
-import { EVENTS_KEY, type SimEvent } from '../../simulator/events.ts';
+import { EVENTS_KEY, type SimEvent } from '../../scenario/events.ts';
 import { useActions } from '../storeContext.tsx';
 import { describeEvent, sinceStart } from './describe.ts';
 

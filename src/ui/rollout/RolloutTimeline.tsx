@@ -22,13 +22,11 @@ export function RolloutTimeline() {
   const film = rollout.film;
   const frames = film === null ? 0 : frameCount(film);
   const frame = rollout.frame;
+  // Playing stops at the last frame (adjusted while rendering, not in an effect).
+  if (playing && frame >= frames) setPlaying(false);
 
   useEffect(() => {
-    if (!playing) return;
-    if (frame >= frames) {
-      setPlaying(false);
-      return;
-    }
+    if (!playing || frame >= frames) return;
     const t = window.setTimeout(() => selectFrame(frame + 1), PLAY_INTERVAL_MS);
     return () => window.clearTimeout(t);
   }, [playing, frame, frames, selectFrame]);

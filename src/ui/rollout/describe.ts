@@ -13,7 +13,7 @@ import {
   EvalTriggerRetryFailedAlloc,
   EvalTriggerScaling,
 } from '../../engine/structs.ts';
-import { EvalTriggerScenario, type SimEvent } from '../../simulator/events.ts';
+import { EvalTriggerScenario, type SimEvent } from '../../scenario/events.ts';
 import type { PlacementFailure } from '../../simulator/placement.ts';
 import { formatGoDuration } from '../../engine/time.ts';
 import { allocMetricLines } from '../../result/planWhole.ts';

@@ -11,7 +11,7 @@ import { isShareHash } from '../../share/linkCodec.ts';
 import { createOpeningGuard, type OpeningGuard } from '../../share/openingMark.ts';
 import type { RunStatus } from '../../store/state.ts';
 import type { TabTexts } from '../../worker/tabs.ts';
-import { createShareStore, type ShareStore } from './shareStore.ts';
+import { createShareStore, type ShareStore } from '../../store/shareStore.ts';
 
 /** browserStorage is window.localStorage, or null where the browser refuses it. */
 export function browserStorage(): DraftStorage {

@@ -10,7 +10,7 @@ import { readJobSpec } from '../../../src/scenario/hcl/index.ts';
 import { storedJob } from '../../../src/scenario/canonical/index.ts';
 import { runScenario } from '../../../src/result/run.ts';
 import { handleRun, handleRunAsync } from '../../../src/worker/handle.ts';
-import { isHclText, joinTabs, splitScenario } from '../../../src/worker/tabs.ts';
+import { isHclText, joinTabs, splitScenario } from '../../../src/scenario/tabs.ts';
 import { fixture, fixtureText, runCli } from '../../cli/helpers.ts';
 
 const SERVICE = readFileSync(new URL('../../fixtures/hcl/service.hcl', import.meta.url), 'utf8');

@@ -4,7 +4,7 @@
 // something is only known while the rollout runs; the simulator reports
 // that as a note on the step instead.
 
-import { type Diagnostic, DiagnosticCode } from '../scenario/diagnostics.ts';
+import { type Diagnostic, DiagnosticCode } from './diagnostics.ts';
 import {
   Reader,
   isObject,
@@ -13,8 +13,8 @@ import {
   readEnum,
   readObject,
   readRequiredString,
-} from '../scenario/fields.ts';
-import { childPath, indexPath } from '../scenario/path.ts';
+} from './fields.ts';
+import { childPath, indexPath } from './path.ts';
 import { EVENT_KINDS, type SimEvent } from './events.ts';
 
 /** ReadEventsResult is an event list, or why the value is not one. */

@@ -5,7 +5,7 @@
 // browser.
 
 import type { RunResponse, WorkerRequest, WorkerResponse } from './protocol.ts';
-import { TABS, type TabTexts } from './tabs.ts';
+import { TABS, type TabTexts } from '../scenario/tabs.ts';
 
 /** WorkerLike is the part of a Worker the client uses. */
 export interface WorkerLike {
@@ -217,7 +217,7 @@ export class ReconcileClient {
     const seq = this.inFlight;
     if (seq === null) return;
     this.restart();
-    const message = typeof e === 'object' && e !== null && 'message' in e ? String((e as { message: unknown }).message) : 'the worker failed';
+    const message = typeof e === 'object' && e !== null && 'message' in e ? String(e.message) : 'the worker failed';
     this.options.onEvent({ type: 'worker-error', seq, message });
     this.next();
   }

@@ -5,17 +5,17 @@
 // page's address) comes in as parameters.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { AppStore } from '../../store/createAppStore.ts';
-import { readScenarioAsync } from '../../scenario/readAsync.ts';
-import { formatDiagnosticBrief } from '../../share/describe.ts';
-import { composeDocument } from '../../share/documentText.ts';
-import { type Draft, type DraftStamp, type DraftStorage, keptWords, listSetAside, loadDraft, sameTexts, type SaveOutcome, saveDraft, setAside } from '../../share/draftStore.ts';
-import { exportFileName, importFile, MAX_IMPORT_BYTES } from '../../share/importFile.ts';
-import { encodeLink, formatBytes } from '../../share/linkCodec.ts';
-import type { ShareNotice } from '../../share/notice.ts';
-import { NOT_SAVED, openLink } from '../../share/openLink.ts';
-import type { OpeningGuard, OpeningSource } from '../../share/openingMark.ts';
-import type { TabTexts } from '../../worker/tabs.ts';
+import type { AppStore } from './createAppStore.ts';
+import { readScenarioAsync } from '../scenario/readAsync.ts';
+import { formatDiagnosticBrief } from '../share/describe.ts';
+import { composeDocument } from '../share/documentText.ts';
+import { type Draft, type DraftStamp, type DraftStorage, keptWords, listSetAside, loadDraft, sameTexts, type SaveOutcome, saveDraft, setAside } from '../share/draftStore.ts';
+import { exportFileName, importFile, MAX_IMPORT_BYTES } from '../share/importFile.ts';
+import { encodeLink, formatBytes } from '../share/linkCodec.ts';
+import type { ShareNotice } from '../share/notice.ts';
+import { NOT_SAVED, openLink } from '../share/openLink.ts';
+import type { OpeningGuard, OpeningSource } from '../share/openingMark.ts';
+import type { TabTexts } from '../worker/tabs.ts';
 
 /** MadeLink is the last link made: its address and whether it reached the clipboard. */
 export interface MadeLink {

@@ -6,10 +6,10 @@ import { createStore } from 'zustand/vanilla';
 import type { AppStore } from '../../src/store/createAppStore.ts';
 import { listSetAside, loadDraft } from '../../src/share/draftStore.ts';
 import { decodeLink } from '../../src/share/linkCodec.ts';
-import { createShareStore, type ShareDeps } from '../../src/ui/share/shareStore.ts';
-import { splitScenario, type TabTexts } from '../../src/worker/tabs.ts';
+import { createShareStore, type ShareDeps } from '../../src/store/shareStore.ts';
+import { splitScenario, type TabTexts } from '../../src/scenario/tabs.ts';
 import { fixtureText } from '../cli/helpers.ts';
-import { FakeStorage } from './helpers.ts';
+import { FakeStorage } from '../share/helpers.ts';
 
 const GOOD = splitScenario(JSON.parse(fixtureText('first-placement')));
 
