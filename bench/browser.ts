@@ -20,7 +20,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { preview } from 'vite';
 import { CHROMIUM_LAUNCH_OPTIONS, VIEWPORT } from '../e2e/browser.ts';
 import { setTab } from '../e2e/helpers.ts';
-import { splitScenario } from '../src/worker/tabs.ts';
+import { splitScenario } from '../src/scenario/tabs.ts';
 import { bundleSizes, formatBundle } from './bundle.ts';
 import { generateScenario } from './generate.ts';
 import { HCL_BENCH_LINES, HCL_FIRST_USE_GOAL_MS, HCL_WARM_GOAL_MS, generateJobSpec } from './jobspec.ts';

@@ -14,7 +14,7 @@ import { ShareProvider } from './ui/share/shareContext.tsx';
 import { browserStorage, openInitialTexts, startShare } from './ui/share/startShare.ts';
 import { describeUrlOptions, readUrlOptions } from './ui/urlOptions.ts';
 import { registerServiceWorker } from './sw/register.ts';
-import type { WorkerLike } from './worker/client.ts';
+import type { WorkerLike } from './worker/reconcileClient.ts';
 import type { SimulateWorkerLike } from './worker/simulateClient.ts';
 import { splitScenario } from './scenario/tabs.ts';
 import './ui/styles.css';

@@ -10,7 +10,7 @@ import { runScenario } from '../result/run.ts';
 import { diffReport } from '../diff/report.ts';
 import { wholePlanText } from '../result/planWhole.ts';
 import { formatExplain } from './explain.ts';
-import type { SimEvent } from '../simulator/events.ts';
+import type { SimEvent } from '../scenario/events.ts';
 import { type CliOptions, USAGE, parseArgs } from './args.ts';
 
 /** CliIO is everything the runner reads and writes. Writers receive whole lines, newline included. */

@@ -4,7 +4,7 @@
 
 import { applyEdits, findNodeAtLocation, modify, parseTree } from 'jsonc-parser';
 import { overBudget } from './json.ts';
-import { EVENTS_KEY, type SimEvent } from '../simulator/events.ts';
+import { EVENTS_KEY, type SimEvent } from './events.ts';
 
 const FORMATTING = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } };
 

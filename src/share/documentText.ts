@@ -11,7 +11,7 @@
 
 import { findNodeAtLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { overBudget } from '../scenario/json.ts';
-import { JOB_KEY, joinTabs, splitScenario, type SyntaxProblem, type TabTexts } from '../worker/tabs.ts';
+import { JOB_KEY, joinTabs, splitScenario, type SyntaxProblem, type TabTexts } from '../scenario/tabs.ts';
 
 /** ComposeResult is the document text, or the syntax problems that keep the tabs from making one. */
 export type ComposeResult = { ok: true; text: string } | { ok: false; problems: SyntaxProblem[] };

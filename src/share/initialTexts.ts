@@ -11,7 +11,7 @@ import { type Draft, type DraftStorage, loadDraft } from './draftStore.ts';
 import type { ShareNotice } from './notice.ts';
 import { openLink } from './openLink.ts';
 import { safeOpeningMessage, standingMark } from './openingMark.ts';
-import type { TabTexts } from '../worker/tabs.ts';
+import type { TabTexts } from '../scenario/tabs.ts';
 
 /** InitialTexts is what the app opens with, where it came from, and what to tell the person. */
 export interface InitialTexts {

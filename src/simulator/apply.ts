@@ -20,7 +20,7 @@ import {
 } from '../engine/structs.ts';
 import { clientCompletes, clientFails, clientForget, clientNeverHealthy, clientWatch } from './client.ts';
 import { startDrainWatch } from './drainer.ts';
-import { DEFAULT_DRAIN_DEADLINE, type SimEvent } from './events.ts';
+import { DEFAULT_DRAIN_DEADLINE, type SimEvent } from '../scenario/events.ts';
 import { readEditedJob, registerJob, scaledJob } from './jobs.ts';
 import { unblockEvals } from './planApply.ts';
 import { type SimLog, type SimState, enqueueEval, findAlloc, jobOfAlloc, later, latestDeployment, mainJob, replaceNode } from './state.ts';

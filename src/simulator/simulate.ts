@@ -30,7 +30,7 @@ import type { Scenario } from '../scenario/read.ts';
 import { applyEvent } from './apply.ts';
 import { DEFAULT_ALLOC_STARTUP, clientWatch, nextClientTime, runClients } from './client.ts';
 import { nextDrainTime, runDrainer, startDrainWatch } from './drainer.ts';
-import { DEFAULT_DRAIN_DEADLINE, EvalTriggerScenario, type SimEvent } from './events.ts';
+import { DEFAULT_DRAIN_DEADLINE, EvalTriggerScenario, type SimEvent } from '../scenario/events.ts';
 import { seededUUIDs, seededUint32 } from './ids.ts';
 import type { PlacementFailure } from './placement.ts';
 import { type Placed, applyPlan } from './planApply.ts';

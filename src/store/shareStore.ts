@@ -15,7 +15,7 @@ import { encodeLink, formatBytes } from '../share/linkCodec.ts';
 import type { ShareNotice } from '../share/notice.ts';
 import { NOT_SAVED, openLink } from '../share/openLink.ts';
 import type { OpeningGuard, OpeningSource } from '../share/openingMark.ts';
-import type { TabTexts } from '../worker/tabs.ts';
+import type { TabTexts } from '../scenario/tabs.ts';
 
 /** MadeLink is the last link made: its address and whether it reached the clipboard. */
 export interface MadeLink {

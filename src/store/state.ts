@@ -8,7 +8,7 @@ import type { Scenario } from '../scenario/read.ts';
 import type { SimEvent } from '../scenario/events.ts';
 import type { Film } from '../simulator/simulate.ts';
 import type { LocatedDiagnostic } from '../worker/locate.ts';
-import type { TabID, TabTexts } from '../worker/tabs.ts';
+import type { TabID, TabTexts } from '../scenario/tabs.ts';
 import type { JobSpecFindings } from '../worker/protocol.ts';
 
 /** EditorState is the raw text of each tab and which tab is shown. The text is never rewritten from parsed data. */

@@ -3,7 +3,7 @@
 
 import { completeRequest, handleRunAsync } from './handle.ts';
 import { loadJobSpecReader } from '../scenario/hcl/index.ts';
-import { isHclText, type TabTexts } from './tabs.ts';
+import { isHclText, type TabTexts } from '../scenario/tabs.ts';
 import type { RunRequest, WorkerRequest, WorkerResponse } from './protocol.ts';
 
 const scope = self as unknown as { onmessage: ((e: MessageEvent<WorkerRequest>) => void) | null; postMessage(m: WorkerResponse): void };

@@ -9,7 +9,7 @@ import { type Diagnostic, DiagnosticCode } from '../scenario/diagnostics.ts';
 import { engineBudget } from './budgets.ts';
 import { type LocatedDiagnostic, type TreeCache, locateAll } from './locate.ts';
 import type { RunRequest, RunResponse, WorkerRequest } from './protocol.ts';
-import { type ParseCache, type SyntaxProblem, type TabTexts, isHclText, joinTabs } from './tabs.ts';
+import { type ParseCache, type SyntaxProblem, type TabTexts, isHclText, joinTabs } from '../scenario/tabs.ts';
 
 // parsed keeps each tab's last parse: the reader, the engine and the diff
 // never change the document they are given, so an unchanged tab's object is

@@ -7,7 +7,7 @@ import { suggest } from '../../src/scenario/fieldNames.ts';
 import { readScenario } from '../../src/scenario/read.ts';
 import { FIXED_OPTIONS, minimalDoc, minimalJob } from './helpers.ts';
 
-const inspected = JSON.parse(readFileSync(new URL('./fixtures/job-inspect.json', import.meta.url), 'utf8')) as { Job: Record<string, unknown> };
+const inspected = JSON.parse(readFileSync(new URL('../fixtures/api/job-inspect.json', import.meta.url), 'utf8')) as { Job: Record<string, unknown> };
 
 function read(doc: Record<string, unknown>) {
   const text = JSON.stringify(doc, null, 2);

@@ -13,7 +13,7 @@ import { handleRun } from '../../src/worker/handle.ts';
 import { handleSimulate } from '../../src/worker/simulateHandle.ts';
 import { hasEvents } from '../../src/scenario/eventsText.ts';
 import { BUDGETS, graphBudget } from '../../src/worker/budgets.ts';
-import type { TabTexts } from '../../src/worker/tabs.ts';
+import type { TabTexts } from '../../src/scenario/tabs.ts';
 import { fixtureText } from '../cli/helpers.ts';
 import { FakeStorage } from './helpers.ts';
 

@@ -8,7 +8,7 @@ import { CURRENT_KEY, listSetAside, loadDraft, REASON_OTHER_TAB, RING_KEY, RING_
 import { chooseInitialTexts } from '../../src/share/initialTexts.ts';
 import { encodeLink } from '../../src/share/linkCodec.ts';
 import { createOpeningGuard, OPENING_KEY, standingMark } from '../../src/share/openingMark.ts';
-import { splitScenario, type TabTexts } from '../../src/worker/tabs.ts';
+import { splitScenario, type TabTexts } from '../../src/scenario/tabs.ts';
 import { fixtureText } from '../cli/helpers.ts';
 import { FakeStorage } from './helpers.ts';
 

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { handleRun } from '../../src/worker/handle.ts';
-import type { TabTexts } from '../../src/worker/tabs.ts';
+import type { TabTexts } from '../../src/scenario/tabs.ts';
 import { findStaleIndex, nextBaseline, submitAsNewVersion } from '../../src/ui/traps/newVersion.ts';
 import { runScenario } from '../../src/result/run.ts';
 

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { handleRun } from '../../src/worker/handle.ts';
-import { splitScenario } from '../../src/worker/tabs.ts';
+import { splitScenario } from '../../src/scenario/tabs.ts';
 import { applyClientEvent } from '../../src/store/runEvents.ts';
 import { markersForTab } from '../../src/ui/editor/markers.ts';
 import { initialRunState } from '../../src/store/runSlice.ts';

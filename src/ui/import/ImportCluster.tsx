@@ -9,7 +9,7 @@ import { sourceInfo } from '../../import/commands.ts';
 import { type ImportPreview, previewImport } from '../../import/preview.ts';
 import { describeSummary } from '../../import/summary.ts';
 import { formatInstant } from '../../engine/time.ts';
-import { splitScenario } from '../../worker/tabs.ts';
+import { splitScenario } from '../../scenario/tabs.ts';
 import { useShareActions } from '../share/shareContext.tsx';
 import './import.css';
 

@@ -10,7 +10,7 @@ import { chooseInitialTexts, type InitialTexts } from '../../share/initialTexts.
 import { isShareHash } from '../../share/linkCodec.ts';
 import { createOpeningGuard, type OpeningGuard } from '../../share/openingMark.ts';
 import type { RunStatus } from '../../store/state.ts';
-import type { TabTexts } from '../../worker/tabs.ts';
+import type { TabTexts } from '../../scenario/tabs.ts';
 import { createShareStore, type ShareStore } from '../../store/shareStore.ts';
 
 /** browserStorage is window.localStorage, or null where the browser refuses it. */

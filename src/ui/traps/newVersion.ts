@@ -9,7 +9,7 @@ import type { Job } from '../../engine/structs.ts';
 import { isObject } from '../../scenario/fields.ts';
 import { looksLikeInspectOutput } from '../../scenario/job.ts';
 import type { Scenario } from '../../scenario/read.ts';
-import { isHclText, type TabTexts } from '../../worker/tabs.ts';
+import { isHclText, type TabTexts } from '../../scenario/tabs.ts';
 
 /** JobBaseline is the job as it was before the person's edits: the Job tab's text and the job read from it. */
 export interface JobBaseline {

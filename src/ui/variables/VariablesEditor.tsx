@@ -6,7 +6,7 @@
 
 import { useState } from 'react';
 import { setVariableValue, variableValues } from '../../scenario/variablesText.ts';
-import { isHclText } from '../../worker/tabs.ts';
+import { isHclText } from '../../scenario/tabs.ts';
 import { useActions, useJobSpec, useTexts } from '../storeContext.tsx';
 
 // shown writes a value set in the document as the field shows it: a string as it is, other JSON as JSON.
