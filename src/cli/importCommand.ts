@@ -136,7 +136,7 @@ export async function runImportCommand(argv: readonly string[], io: ImportIO): P
   const now = args.now ?? formatInstant((io.now?.() ?? new Date()).getTime() * 1e6);
   const built = buildImport({ ...bodies, now });
   if (!built.ok) {
-    for (const p of built.problems) io.stderr(formatDiagnostic(names[p.source] ?? `--${p.source}`, { code: '', path: p.path, message: p.message }) + '\n');
+    for (const p of built.problems) io.stderr(formatDiagnostic(names[p.source] ?? `--${p.source}`, p) + '\n');
     return EXIT_INPUT;
   }
   // The document must be a scenario the playground reads: say where in the bodies it is not.
@@ -144,7 +144,7 @@ export async function runImportCommand(argv: readonly string[], io: ImportIO): P
   const place = (d: { path: string; message: string }, warning: boolean) => {
     const o = built.origin(d.path);
     const message = warning ? `warning: ${d.message}` : d.message;
-    return formatDiagnostic(o ? (names[o.source] ?? `--${o.source}`) : 'import', { code: '', path: o ? o.path : d.path, message }) + '\n';
+    return formatDiagnostic(o ? (names[o.source] ?? `--${o.source}`) : 'import', { path: o ? o.path : d.path, message }) + '\n';
   };
   // Allocations on unknown nodes are the notes' to tell, once.
   for (const w of read.warnings ?? []) if (w.code !== DiagnosticCode.UnknownNode) io.stderr(place(w, true));

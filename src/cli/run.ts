@@ -30,8 +30,8 @@ export { EXIT_INPUT, EXIT_INTERNAL, EXIT_OK } from './status.ts';
 /** STDIN_NAME is how diagnostics name standard input (given as `-`). */
 export const STDIN_NAME = '<stdin>';
 
-/** formatDiagnostic renders one diagnostic as `FILE: PATH: message`, with line:column when it has no path. */
-export function formatDiagnostic(file: string, d: Diagnostic): string {
+/** formatDiagnostic renders one diagnostic (or any problem with a path) as `FILE: PATH: message`, with line:column when it has no path. */
+export function formatDiagnostic(file: string, d: Pick<Diagnostic, 'path' | 'message' | 'line' | 'column'>): string {
   return `${file}: ${diagnosticText(d, true)}`;
 }
 

@@ -61,7 +61,7 @@ export class Reader {
   }
 
   /** warn records a problem that does not make the document invalid. */
-  warn(code: string, path: string, message: string): void {
+  warn(code: DiagnosticCodeValue, path: string, message: string): void {
     if (this.warnings.length >= MAX_DIAGNOSTICS) return;
     this.warnings.push({ code, path, message, severity: 'warning' });
   }

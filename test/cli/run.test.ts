@@ -112,13 +112,13 @@ describe('run', () => {
 
 describe('formatDiagnostic', () => {
   it('names the file and the path', () => {
-    expect(formatDiagnostic('s.json', { code: 'wrong-type', path: '$.Job.Type', message: 'bad' })).toBe(
+    expect(formatDiagnostic('s.json', { path: '$.Job.Type', message: 'bad' })).toBe(
       's.json: $.Job.Type: bad',
     );
   });
 
   it('uses line:column when there is no path', () => {
-    expect(formatDiagnostic('s.json', { code: 'json-syntax', path: '', message: 'bad', line: 3, column: 7 })).toBe(
+    expect(formatDiagnostic('s.json', { path: '', message: 'bad', line: 3, column: 7 })).toBe(
       's.json: 3:7: bad',
     );
   });
