@@ -11,7 +11,7 @@
 
 import { type DiffBlock, formatJobDiff, type Segment } from '../diff/format.ts';
 import type { DiffReport } from '../diff/report.ts';
-import type { PlacementFailure } from '../simulator/placement.ts';
+import type { PlacementFailure } from './failure.ts';
 import type { ResultDocument } from './document.ts';
 import { type PlanKind, planLines } from './plan.ts';
 

@@ -23,6 +23,7 @@ import {
   NodeStatusReady,
   terminalStatus,
 } from '../engine/structs.ts';
+import type { PlacementFailure } from '../result/failure.ts';
 
 /** Ask is what one allocation of a group needs: CPU shares, memory and disk in MB. */
 export interface Ask {
@@ -40,21 +41,6 @@ export function groupAsk(tg: TaskGroup): Ask {
     memoryMB += t.Resources.MemoryMB;
   }
   return { cpu, memoryMB, diskMB: tg.EphemeralDisk.SizeMB };
-}
-
-/** PlacementFailure is Nomad's AllocMetric for a group that did not fit, the fields `nomad job status` prints. */
-export interface PlacementFailure {
-  TaskGroup: string;
-  /** Failed counts the allocations that could not be placed (1 plus Nomad's CoalescedFailures). */
-  Failed: number;
-  /** NodesEvaluated counts the ready, eligible, undrained nodes of the job's datacenters that were tried. */
-  NodesEvaluated: number;
-  /** NodesExhausted counts nodes without room. */
-  NodesExhausted: number;
-  /** DimensionExhausted counts, per resource ("cpu", "memory", "disk"), the nodes where it ran out. */
-  DimensionExhausted: Record<string, number>;
-  /** NodesAvailable counts the usable nodes per datacenter of the job. */
-  NodesAvailable: Record<string, number>;
 }
 
 /** ScoreName names one of the ranker's scores, as Nomad's AllocMetric names them. */

@@ -26,7 +26,8 @@ import {
 import type { ReconcileResults } from '../engine/types.ts';
 import { clientForget, clientStops, clientWatch } from './client.ts';
 import { setDeploymentStatus, updateDeploymentWithAllocs } from './deployments.ts';
-import { type Ask, type PlacementFailure, type RankedNode, PlanningCluster, groupAsk } from './placement.ts';
+import type { PlacementFailure } from '../result/failure.ts';
+import { type Ask, type RankedNode, PlanningCluster, groupAsk } from './placement.ts';
 import {
   type JobState,
   type QueuedEval,

@@ -32,7 +32,7 @@ import { DEFAULT_ALLOC_STARTUP, clientWatch, nextClientTime, runClients } from '
 import { nextDrainTime, runDrainer, startDrainWatch } from './drainer.ts';
 import { DEFAULT_DRAIN_DEADLINE, EvalTriggerScenario, type SimEvent } from '../scenario/events.ts';
 import { seededUUIDs, seededUint32 } from './ids.ts';
-import type { PlacementFailure } from './placement.ts';
+import type { PlacementFailure } from '../result/failure.ts';
 import { type Placed, applyPlan } from './planApply.ts';
 import {
   type Happening,

@@ -75,4 +75,17 @@ describe('the layering of src/', () => {
     expect(await problems('src/store/probe.ts', "import type { X } from '../ui/App.tsx';\nexport type Y = X;\n")).toHaveLength(1);
     expect(await problems('src/ui/probe.ts', "import type { X } from '../store/state.ts';\nexport type Y = X;\n")).toEqual([]);
   });
+
+  it('holds the folders other branches added: import/, sw/, and result/ below the simulator', async () => {
+    const type = (spec: string) => `import type { X } from '${spec}';\nexport type Y = X;\n`;
+    expect(await problems('src/result/probe.ts', type('../simulator/simulate.ts'))).toEqual([
+      { rule: 'no-restricted-imports', message: expect.stringContaining('result/ turns a scenario') as string },
+    ]);
+    expect(await problems('src/result/probe.ts', type('../diff/report.ts'))).toEqual([]);
+    expect(await problems('src/import/probe.ts', type('../store/state.ts'))).toHaveLength(1);
+    expect(await problems('src/import/probe.ts', type('../scenario/read.ts'))).toEqual([]);
+    expect(await problems('src/sw/probe.ts', type('../ui/App.tsx'))).toHaveLength(1);
+    expect(await problems('src/cli/probe.ts', type('../import/build.ts'))).toEqual([]);
+    expect(await problems('src/import/probe.ts', 'export const w = window.location.href;\n')).toHaveLength(1);
+  });
 });

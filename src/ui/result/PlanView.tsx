@@ -8,7 +8,7 @@ import type { ResultDocument } from '../../result/document.ts';
 import type { Scenario } from '../../scenario/read.ts';
 import { planNotes } from '../plan/notes.ts';
 import { describeWait } from '../plan/wait.ts';
-import type { PlacementFailure } from '../../simulator/placement.ts';
+import type { PlacementFailure } from '../../result/failure.ts';
 import { useRollout, useShownResult, useStale } from '../storeContext.tsx';
 import { showConfusable } from '../confusable.ts';
 import { WholePlan } from './WholePlan.tsx';

@@ -5,7 +5,7 @@
 import { useMemo } from 'react';
 import { wholePlan } from '../../result/planWhole.ts';
 import type { GoodResult } from '../../store/state.ts';
-import type { PlacementFailure } from '../../simulator/placement.ts';
+import type { PlacementFailure } from '../../result/failure.ts';
 import './diff.css';
 import './plan.css';
 

@@ -14,7 +14,7 @@ import {
   EvalTriggerScaling,
 } from '../../engine/structs.ts';
 import { EvalTriggerScenario, type SimEvent } from '../../scenario/events.ts';
-import type { PlacementFailure } from '../../simulator/placement.ts';
+import type { PlacementFailure } from '../../result/failure.ts';
 import { formatGoDuration } from '../../engine/time.ts';
 import { allocMetricLines } from '../../result/planWhole.ts';
 
