@@ -11,7 +11,7 @@ test.describe.configure({ timeout: 120_000 });
 async function exported(page: Page, format: 'svg' | 'png'): Promise<Buffer> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`export-${format}`).click()]);
   expect(file.suggestedFilename()).toBe(`cluster-graph.${format}`);
-  return readFileSync((await file.path())!);
+  return readFileSync((await file.path()));
 }
 
 test('the graph exports as an SVG and a PNG that parse, light or dark as shown', async ({ page }) => {

@@ -27,7 +27,7 @@ if (hash !== window.location.hash) history.replaceState(null, '', window.locatio
 const storage = view === 'embed' ? null : browserStorage();
 
 // A shared link in the address wins over the saved draft, which wins over the default.
-const opening = await openInitialTexts(storage, splitScenario(defaultScenario as Record<string, unknown>));
+const opening = await openInitialTexts(storage, splitScenario(defaultScenario));
 const urlOptions = readUrlOptions(window.location.search);
 
 const store = createAppStore({

@@ -100,7 +100,7 @@ export async function runImportCommand(argv: readonly string[], io: ImportIO): P
   if (args.jobID !== null) {
     const env = io.env ?? {};
     const addr = args.addr ?? (env.NOMAD_ADDR || DEFAULT_ADDR);
-    const get = io.fetch ?? (globalThis.fetch as unknown as HttpGet);
+    const get = io.fetch ?? (globalThis.fetch);
     const fetched = await fetchCluster({ addr, jobID: args.jobID, token: env.NOMAD_TOKEN, namespace: env.NOMAD_NAMESPACE, region: env.NOMAD_REGION }, get);
     if (!fetched.ok) {
       io.stderr(`import: ${fetched.message}\n`);

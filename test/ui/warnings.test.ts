@@ -11,7 +11,7 @@ import defaultScenario from '../../src/ui/defaultScenario.json';
 import { memoryIO } from '../cli/memoryIO.ts';
 import { run } from '../../src/cli/run.ts';
 
-const texts = splitScenario(defaultScenario as Record<string, unknown>);
+const texts = splitScenario(defaultScenario);
 const typo = texts.job.replace('"Count": 5', '"Cuont": 5');
 
 describe('warnings', () => {

@@ -51,8 +51,8 @@ export class Context {
   }
 
   lookup(name: string): Value | undefined {
-    for (let c: Context | null = this; c; c = c.parent) if (c.vars.has(name)) return c.vars.get(name) as Value;
-    return undefined;
+    if (this.vars.has(name)) return this.vars.get(name);
+    return this.parent?.lookup(name);
   }
 }
 
@@ -110,7 +110,7 @@ export function evaluate(e: Expr, ctx: Context): Value {
       return forExpr(e, ctx);
     case 'unary': {
       const v = evaluate(e.operand, ctx);
-      if (e.op === '-') return -operand(v, 'number', e.operand.span, 'Unsuitable value for unary operand') as number;
+      if (e.op === '-') return -operand(v, 'number', e.operand.span, 'Unsuitable value for unary operand');
       return !operand(v, 'bool', e.operand.span, 'Unsuitable value for unary operand');
     }
     case 'binary':
@@ -194,6 +194,9 @@ function asString(v: Value, span: Span, summary: string, lead: string): string {
   }
 }
 
+// operand converts an operator's operand to the type the operator takes.
+function operand(v: Value, type: 'number', span: Span, lead: string): number;
+function operand(v: Value, type: 'bool', span: Span, lead: string): boolean;
 function operand(v: Value, type: 'number' | 'bool', span: Span, lead: string): number | boolean {
   if (v === null) throw new EvalProblem('Invalid operand', `${lead}: a ${type} is required.`, span);
   try {
@@ -218,9 +221,12 @@ function binary(e: Expr & { kind: 'binary' }, ctx: Context): Value {
       const b = operand(r, 'bool', e.right.span, 'Unsuitable value for right operand');
       return e.op === '&&' ? a && b : a || b;
     }
+    default:
+      // The arithmetic and comparison operators take numbers: below.
+      break;
   }
-  const a = operand(l, 'number', e.left.span, 'Unsuitable value for left operand') as number;
-  const b = operand(r, 'number', e.right.span, 'Unsuitable value for right operand') as number;
+  const a = operand(l, 'number', e.left.span, 'Unsuitable value for left operand');
+  const b = operand(r, 'number', e.right.span, 'Unsuitable value for right operand');
   switch (e.op) {
     case '<':
       return a < b;
@@ -379,7 +385,7 @@ function call(e: Expr & { kind: 'call' }, ctx: Context): Value {
   } catch (err) {
     if (err instanceof EvalProblem) throw err;
     if (err instanceof FunctionArgError) {
-      const p = (err.index < min ? f.params[err.index] : f.varParam) as Param | undefined;
+      const p = err.index < min ? f.params[err.index] : f.varParam;
       throw new EvalProblem('Invalid function argument', `Invalid value for "${p?.name ?? 'argument'}" parameter: ${err.message}.`, spans[err.index] ?? e.span);
     }
     if (err instanceof Error) throw new EvalProblem('Error in function call', `Call to function "${e.name}" failed: ${err.message}.`, e.span);

@@ -4,7 +4,7 @@
 // an earlier step has taken (jobspec2 reads `meta`, `vault`, `task` and
 // `scaling` apart before decoding the rest).
 
-import { Context, evaluate } from '../eval/eval.ts';
+import { type Context, evaluate } from '../eval/eval.ts';
 import { ConversionError, type Value, convert, isMap, sortedKeys, typeOfValue } from '../eval/value.ts';
 import type { Attribute, Block, Body, Span } from '../syntax/ast.ts';
 import { nameSuggestion } from '../suggest.ts';

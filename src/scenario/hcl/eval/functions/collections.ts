@@ -52,7 +52,7 @@ export const COLLECTION_FUNCTIONS: Record<string, Func> = {
       if (rest.length > 1) throw new Error('lookup() takes no more than three arguments');
       const mm = map(m, 0);
       if (mm.has(k as string)) return mm.get(k as string) as Value;
-      if (rest.length === 1) return rest[0] as Value;
+      if (rest.length === 1) return rest[0];
       throw new Error(`lookup failed to find '${k as string}'`);
     },
   },

@@ -113,7 +113,7 @@ export const ENCODING_FUNCTIONS: Record<string, Func> = {
       }
     },
   },
-  jsonencode: { params: [{ name: 'val', type: 'any', allowNull: true }], impl: ([v]) => jsonEncode(v as Value) },
+  jsonencode: { params: [{ name: 'val', type: 'any', allowNull: true }], impl: ([v]) => jsonEncode(v) },
   jsondecode: {
     params: [str('str')],
     impl: ([s]) => {

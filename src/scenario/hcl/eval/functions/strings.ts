@@ -25,10 +25,10 @@ export const STRING_FUNCTIONS: Record<string, Func> = {
   title: s1((s) => s.replace(/(^|[\s\u0085])(\p{L})/gu, (_, sp: string, c: string) => sp + c.toUpperCase())),
   strrev: s1((s) => chars(s).reverse().join('')),
   reverse: s1((s) => chars(s).reverse().join('')),
-  trimprefix: { params: [str('str'), str('prefix')], impl: ([s, p]) => ((s as string).startsWith(p as string) ? (s as string).slice((p as string).length) : (s as string)) },
+  trimprefix: { params: [str('str'), str('prefix')], impl: ([s, p]) => ((s as string).startsWith(p as string) ? (s as string).slice((p as string).length) : s) },
   trimsuffix: {
     params: [str('str'), str('suffix')],
-    impl: ([s, p]) => ((s as string).endsWith(p as string) && (p as string) !== '' ? (s as string).slice(0, -(p as string).length) : (s as string)),
+    impl: ([s, p]) => ((s as string).endsWith(p as string) && (p as string) !== '' ? (s as string).slice(0, -(p as string).length) : s),
   },
   trim: {
     params: [str('str'), str('cutset')],
@@ -102,7 +102,7 @@ function regexReplace(s: string, pattern: string, rep: string, argIndex: number)
   // Go writes `${1}` and `$name`; JavaScript `$1` and `$<name>`.
   const jsRep = rep.replace(/\$\$|\$\{(\w+)\}|\$(\w+)/g, (m, braced: string | undefined, bare: string | undefined) => {
     if (m === '$$') return '$$';
-    const name = braced ?? (bare as string);
+    const name = braced ?? bare ?? '';
     return /^\d+$/.test(name) ? `$${name}` : `$<${name}>`;
   });
   return s.replace(re, jsRep);
