@@ -159,6 +159,28 @@ export interface ClusterGraphProps {
   minTextPx?: number | null;
 }
 
+// The graph as last built, with what it was built from.
+interface Built {
+  scenario: Scenario;
+  document: ResultDocument;
+  trace: ReconcileTrace | null;
+  shape: Shape | null;
+  model: GraphModel;
+  flow: FlowGraph;
+}
+
+// useBuiltGraph builds the graph model and React Flow's nodes again when
+// their inputs change, from the previous ones (so unchanged boxes and cards
+// keep their objects). Kept as state, brought up to date while rendering.
+function useBuiltGraph(scenario: Scenario, document: ResultDocument, trace: ReconcileTrace | null, shape: Shape | null): Built {
+  const [built, setBuilt] = useState<Built | null>(null);
+  if (built !== null && built.scenario === scenario && built.document === document && built.trace === trace && built.shape === shape) return built;
+  const model = buildGraph(scenario, document, trace, built?.model ?? null, shape);
+  const next = { scenario, document, trace, shape, model, flow: toFlow(model, built?.flow ?? null) };
+  setBuilt(next);
+  return next;
+}
+
 /**
  * ClusterGraph draws the cluster and what the reconciler decided: pan, zoom,
  * fit, a minimap and a legend; clicking (or pressing Enter on) a card calls
@@ -175,14 +197,9 @@ export const ClusterGraph = memo(function ClusterGraph({ scenario, document, tra
   // change) or the pane is resized, never while typing: an edit that adds a
   // card grows a box but moves no box to another row.
   const key = fitKey(scenario);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by fitKey on purpose: the shape is chosen again when a scenario is loaded, not on each edit
   const shape = useMemo(() => (pane === null ? null : paneShape(scenario, document, pane, minTextPx)), [key, pane, minTextPx]);
-  const previous = useRef<{ model: GraphModel; flow: FlowGraph } | null>(null);
-  const { flow, model } = useMemo(() => {
-    const m = buildGraph(scenario, document, trace, previous.current?.model ?? null, shape);
-    const f = toFlow(m, previous.current?.flow ?? null);
-    previous.current = { model: m, flow: f };
-    return { flow: f, model: m };
-  }, [scenario, document, trace, shape]);
+  const { flow, model } = useBuiltGraph(scenario, document, trace, shape);
   const [detailStore] = useState(createDetailStore);
   // Culling pays only zoomed in: on the overview every tile is in view, and culling would re-check them all on each frame of a pan.
   const detail = useSyncExternalStore(detailStore.subscribe, detailStore.get, detailStore.get);

@@ -2,7 +2,7 @@
 // click that submits it as a new version (the texts replaced are set aside
 // as a draft first, like any replacement).
 
-import { useRef } from 'react';
+import { useState } from 'react';
 import { useShareActions } from '../share/shareContext.tsx';
 import { useResult, useStale, useTexts } from '../storeContext.tsx';
 import { type JobBaseline, findStaleIndex, nextBaseline, submitAsNewVersion } from './newVersion.ts';
@@ -13,15 +13,16 @@ export function JobVersionNotice() {
   const stale = useStale();
   const texts = useTexts();
   const { replaceTexts } = useShareActions();
-  // The job as it was before the person's edits, kept across results.
-  const baseline = useRef<JobBaseline | null>(null);
-  const seen = useRef<number | null>(null);
-  if (result && !stale && seen.current !== result.seq) {
-    seen.current = result.seq;
-    baseline.current = nextBaseline(baseline.current, texts, result.scenario);
+  // The job as it was before the person's edits, kept across results (as
+  // state, brought up to date while rendering when a new result arrives).
+  const [kept, setKept] = useState<{ seen: number | null; baseline: JobBaseline | null }>({ seen: null, baseline: null });
+  let baseline = kept.baseline;
+  if (result && !stale && kept.seen !== result.seq) {
+    baseline = nextBaseline(kept.baseline, texts, result.scenario);
+    setKept({ seen: result.seq, baseline });
   }
   if (!result || stale) return null;
-  const found = findStaleIndex(result.scenario, baseline.current);
+  const found = findStaleIndex(result.scenario, baseline);
   if (!found) return null;
   const submit = () => {
     const next = submitAsNewVersion(texts, result.scenario, found);
