@@ -25,7 +25,7 @@ export interface CliIO {
 
 import { EXIT_INPUT, EXIT_INTERNAL, EXIT_OK } from './status.ts';
 
-export { EXIT_INPUT, EXIT_INTERNAL, EXIT_OK } from './status.ts';
+export { EXIT_INPUT, EXIT_OK } from './status.ts';
 
 /** STDIN_NAME is how diagnostics name standard input (given as `-`). */
 export const STDIN_NAME = '<stdin>';

@@ -525,6 +525,7 @@ function isAscii(s: string): boolean {
   return !NON_ASCII.test(s);
 }
 
+// eslint-disable-next-line no-control-regex -- the range starts at NUL on purpose: everything outside ASCII
 const NON_ASCII = /[^\x00-\x7f]/;
 
 // goAtoi parses s[from, to) as a decimal integer the way strconv.Atoi does,

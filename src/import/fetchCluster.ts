@@ -68,7 +68,9 @@ async function fullAllocations(stubs: unknown, get: (id: string) => Promise<unkn
   const out: unknown[] = new Array(stubs.length);
   for (let i = 0; i < ids.length; i += PARALLEL) {
     const batch = ids.slice(i, i + PARALLEL).map((id, j) => (typeof id === 'string' ? get(id) : Promise.resolve(stubs[i + j])));
-    (await Promise.all(batch)).forEach((a, j) => (out[i + j] = a));
+    (await Promise.all(batch)).forEach((a: unknown, j) => {
+      out[i + j] = a;
+    });
   }
   return out;
 }

@@ -57,7 +57,7 @@ export function readAllocationsBody(value: unknown): Read<AllocationsRead> {
   const allocations: Obj[] = [];
   let stubs = false;
   for (let i = 0; i < value.length; i++) {
-    const a = value[i];
+    const a: unknown = value[i];
     if (!isObject(a)) return fail(`[${i}]`, 'expected an allocation object');
     if (typeof a.ID !== 'string') return fail(`[${i}].ID`, 'expected the allocation’s ID, a string');
     // A full allocation carries its job, its resources or its transition; a stub has none of these.
@@ -89,7 +89,7 @@ export function readNodesBody(value: unknown): Read<Obj[]> {
   if (!Array.isArray(value)) return fail('', 'expected a list of nodes, as GET /v1/nodes prints it');
   const nodes: Obj[] = [];
   for (let i = 0; i < value.length; i++) {
-    const n = value[i];
+    const n: unknown = value[i];
     if (!isObject(n)) return fail(`[${i}]`, 'expected a node object');
     if (typeof n.ID !== 'string') return fail(`[${i}].ID`, 'expected the node’s ID, a string');
     const kept: Obj = {};

@@ -108,7 +108,7 @@ function checkObject(r: Reader, o: JsonObject, path: string, type: ApiObject, de
     const at = childPath(path, key);
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {
-        const item = value[i];
+        const item: unknown = value[i];
         if (isObject(item)) checkObject(r, item, indexPath(at, i), childType, depth + 1);
       }
     } else if (isObject(value)) {

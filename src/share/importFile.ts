@@ -27,6 +27,7 @@ export function importFile(name: string, size: number, text: string, current: Ta
     return { ok: false, message: `${name} is ${formatBytes(size)}; files over ${formatBytes(MAX_IMPORT_BYTES)} are not imported.` };
   }
   // A NUL, or bytes that are not UTF-8 (read as U+FFFD), is a binary file, whatever its name says.
+  // eslint-disable-next-line no-control-regex -- a NUL is what marks a binary file
   if (/[\u0000\uFFFD]/.test(text)) {
     return { ok: false, message: `${name} is not a text file (it holds binary data), so it is neither a scenario nor a jobspec. Nothing was changed.` };
   }

@@ -138,7 +138,7 @@ export function nodeTotals(job: Job, allocs: Iterable<Allocation>): NodeTotals {
 export class PlanningCluster {
   /** nodesAvailable counts the usable nodes per datacenter of the job. */
   // Datacenter names are keys: a null-prototype object keeps `__proto__` as one.
-  readonly nodesAvailable: Record<string, number> = Object.create(null);
+  readonly nodesAvailable = Object.create(null) as Record<string, number>;
   /** usable are the nodes a placement may go to, shuffled as SetNodes shuffles them. */
   readonly usable: Node[];
   /** limit is how many fitting nodes each placement ranks. */

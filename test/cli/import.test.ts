@@ -97,10 +97,10 @@ describe('import from a running agent', () => {
     seen.length = 0;
     const io = { ...memoryIO({}), env: { NOMAD_ADDR: addr, NOMAD_TOKEN: 'secret', NOMAD_NAMESPACE: 'default', NOMAD_REGION: 'global' } };
     expect(await runImportCommand(['--now', NOW, '--job-id', 'web'], io)).toBe(0);
-    const doc = JSON.parse(io.out());
+    const doc = JSON.parse(io.out()) as { Job: { ID: string }; JobVersions: unknown[]; Allocations: { DeploymentID: string }[]; Deployment: { Status: string } };
     expect([doc.Job.ID, doc.JobVersions.length, doc.Allocations.length, doc.Deployment.Status]).toEqual(['web', 1, 3, 'running']);
     // Whole allocations carry their deployment: nothing is inferred.
-    expect(doc.Allocations.map((a: any) => a.DeploymentID)).toEqual(['8f3b2c1e-4a5d-6e7f-8091-a2b3c4d5e6f7', '9a1b2c3d-4e5f-6071-8293-a4b5c6d7e8f9', '']);
+    expect(doc.Allocations.map((a) => a.DeploymentID)).toEqual(['8f3b2c1e-4a5d-6e7f-8091-a2b3c4d5e6f7', '9a1b2c3d-4e5f-6071-8293-a4b5c6d7e8f9', '']);
     expect(io.err()).not.toContain('list stubs');
     expect(seen.every((s) => s.token === 'secret' && s.url.includes('namespace=default') && s.url.includes('region=global'))).toBe(true);
     expect(seen.map((s) => s.url.split('?')[0])).toContain('/v1/allocation/5a9cb1d2-7e36-4f0b-9c8d-1e2f3a4b5c6d');

@@ -7,6 +7,9 @@ import { runJobspecCommand } from '../../src/cli/jobspecCommand.ts';
 import { readVarFile } from '../../src/cli/varFile.ts';
 import { memoryIO } from './memoryIO.ts';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the type of parsed JSON as tests read it
+type Printed = { Job: Record<string, any> };
+
 vi.setConfig({ testTimeout: 30_000 });
 
 const SERVICE = readFileSync(new URL('../fixtures/hcl/service.hcl', import.meta.url), 'utf8');
@@ -16,7 +19,7 @@ describe('jobspec', () => {
   it('prints the job as Nomad stores it, wrapped as `nomad job inspect` prints it', async () => {
     const io = memoryIO({ 'api.hcl': NO_UPDATE });
     expect(await runJobspecCommand(['api.hcl'], io)).toBe(0);
-    const printed = JSON.parse(io.out()) as { Job: Record<string, any> };
+    const printed = JSON.parse(io.out()) as Printed;
     const group = printed.Job.TaskGroups[0];
     expect(group.Update).toMatchObject({ MaxParallel: 1, HealthCheck: 'checks' });
     expect(group.Tasks[0].Templates[0]).toMatchObject({ LeftDelim: '{{', RightDelim: '}}', ChangeMode: 'restart', Splay: 5e9, Perms: '0644' });
@@ -26,7 +29,7 @@ describe('jobspec', () => {
   it('with --output prints the job as parsed, without the agent’s defaults', async () => {
     const io = memoryIO({ 'api.hcl': NO_UPDATE });
     expect(await runJobspecCommand(['--output', 'api.hcl'], io)).toBe(0);
-    const printed = JSON.parse(io.out()) as { Job: Record<string, any> };
+    const printed = JSON.parse(io.out()) as Printed;
     expect(printed.Job).not.toHaveProperty('Update');
     expect(printed.Job.TaskGroups[0]).not.toHaveProperty('Update');
     expect(printed.Job.TaskGroups[0].Tasks[0].Templates[0]).not.toHaveProperty('LeftDelim');

@@ -25,7 +25,7 @@ export function updateIsEmpty(u: Obj | null): boolean {
  * has none and the job's is not empty; then its defaults. Null: none.
  */
 export function groupUpdate(job: Obj | null, group: Obj | null): Obj | null {
-  let u: Obj | null = null;
+  let u: Obj | null;
   if (job !== null && group !== null) u = mergeOver(job, group);
   else if (job !== null && !updateIsEmpty(job)) u = { ...job };
   else u = group;

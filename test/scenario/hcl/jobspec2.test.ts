@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseAndDecode } from '../../../src/scenario/hcl/read.ts';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the type of parsed JSON as tests read it
 type Job = Record<string, any>;
 
 function job(text: string, variables: Record<string, unknown> = {}): Job {

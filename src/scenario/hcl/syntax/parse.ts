@@ -27,7 +27,7 @@ class Stop extends Error {
 }
 
 const ID_START = /[\p{ID_Start}_]/u;
-const ID_CONTINUE = /[\p{ID_Continue}\-]/u;
+const ID_CONTINUE = /[\p{ID_Continue}-]/u;
 
 /** isIdentifier tells whether a string is a valid HCL identifier. */
 export function isIdentifier(s: string): boolean {
@@ -188,7 +188,11 @@ class Parser {
   where(offset: number): string {
     let line = 1;
     let lineStart = 0;
-    for (let i = 0; i < offset; i++) if (this.text[i] === '\n') (line++, (lineStart = i + 1));
+    for (let i = 0; i < offset; i++) {
+      if (this.text[i] !== '\n') continue;
+      line++;
+      lineStart = i + 1;
+    }
     return `${line},${offset - lineStart + 1}`;
   }
 

@@ -95,7 +95,7 @@ function formatOne(v: Verb, arg: Value, text: string, at: number): string {
     case 't':
       if (typeof arg !== 'boolean') {
         try {
-          return pad(String(convert(arg, 'bool')), v, false);
+          return pad(String(convert(arg, 'bool') === true), v, false);
         } catch (e) {
           if (e instanceof ConversionError) unsupported(e.message);
           throw e;
