@@ -34,7 +34,8 @@ export const LAYERS = {
 const WHY = {
   engine: 'engine/ imports nothing outside itself: it is the reconciler alone',
   scenario: 'scenario/ reads text into a scenario; it never imports the simulator, workers, store or views',
-  result: 'result/ turns a scenario and the engine into a result document, and prints it as `nomad job plan` does (with the job diff)',
+  result:
+    'result/ turns a scenario and the engine into a result document, and prints it as `nomad job plan` does (with the job diff)',
   diff: 'diff/ compares jobs; it knows nothing of the app around it',
   examples: 'examples/ are data',
   import: 'import/ builds a scenario document from Nomad API bodies; it knows nothing of the app around it',
@@ -85,7 +86,16 @@ const DOM_GLOBALS = ['window', 'document', 'navigator', 'localStorage', 'session
 const PURE = ['engine', 'scenario', 'result', 'diff', 'import', 'simulator', 'graph', 'share', 'store'];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'e2e/screenshots/', 'test-results/', 'playwright-report/', 'tools/lint/node_modules/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'e2e/screenshots/',
+      'test-results/',
+      'playwright-report/',
+      'tools/lint/node_modules/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -134,7 +144,10 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrictions(folder) },
   })),
   { files: ['src/main.tsx'], rules: { 'no-restricted-imports': restrictions('ui') } },
-  ...PURE.map((folder) => ({ files: [`src/${folder}/**`], rules: { 'no-restricted-globals': ['error', ...DOM_GLOBALS] } })),
+  ...PURE.map((folder) => ({
+    files: [`src/${folder}/**`],
+    rules: { 'no-restricted-globals': ['error', ...DOM_GLOBALS] },
+  })),
   {
     files: ['src/engine/**'],
     rules: {

@@ -16,26 +16,47 @@ function editedJob(edit: (job: Job) => void): string {
 test("raising a group's count adds placements to the plan and the graph", async ({ page }) => {
   await openApp(page);
   await expect(page.getByTestId('placement')).toHaveCount(2);
-  await setTab(page, 'job', editedJob((j) => (j.TaskGroups[1]!.Count = 4)));
+  await setTab(
+    page,
+    'job',
+    editedJob((j) => (j.TaskGroups[1]!.Count = 4)),
+  );
   await expect.poll(() => planLineText(page, 'cache')).toBe('Task Group: "cache" (2 create, 2 in-place update)');
   await expect(page.getByTestId('placement')).toHaveCount(4);
   await expect(page.locator('[data-testid=placement][data-name="web.cache[2]"]')).toHaveCount(1);
-  await expect(page.locator('[data-testid=placement][data-name="web.cache[3]"]')).toHaveAttribute('data-canary', 'false');
+  await expect(page.locator('[data-testid=placement][data-name="web.cache[3]"]')).toHaveAttribute(
+    'data-canary',
+    'false',
+  );
   await shot(page, '10-count-raised');
 });
 
 test("lowering a group's count stops the highest indexes", async ({ page }) => {
   await openApp(page);
-  await setTab(page, 'job', editedJob((j) => (j.TaskGroups[0]!.Count = 3)));
+  await setTab(
+    page,
+    'job',
+    editedJob((j) => (j.TaskGroups[0]!.Count = 3)),
+  );
   await expect.poll(() => planLineText(page, 'web')).toBe('Task Group: "web" (2 destroy, 4 ignore)');
-  await expect(page.locator('[data-testid=alloc][data-alloc-id="web-3-v1"]')).toHaveAttribute('data-action', /stop|lost/);
+  await expect(page.locator('[data-testid=alloc][data-alloc-id="web-3-v1"]')).toHaveAttribute(
+    'data-action',
+    /stop|lost/,
+  );
 });
 
 test("changing a task's config makes its update destructive", async ({ page }) => {
   await openApp(page);
-  await setTab(page, 'job', editedJob((j) => (j.TaskGroups[1]!.Tasks[0]!.Config.image = 'redis:7.2')));
+  await setTab(
+    page,
+    'job',
+    editedJob((j) => (j.TaskGroups[1]!.Tasks[0]!.Config.image = 'redis:7.2')),
+  );
   await expect.poll(() => planLineText(page, 'cache')).toBe('Task Group: "cache" (2 create/destroy update)');
-  await expect(page.locator('[data-testid=alloc][data-alloc-id="cache-0-v1"]')).toHaveAttribute('data-action', 'destructive');
+  await expect(page.locator('[data-testid=alloc][data-alloc-id="cache-0-v1"]')).toHaveAttribute(
+    'data-action',
+    'destructive',
+  );
   await expect(page.locator('.plan-count[data-kind=update]')).toBeVisible();
   await shot(page, '11-config-changed');
 });

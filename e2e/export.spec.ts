@@ -11,7 +11,7 @@ test.describe.configure({ timeout: 120_000 });
 async function exported(page: Page, format: 'svg' | 'png'): Promise<Buffer> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`export-${format}`).click()]);
   expect(file.suggestedFilename()).toBe(`cluster-graph.${format}`);
-  return readFileSync((await file.path()));
+  return readFileSync(await file.path());
 }
 
 test('the graph exports as an SVG and a PNG that parse, light or dark as shown', async ({ page }) => {
@@ -21,7 +21,13 @@ test('the graph exports as an SVG and a PNG that parse, light or dark as shown',
   expect(svg.startsWith('<svg')).toBe(true);
   const parsed = await page.evaluate((text) => {
     const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
-    return { root: doc.documentElement.nodeName, error: doc.querySelector('parsererror') !== null, cards: doc.querySelectorAll('[data-testid=alloc]').length, markers: doc.querySelectorAll('marker').length, external: /(href|src)="https?:/.test(text) };
+    return {
+      root: doc.documentElement.nodeName,
+      error: doc.querySelector('parsererror') !== null,
+      cards: doc.querySelectorAll('[data-testid=alloc]').length,
+      markers: doc.querySelectorAll('marker').length,
+      external: /(href|src)="https?:/.test(text),
+    };
   }, svg);
   expect(parsed).toMatchObject({ root: 'svg', error: false, markers: 5, external: false });
   expect(parsed.cards).toBe(await page.getByTestId('alloc').count());

@@ -16,7 +16,11 @@ async function countRunRequests(page: Page): Promise<void> {
     const counter = window as unknown as { runRequests: number };
     counter.runRequests = 0;
     const post = Worker.prototype.postMessage;
-    Worker.prototype.postMessage = function (this: Worker, message: unknown, options?: Transferable[] | StructuredSerializeOptions) {
+    Worker.prototype.postMessage = function (
+      this: Worker,
+      message: unknown,
+      options?: Transferable[] | StructuredSerializeOptions,
+    ) {
       const type = (message as { type?: unknown } | null)?.type;
       if (type === 'run' || type === 'run-changed') counter.runRequests++;
       post.call(this, message, options as StructuredSerializeOptions);

@@ -21,7 +21,8 @@ import './ui/styles.css';
 
 // `#s=…&view=embed` opens the read-only view; the link is read without the option.
 const { view, hash } = splitViewOption(window.location.hash);
-if (hash !== window.location.hash) history.replaceState(null, '', window.location.pathname + window.location.search + hash);
+if (hash !== window.location.hash)
+  history.replaceState(null, '', window.location.pathname + window.location.search + hash);
 
 // The embedded view keeps no drafts: it must not touch the person's own work in this browser.
 const storage = view === 'embed' ? null : browserStorage();
@@ -32,9 +33,16 @@ const urlOptions = readUrlOptions(window.location.search);
 
 const store = createAppStore({
   initialTexts: opening.texts,
-  createWorker: () => new Worker(new URL('./worker/entry.ts', import.meta.url), { type: 'module', name: 'reconciler' }) as unknown as WorkerLike,
+  createWorker: () =>
+    new Worker(new URL('./worker/entry.ts', import.meta.url), {
+      type: 'module',
+      name: 'reconciler',
+    }) as unknown as WorkerLike,
   createSimulationWorker: () =>
-    new Worker(new URL('./worker/simulateEntry.ts', import.meta.url), { type: 'module', name: 'rollout' }) as unknown as SimulateWorkerLike,
+    new Worker(new URL('./worker/simulateEntry.ts', import.meta.url), {
+      type: 'module',
+      name: 'rollout',
+    }) as unknown as SimulateWorkerLike,
   timers: { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (h) => window.clearTimeout(h as number) },
   theme: loadTheme(storage),
   onTheme: (t) => saveTheme(storage, t),
@@ -49,9 +57,7 @@ if (!root) throw new Error('main: index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <StoreProvider store={store}>
-      <ShareProvider store={share}>
-        {view === 'embed' ? <EmbedApp /> : <App />}
-      </ShareProvider>
+      <ShareProvider store={share}>{view === 'embed' ? <EmbedApp /> : <App />}</ShareProvider>
     </StoreProvider>
   </StrictMode>,
 );

@@ -11,7 +11,12 @@ import { type DeploymentDocument, writeDeployment } from '../scenario/write.ts';
 import type { RankedNode } from '../simulator/planApply.ts';
 import type { Film } from '../simulator/simulate.ts';
 
-const indent = (text: string, by = '    ') => text.split('\n').filter((l) => l !== '').map((l) => by + l).join('\n');
+const indent = (text: string, by = '    ') =>
+  text
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => by + l)
+    .join('\n');
 
 /** formatFilm renders a film, one block per evaluation. */
 export function formatFilm(film: Film): string {
@@ -25,8 +30,10 @@ export function formatFilm(film: Film): string {
     for (const h of s.Happenings) out.push(`    ${at(h.Time)} ${h.Text}`);
     out.push(indent(formatPlan(s.Document)));
     for (const h of s.Applied) out.push(`    = ${h.Text}`);
-    for (const p of s.Placed) out.push(`    + ${p.Name}${p.Canary ? ' (canary)' : ''} placed on ${p.NodeName || p.NodeID} (${p.AllocID})`);
-    for (const f of s.Failures) out.push(`    ! Task Group ${JSON.stringify(f.TaskGroup)}: failed to place ${f.Failed} allocation(s)`);
+    for (const p of s.Placed)
+      out.push(`    + ${p.Name}${p.Canary ? ' (canary)' : ''} placed on ${p.NodeName || p.NodeID} (${p.AllocID})`);
+    for (const f of s.Failures)
+      out.push(`    ! Task Group ${JSON.stringify(f.TaskGroup)}: failed to place ${f.Failed} allocation(s)`);
     out.push('');
   }
   out.push(`==> End at ${at(film.End.Time)}: ${film.End.Status}: ${film.End.Reason}`);
@@ -34,7 +41,8 @@ export function formatFilm(film: Film): string {
   const d = film.End.Deployment;
   if (d !== null) out.push(`    deployment ${d.ID} (job version ${d.JobVersion}): ${d.Status}: ${d.StatusDescription}`);
   for (const e of film.Events) {
-    const fate = e.Time === null ? 'not reached' : e.Problem !== null ? `ignored: ${e.Problem}` : `happened at ${at(e.Time)}`;
+    const fate =
+      e.Time === null ? 'not reached' : e.Problem !== null ? `ignored: ${e.Problem}` : `happened at ${at(e.Time)}`;
     out.push(`    event ${e.Index}: ${fate}`);
   }
   return out.join('\n') + '\n';
@@ -48,7 +56,15 @@ export interface FilmStepDocument {
   EvalID: string;
   TriggeredBy: string;
   Document: ResultDocument;
-  Placed: { Name: string; AllocID: string; NodeID: string; NodeName: string; Canary: boolean; Score: number; Ranked: RankedNode[] }[];
+  Placed: {
+    Name: string;
+    AllocID: string;
+    NodeID: string;
+    NodeName: string;
+    Canary: boolean;
+    Score: number;
+    Ranked: RankedNode[];
+  }[];
 }
 
 /** FilmDocument is a whole film as one JSON document: its evaluations and its end. */
@@ -74,14 +90,23 @@ export function filmDocument(film: Film): FilmDocument {
       EvalID: s.EvalID,
       TriggeredBy: s.TriggeredBy,
       Document: s.Document,
-      Placed: s.Placed.map((p) => ({ Name: p.Name, AllocID: p.AllocID, NodeID: p.NodeID, NodeName: p.NodeName, Canary: p.Canary, Score: p.Score, Ranked: p.Ranked })),
+      Placed: s.Placed.map((p) => ({
+        Name: p.Name,
+        AllocID: p.AllocID,
+        NodeID: p.NodeID,
+        NodeName: p.NodeName,
+        Canary: p.Canary,
+        Score: p.Score,
+        Ranked: p.Ranked,
+      })),
     })),
     End: {
       Status: end.Status,
       Time: formatInstant(end.Time),
       Reason: end.Reason,
       Deployment: end.Deployment === null ? null : writeDeployment(end.Deployment),
-      Stranded: end.Stranded === null ? null : { ...end.Stranded, RescheduleTime: formatInstant(end.Stranded.RescheduleTime) },
+      Stranded:
+        end.Stranded === null ? null : { ...end.Stranded, RescheduleTime: formatInstant(end.Stranded.RescheduleTime) },
     },
   };
 }

@@ -40,7 +40,13 @@ function errorMessage(e: unknown): string {
 }
 
 // render prints one result in the requested form.
-function render(options: CliOptions, several: boolean, run: ReturnType<typeof runScenario>, scenario: Scenario, path: string): string {
+function render(
+  options: CliOptions,
+  several: boolean,
+  run: ReturnType<typeof runScenario>,
+  scenario: Scenario,
+  path: string,
+): string {
   if (options.format === 'json' && !options.explain) {
     return several ? JSON.stringify(run.document) + '\n' : JSON.stringify(run.document, null, 2) + '\n';
   }
@@ -48,7 +54,15 @@ function render(options: CliOptions, several: boolean, run: ReturnType<typeof ru
   if (options.format === 'plan') {
     const job = scenario.Job;
     parts.push(
-      wholePlanText({ document: run.document, diff: diffReport(scenario), jobID: job.ID, jobType: job.Type, jobModifyIndex: job.JobModifyIndex, failures: [], path }),
+      wholePlanText({
+        document: run.document,
+        diff: diffReport(scenario),
+        jobID: job.ID,
+        jobType: job.Type,
+        jobModifyIndex: job.JobModifyIndex,
+        failures: [],
+        path,
+      }),
     );
   }
   if (options.explain) {
@@ -80,7 +94,10 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
   }
 
   const several = options.files.length > 1;
-  const textual = options.format === 'plan' || options.explain || (options.simulate && !(options.formatGiven && options.format === 'json'));
+  const textual =
+    options.format === 'plan' ||
+    options.explain ||
+    (options.simulate && !(options.formatGiven && options.format === 'json'));
   let stdinText: Promise<string> | undefined;
   let status = EXIT_OK;
   let printed = 0;
@@ -99,7 +116,8 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
 
     // Async: a JobSpec loads HashiCorp's HCL parser on first use.
     const read = await readScenarioAsync(text, { textBudget: FILE_TEXT_BUDGET });
-    for (const w of read.warnings ?? []) io.stderr(formatDiagnostic(name, { ...w, message: `warning: ${w.message}` }) + '\n');
+    for (const w of read.warnings ?? [])
+      io.stderr(formatDiagnostic(name, { ...w, message: `warning: ${w.message}` }) + '\n');
     if (!read.ok) {
       for (const d of read.diagnostics) io.stderr(formatDiagnostic(name, d) + '\n');
       status = Math.max(status, EXIT_INPUT);
@@ -124,9 +142,10 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
 
     let output: string;
     try {
-      output = sim !== null
-        ? sim.renderFilm(options, several, sim.simulate(read.scenario, events, { trace: false }))
-        : render(options, several, runScenario(read.scenario, { trace: options.explain }), read.scenario, name);
+      output =
+        sim !== null
+          ? sim.renderFilm(options, several, sim.simulate(read.scenario, events, { trace: false }))
+          : render(options, several, runScenario(read.scenario, { trace: options.explain }), read.scenario, name);
     } catch (e) {
       io.stderr(`${name}: internal error: ${e instanceof Error && e.stack ? e.stack : errorMessage(e)}\n`);
       // Bad input (2) outranks a bug (1): the user can act on it.

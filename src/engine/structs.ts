@@ -37,9 +37,7 @@ export const AllocDesiredStatusRun = 'run';
 export const AllocDesiredStatusStop = 'stop';
 export const AllocDesiredStatusEvict = 'evict';
 export type AllocDesiredStatus =
-  | typeof AllocDesiredStatusRun
-  | typeof AllocDesiredStatusStop
-  | typeof AllocDesiredStatusEvict;
+  typeof AllocDesiredStatusRun | typeof AllocDesiredStatusStop | typeof AllocDesiredStatusEvict;
 
 export const AllocClientStatusPending = 'pending';
 export const AllocClientStatusRunning = 'running';
@@ -78,21 +76,17 @@ export type DeploymentStatus =
 
 // The texts Nomad writes into a deployment's StatusDescription.
 export const DeploymentStatusDescriptionRunning = 'Deployment is running';
-export const DeploymentStatusDescriptionRunningNeedsPromotion =
-  'Deployment is running but requires manual promotion';
-export const DeploymentStatusDescriptionRunningAutoPromotion =
-  'Deployment is running pending automatic promotion';
+export const DeploymentStatusDescriptionRunningNeedsPromotion = 'Deployment is running but requires manual promotion';
+export const DeploymentStatusDescriptionRunningAutoPromotion = 'Deployment is running pending automatic promotion';
 export const DeploymentStatusDescriptionSuccessful = 'Deployment completed successfully';
 export const DeploymentStatusDescriptionStoppedJob = 'Cancelled because job is stopped';
 export const DeploymentStatusDescriptionNewerJob = 'Cancelled due to newer version of job';
-export const DeploymentStatusDescriptionBlocked =
-  'Deployment is complete but waiting for peer region';
+export const DeploymentStatusDescriptionBlocked = 'Deployment is complete but waiting for peer region';
 export const DeploymentStatusDescriptionPaused = 'Deployment is paused';
 export const DeploymentStatusDescriptionFailedAllocations = 'Failed due to unhealthy allocations';
 export const DeploymentStatusDescriptionProgressDeadline = 'Failed due to progress deadline';
 export const DeploymentStatusDescriptionFailedByUser = 'Deployment marked as failed';
-export const DeploymentStatusDescriptionPausedForPeer =
-  'Deployment is paused waiting for peer region';
+export const DeploymentStatusDescriptionPausedForPeer = 'Deployment is paused waiting for peer region';
 
 export const EvalStatusPending = 'pending';
 // What triggered an evaluation (Evaluation.TriggeredBy), as Nomad names it.
@@ -192,13 +186,7 @@ export interface EphemeralDisk {
 }
 
 /** JsonValue is any value a JSON document can hold; task config, templates and the like are kept as such. */
-export type JsonValue =
-  | null
-  | boolean
-  | number
-  | string
-  | JsonValue[]
-  | { [key: string]: JsonValue };
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 /** Task is one task of a group. */
 export interface Task {

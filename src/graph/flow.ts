@@ -91,7 +91,10 @@ export function toFlow(model: GraphModel, previous: FlowGraph | null = null): Fl
   if (lanePrev?.type === 'placementLane' && lanePrev.data.view === model.lane.view && samePlace(lanePrev, model.lane)) {
     nodes.push(lanePrev);
   } else {
-    const data = lanePrev?.type === 'placementLane' && lanePrev.data.view === model.lane.view ? lanePrev.data : { view: model.lane.view };
+    const data =
+      lanePrev?.type === 'placementLane' && lanePrev.data.view === model.lane.view
+        ? lanePrev.data
+        : { view: model.lane.view };
     nodes.push({ id: model.lane.id, type: 'placementLane', ...geometry(model.lane), data, ...FIXED });
   }
   for (const b of model.boxes) {
@@ -105,7 +108,8 @@ export function toFlow(model: GraphModel, previous: FlowGraph | null = null): Fl
   }
 
   const oldNodes = previous?.nodes;
-  const keepNodes = oldNodes !== undefined && oldNodes.length === nodes.length && nodes.every((n, i) => n === oldNodes[i]);
+  const keepNodes =
+    oldNodes !== undefined && oldNodes.length === nodes.length && nodes.every((n, i) => n === oldNodes[i]);
   const oldArrows = new Map<string, ReplacementEdge>();
   for (const a of previous?.arrows ?? []) oldArrows.set(a.id, a);
   const arrows = model.edges.map((e) => {
@@ -113,6 +117,7 @@ export function toFlow(model: GraphModel, previous: FlowGraph | null = null): Fl
     return old !== undefined && sameArrow(old, e) ? old : e;
   });
   const prevArrows = previous?.arrows;
-  const keepArrows = prevArrows !== undefined && prevArrows.length === arrows.length && arrows.every((a, i) => a === prevArrows[i]);
+  const keepArrows =
+    prevArrows !== undefined && prevArrows.length === arrows.length && arrows.every((a, i) => a === prevArrows[i]);
   return { nodes: keepNodes ? oldNodes : nodes, arrows: keepArrows ? prevArrows : arrows };
 }

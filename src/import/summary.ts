@@ -45,7 +45,9 @@ export function summarizeImport(doc: Obj): ImportSummary {
     byClientStatus: [...statuses].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
     allocationNodes: new Set(allocations.map((a) => a.NodeID).filter((n) => typeof n === 'string' && n !== '')).size,
     nodes: list(doc.Nodes).length,
-    deployment: d ? { id: String(d.ID), status: text(d.Status), jobVersion: typeof d.JobVersion === 'number' ? d.JobVersion : null } : null,
+    deployment: d
+      ? { id: String(d.ID), status: text(d.Status), jobVersion: typeof d.JobVersion === 'number' ? d.JobVersion : null }
+      : null,
   };
 }
 
@@ -57,7 +59,9 @@ export function describeSummary(s: ImportSummary): string[] {
     s.allocations === 0
       ? 'No allocations.'
       : `${plural(s.allocations, 'allocation')} (${s.byClientStatus.map(([st, n]) => `${n} ${st}`).join(', ')}) on ${plural(s.allocationNodes, 'node')}; ${plural(s.nodes, 'node')} given.`,
-    s.deployment ? `Deployment ${s.deployment.id.slice(0, 8)} of version ${s.deployment.jobVersion ?? '?'}: ${s.deployment.status}.` : 'No deployment.',
+    s.deployment
+      ? `Deployment ${s.deployment.id.slice(0, 8)} of version ${s.deployment.jobVersion ?? '?'}: ${s.deployment.status}.`
+      : 'No deployment.',
   ];
   return lines;
 }

@@ -65,8 +65,7 @@ export const DiagnosticCode = {
  * A view or a tool tells problems apart by these, never by their messages.
  */
 export type DiagnosticCodeValue =
-  | (typeof DiagnosticCode)[keyof typeof DiagnosticCode]
-  | (typeof HclDiagnosticCode)[keyof typeof HclDiagnosticCode];
+  (typeof DiagnosticCode)[keyof typeof DiagnosticCode] | (typeof HclDiagnosticCode)[keyof typeof HclDiagnosticCode];
 
 /**
  * diagnosticText is the one way a diagnostic is written as text:
@@ -76,7 +75,8 @@ export type DiagnosticCodeValue =
  */
 export function diagnosticText(d: Pick<Diagnostic, 'path' | 'message' | 'line' | 'column'>, position = false): string {
   let where = d.path;
-  if (!where && position && d.line !== undefined) where = d.column !== undefined ? `${d.line}:${d.column}` : `${d.line}`;
+  if (!where && position && d.line !== undefined)
+    where = d.column !== undefined ? `${d.line}:${d.column}` : `${d.line}`;
   return where ? `${where}: ${d.message}` : d.message;
 }
 

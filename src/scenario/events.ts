@@ -23,7 +23,10 @@ export interface EventTiming {
 
 /** NodeEvent changes a node. A drain marks allocations for migration; at its Deadline (default 1h) everything left is marked. */
 export type NodeEvent = EventTiming &
-  ({ Kind: Exclude<NodeEventKind, 'node-drain'>; NodeID: string } | { Kind: 'node-drain'; NodeID: string; Deadline?: Duration });
+  (
+    | { Kind: Exclude<NodeEventKind, 'node-drain'>; NodeID: string }
+    | { Kind: 'node-drain'; NodeID: string; Deadline?: Duration }
+  );
 
 /**
  * AllocEvent is a client report: the allocation's tasks fail, its health

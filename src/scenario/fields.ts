@@ -129,13 +129,7 @@ export function readString(r: Reader, value: unknown, parent: string, key: strin
 }
 
 /** readRequiredString returns a string field that has no default, reporting it when absent (and, with `nonEmpty`, when ""). */
-export function readRequiredString(
-  r: Reader,
-  value: unknown,
-  parent: string,
-  key: string,
-  nonEmpty: boolean,
-): string {
+export function readRequiredString(r: Reader, value: unknown, parent: string, key: string, nonEmpty: boolean): string {
   if (typeof value === 'string') {
     if (nonEmpty && value === '') r.required(parent, key, 'a non-empty string');
     return value;
@@ -176,7 +170,11 @@ export function readCount(
   if (typeof value !== 'number') {
     r.wrongType(parent, key, 'a non-negative integer', value);
   } else if (!Number.isSafeInteger(value) || value < 0) {
-    r.report(DiagnosticCode.OutOfRange, childPath(parent, key), `expected a non-negative integer, got ${describeValue(value)}`);
+    r.report(
+      DiagnosticCode.OutOfRange,
+      childPath(parent, key),
+      `expected a non-negative integer, got ${describeValue(value)}`,
+    );
   } else {
     r.report(
       DiagnosticCode.OutOfRange,
@@ -261,7 +259,11 @@ export function readEnum<T extends string>(
 ): T {
   if (typeof value === 'string') {
     if ((allowed as readonly string[]).includes(value)) return value as T;
-    r.report(DiagnosticCode.NotInEnum, childPath(parent, key), `${describeValue(value)} is not one of ${listChoices(allowed)}`);
+    r.report(
+      DiagnosticCode.NotInEnum,
+      childPath(parent, key),
+      `${describeValue(value)} is not one of ${listChoices(allowed)}`,
+    );
     return fallback;
   }
   if (value !== undefined && value !== null) r.wrongType(parent, key, `one of ${listChoices(allowed)}`, value);
@@ -339,7 +341,11 @@ export function readObjectList(r: Reader, value: unknown, parent: string, key: s
   for (let i = 0; i < source.length; i++) {
     const v = source[i];
     if (!isObject(v)) {
-      r.report(DiagnosticCode.WrongType, indexPath(childPath(parent, key), i), `expected an object, got ${describeValue(v)}`);
+      r.report(
+        DiagnosticCode.WrongType,
+        indexPath(childPath(parent, key), i),
+        `expected an object, got ${describeValue(v)}`,
+      );
       ok = false;
     } else if (!checkJsonAt(r, v, indexPath(childPath(parent, key), i), 1)) {
       ok = false;
@@ -379,11 +385,19 @@ function checkJson(value: unknown, depth: number): JsonProblem | null {
       return null;
     case 'number':
       if (Number.isFinite(value)) return null;
-      return { code: DiagnosticCode.WrongType, message: `expected a JSON value, got ${describeValue(value)}`, segments: [] };
+      return {
+        code: DiagnosticCode.WrongType,
+        message: `expected a JSON value, got ${describeValue(value)}`,
+        segments: [],
+      };
     case 'object':
       break;
     default:
-      return { code: DiagnosticCode.WrongType, message: `expected a JSON value, got ${describeValue(value)}`, segments: [] };
+      return {
+        code: DiagnosticCode.WrongType,
+        message: `expected a JSON value, got ${describeValue(value)}`,
+        segments: [],
+      };
   }
   if (value === null) return null;
   if (depth >= MAX_JSON_DEPTH) {

@@ -27,7 +27,11 @@ export interface Autosave {
 }
 
 /** createAutosave makes an Autosave that hands the texts to save (which must not throw). */
-export function createAutosave(save: (texts: TabTexts) => void, timers: AutosaveTimers, delayMs = AUTOSAVE_DELAY_MS): Autosave {
+export function createAutosave(
+  save: (texts: TabTexts) => void,
+  timers: AutosaveTimers,
+  delayMs = AUTOSAVE_DELAY_MS,
+): Autosave {
   let pending: TabTexts | null = null;
   let handle: unknown = null;
   const flush = () => {

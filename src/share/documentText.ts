@@ -72,7 +72,10 @@ function joinTextually(texts: TabTexts): string | null {
   if (!tree) return null;
   const first = tree.children?.[0];
   const indent = first ? lineIndent(cluster, first.offset) || '  ' : '  ';
-  const job = texts.job.trim().split('\n').join('\n' + indent);
+  const job = texts.job
+    .trim()
+    .split('\n')
+    .join('\n' + indent);
   const at = tree.offset + 1;
   const insert = `\n${indent}"${JOB_KEY}": ${job}` + (first ? ',' : '\n');
   const out = cluster.slice(0, at) + insert + cluster.slice(at);
@@ -126,7 +129,11 @@ export function splitDocument(text: string): TabTexts | null {
   if (texts) {
     const joined = joinTabs(texts);
     // A document that joinTabs would read differently (a repeated key) is split by value.
-    if (joined.ok && JSON.stringify(joined.document) === JSON.stringify({ [JOB_KEY]: (value as Record<string, unknown>)[JOB_KEY], ...value })) {
+    if (
+      joined.ok &&
+      JSON.stringify(joined.document) ===
+        JSON.stringify({ [JOB_KEY]: (value as Record<string, unknown>)[JOB_KEY], ...value })
+    ) {
       return texts;
     }
   }

@@ -42,7 +42,9 @@ export async function chooseInitialTexts(inputs: InitialInputs): Promise<Initial
   const stopped = standingMark(inputs.storage);
   const draft = loadDraft(inputs.storage);
   const held = stopped !== null;
-  const heldNotice: ShareNotice | null = stopped ? { kind: 'error', message: safeOpeningMessage(stopped), offerRun: true } : null;
+  const heldNotice: ShareNotice | null = stopped
+    ? { kind: 'error', message: safeOpeningMessage(stopped), offerRun: true }
+    : null;
   const fallback: InitialTexts = draft
     ? { texts: draft.texts, source: 'draft', notice: heldNotice, held }
     : { texts: inputs.defaultTexts, source: 'default', notice: null, held: false };

@@ -118,7 +118,8 @@ function pass(state: SimState, draining: readonly JobState[]): void {
   for (const js of state.jobs) {
     for (const a of js.allocs) {
       const deadline = state.drains.get(a.NodeID);
-      if (deadline !== undefined && deadline <= state.now && !terminalStatus(a) && !a.DesiredTransition.Migrate) marks.push(a.ID);
+      if (deadline !== undefined && deadline <= state.now && !terminalStatus(a) && !a.DesiredTransition.Migrate)
+        marks.push(a.ID);
     }
   }
   const unique = [...new Set(marks)];
@@ -143,7 +144,12 @@ function commitBatch(state: SimState, log: SimLog): void {
   for (const js of jobs) {
     const names = byJob.get(js)!;
     log.note(state, `the drainer marks ${names.join(', ')} for migration`);
-    enqueueEval(state, js, EvalTriggerNodeDrain, `the drainer marked ${names.length} allocation(s) of ${js.job.ID} for migration`);
+    enqueueEval(
+      state,
+      js,
+      EvalTriggerNodeDrain,
+      `the drainer marked ${names.length} allocation(s) of ${js.job.ID} for migration`,
+    );
   }
   // The drainer's own write does not wake it: it waits for the next one.
   state.drainer.seen = scanDrains(state).draining.reduce((n, js) => n + js.writes, 0);

@@ -183,7 +183,13 @@ export class PlanningCluster {
 
   // rank runs the iterator chain over `nodes` from `start`: the source
   // ring, the fit check, the scores, the limit and the maximum.
-  private rank(nodes: readonly Node[], start: number, tg: TaskGroup, ask: Ask, penalty: ReadonlySet<string>): { result: NodeChoice | PlacementFailure; offset: number } {
+  private rank(
+    nodes: readonly Node[],
+    start: number,
+    tg: TaskGroup,
+    ask: Ask,
+    penalty: ReadonlySet<string>,
+  ): { result: NodeChoice | PlacementFailure; offset: number } {
     const failure: PlacementFailure = {
       TaskGroup: tg.Name,
       Failed: 1,
@@ -241,7 +247,9 @@ export class PlanningCluster {
     const cap = capacity(node);
     if (cap.CpuShares !== null && cap.MemoryMB !== null && cap.CpuShares > 0 && cap.MemoryMB > 0) {
       const u = this.totals.used.get(node.ID) ?? { cpu: 0, memoryMB: 0, diskMB: 0 };
-      scores.binpack = scoreFitBinPack(cap.CpuShares, cap.MemoryMB, u.cpu + ask.cpu, u.memoryMB + ask.memoryMB) / BIN_PACKING_MAX_FIT_SCORE;
+      scores.binpack =
+        scoreFitBinPack(cap.CpuShares, cap.MemoryMB, u.cpu + ask.cpu, u.memoryMB + ask.memoryMB) /
+        BIN_PACKING_MAX_FIT_SCORE;
     }
     const collisions = this.totals.groupsOnNode.get(node.ID)?.get(tg.Name) ?? 0;
     if (collisions > 0) scores['job-anti-affinity'] = (-1 * (collisions + 1)) / tg.Count;
@@ -269,7 +277,7 @@ function* limited(next: () => RankedOption | null, limit: number): Generator<Ran
     if (option === null && skippedIndex < skipped.length) return skipped[skippedIndex++]!;
     return option;
   };
-  for (let seen = 0; seen < limit; ) {
+  for (let seen = 0; seen < limit;) {
     let option = nextOption();
     if (option === null) return;
     if (skipped.length < MAX_SKIP) {

@@ -10,7 +10,12 @@ type SetState = StoreApi<AppState>['setState'];
 type Get = StoreApi<AppState>['getState'];
 
 /** createEditorSlice makes the editor state and its actions; edits go to the client to be run. */
-export function createEditorSlice(set: SetState, get: Get, client: ReconcileClient, initial: TabTexts): EditorState & EditorActions {
+export function createEditorSlice(
+  set: SetState,
+  get: Get,
+  client: ReconcileClient,
+  initial: TabTexts,
+): EditorState & EditorActions {
   return {
     texts: initial,
     activeTab: 'job',

@@ -8,7 +8,16 @@ type Get = StoreApi<AppState>['getState'];
 
 /** initialRunState is the run state before the first answer. */
 export function initialRunState(): RunState {
-  return { status: 'idle', result: null, stale: false, diagnostics: [], notice: null, lastMillis: null, jobSpecJob: null, jobSpec: null };
+  return {
+    status: 'idle',
+    result: null,
+    stale: false,
+    diagnostics: [],
+    notice: null,
+    lastMillis: null,
+    jobSpecJob: null,
+    jobSpec: null,
+  };
 }
 
 /** createRunSlice makes the run state and its actions. */

@@ -38,7 +38,8 @@ export const selectRollout = (s: AppState) => s.rollout;
  * selectShownResult is the result the views draw: the rollout's frame
  * while the rollout is open and has a film, else the last good result.
  */
-export const selectShownResult = (s: AppState) => (s.rollout.open && s.rollout.shown !== null ? s.rollout.shown : s.result);
+export const selectShownResult = (s: AppState) =>
+  s.rollout.open && s.rollout.shown !== null ? s.rollout.shown : s.result;
 
 /** AppActions are the store's actions; they never change, so a component reads them once instead of subscribing. */
 export type AppActions = Pick<

@@ -155,4 +155,11 @@ export interface RolloutActions {
 export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** AppState is the whole store. */
-export type AppState = EditorState & EditorActions & RunState & RunActions & ViewState & ViewActions & RolloutState & RolloutActions;
+export type AppState = EditorState &
+  EditorActions &
+  RunState &
+  RunActions &
+  ViewState &
+  ViewActions &
+  RolloutState &
+  RolloutActions;

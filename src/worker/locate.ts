@@ -80,7 +80,16 @@ export class Locator {
     const e = positionAt(text, Math.max(end, start + 1));
     const endLine = s.line;
     const endColumn = e.line === s.line ? e.column : lineLength(text, s.line) + 1;
-    const located: LocatedDiagnostic = { code: d.code, path: d.path, message: d.message, tab, line: s.line, column: s.column, endLine, endColumn: Math.max(endColumn, s.column + 1) };
+    const located: LocatedDiagnostic = {
+      code: d.code,
+      path: d.path,
+      message: d.message,
+      tab,
+      line: s.line,
+      column: s.column,
+      endLine,
+      endColumn: Math.max(endColumn, s.column + 1),
+    };
     if (d.severity) located.severity = d.severity;
     return located;
   }

@@ -135,7 +135,11 @@ export class ReconcileClient {
     this.inFlight = seq;
     this.options.onEvent({ type: 'started', seq });
     if (this.ready) this.startDeadline(seq);
-    else this.deadline = this.options.timers.setTimeout(() => this.bootFailed(seq), this.options.bootTimeoutMs ?? DEFAULT_BOOT_TIMEOUT_MS);
+    else
+      this.deadline = this.options.timers.setTimeout(
+        () => this.bootFailed(seq),
+        this.options.bootTimeoutMs ?? DEFAULT_BOOT_TIMEOUT_MS,
+      );
     // A worker still loading queues the message until it listens. A worker
     // that keeps its last texts is sent only the tabs that changed.
     const before = this.sentTexts;
@@ -194,7 +198,10 @@ export class ReconcileClient {
       const seq = this.inFlight;
       if (seq === null) return;
       if (this.deadline !== null) this.options.timers.clearTimeout(this.deadline);
-      this.deadline = this.options.timers.setTimeout(() => this.bootFailed(seq), this.options.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS);
+      this.deadline = this.options.timers.setTimeout(
+        () => this.bootFailed(seq),
+        this.options.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS,
+      );
       return;
     }
     // An answer to anything but the run in flight belongs to a worker that

@@ -13,7 +13,10 @@ import type { SimulateRequest, SimulateResponse } from './simulateProtocol.ts';
 import { joinTabs } from '../scenario/tabs.ts';
 
 /** handleSimulate answers one request; it never throws. */
-export async function handleSimulate(req: SimulateRequest, clock: () => number = () => performance.now()): Promise<SimulateResponse> {
+export async function handleSimulate(
+  req: SimulateRequest,
+  clock: () => number = () => performance.now(),
+): Promise<SimulateResponse> {
   const started = clock();
   try {
     const joined = joinTabs(req.texts);

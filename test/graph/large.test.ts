@@ -20,7 +20,14 @@ describe('a generated cluster of 1,000 allocations on 100 nodes', () => {
       r.document.Place.filter((p) => p.PreviousAllocID !== '').length + r.document.DestructiveUpdate.length;
     expect(model.edges.filter((e) => e.kind !== 'lost' && e.kind !== 'later')).toHaveLength(expected);
     const later = new Set(r.document.AttributeUpdates.map((a) => a.AllocID));
-    expect(model.edges.filter((e) => e.kind === 'later').every((e) => later.has(e.allocID) || r.document.Stop.some((s) => s.AllocID === e.allocID && s.FollowupEvalID !== ''))).toBe(true);
+    expect(
+      model.edges
+        .filter((e) => e.kind === 'later')
+        .every(
+          (e) =>
+            later.has(e.allocID) || r.document.Stop.some((s) => s.AllocID === e.allocID && s.FollowupEvalID !== ''),
+        ),
+    ).toBe(true);
   });
 
   it('places boxes without overlaps', () => {

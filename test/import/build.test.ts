@@ -9,9 +9,20 @@ import { describeSummary, summarizeImport } from '../../src/import/summary.ts';
 import { readScenarioValue } from '../../src/scenario/read.ts';
 import { runScenario } from '../../src/result/run.ts';
 
-const body = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/import/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
+const body = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../fixtures/import/${name}.json`, import.meta.url), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 const NOW = '2020-06-10T12:30:00Z';
-const all = () => ({ now: NOW, job: body('job'), versions: body('versions'), allocations: body('allocations'), nodes: body('nodes'), deployment: body('deployment') });
+const all = () => ({
+  now: NOW,
+  job: body('job'),
+  versions: body('versions'),
+  allocations: body('allocations'),
+  nodes: body('nodes'),
+  deployment: body('deployment'),
+});
 
 // The parts of a built document these tests look at.
 interface BuiltAllocation {
@@ -44,7 +55,11 @@ describe('buildImport', () => {
     expect(doc.Job.Version).toBe(2);
     // GET /v1/job/:id/versions includes the current version: only the earlier ones are JobVersions.
     expect(doc.JobVersions.map((v) => v.Version)).toEqual([1]);
-    expect(doc.Allocations.map((a) => [a.ID.slice(0, 4), a.JobVersion, a.NodeID.slice(0, 4)])).toEqual([['5a9c', 1, 'c0a8'], ['e4d3', 2, 'c0a8'], ['7b7b', 1, 'd4e5']]);
+    expect(doc.Allocations.map((a) => [a.ID.slice(0, 4), a.JobVersion, a.NodeID.slice(0, 4)])).toEqual([
+      ['5a9c', 1, 'c0a8'],
+      ['e4d3', 2, 'c0a8'],
+      ['7b7b', 1, 'd4e5'],
+    ]);
     // Task states keep what the reader reads, not their event history.
     expect(Object.keys(doc.Allocations[0]!.TaskStates.server).sort()).toEqual(['Failed', 'FinishedAt', 'State']);
     const read = readScenarioValue(doc);
@@ -57,16 +72,25 @@ describe('buildImport', () => {
   it('notes that stubs lack fields, infers the deployment of its own version’s allocations, and flags allocations on unknown nodes', () => {
     const r = built(all());
     expect(r.notes.map((n) => n.code)).toEqual(['stub-allocations', 'deployment-inferred', 'missing-nodes']);
-    expect(r.notes[2]!.message).toBe('1 allocation is on nodes not in the nodes given: Nomad treats such a node as garbage-collected, so it is lost.');
+    expect(r.notes[2]!.message).toBe(
+      '1 allocation is on nodes not in the nodes given: Nomad treats such a node as garbage-collected, so it is lost.',
+    );
     const doc = documentOf(r);
-    expect(doc.Allocations.map((a) => a.DeploymentID ?? null)).toEqual([null, '9a1b2c3d-4e5f-6071-8293-a4b5c6d7e8f9', null]);
+    expect(doc.Allocations.map((a) => a.DeploymentID ?? null)).toEqual([
+      null,
+      '9a1b2c3d-4e5f-6071-8293-a4b5c6d7e8f9',
+      null,
+    ]);
   });
 
   it('takes whole allocations (GET /v1/allocation/:id) and drops their inline job where a version says the same', () => {
     const r = built({ ...all(), allocations: body('allocations-full') });
     const doc = documentOf(r);
     expect(r.notes.map((n) => n.code)).toEqual([]);
-    expect(doc.Allocations.map((a) => [a.JobVersion, 'Job' in a, a.DeploymentID])).toEqual([[1, false, '8f3b2c1e-4a5d-6e7f-8091-a2b3c4d5e6f7'], [2, false, '9a1b2c3d-4e5f-6071-8293-a4b5c6d7e8f9']]);
+    expect(doc.Allocations.map((a) => [a.JobVersion, 'Job' in a, a.DeploymentID])).toEqual([
+      [1, false, '8f3b2c1e-4a5d-6e7f-8091-a2b3c4d5e6f7'],
+      [2, false, '9a1b2c3d-4e5f-6071-8293-a4b5c6d7e8f9'],
+    ]);
   });
 
   it('keeps an inline job whose version is not among those given', () => {
@@ -93,7 +117,14 @@ describe('buildImport', () => {
   });
 
   it('reports each body that is not what it should be, at its path', () => {
-    const r = buildImport({ now: NOW, job: [1], versions: { Versions: [1] }, allocations: { ID: 'x' }, nodes: [{ Name: 'n' }], deployment: 'x' });
+    const r = buildImport({
+      now: NOW,
+      job: [1],
+      versions: { Versions: [1] },
+      allocations: { ID: 'x' },
+      nodes: [{ Name: 'n' }],
+      deployment: 'x',
+    });
     expect(r.ok ? [] : r.problems).toEqual([
       { source: 'job', path: '', message: expect.stringContaining('GET /v1/job/:id') },
       { source: 'versions', path: 'Versions[0]', message: 'expected a job object' },
@@ -118,7 +149,13 @@ describe('summarizeImport', () => {
   it('counts versions, allocations by status on how many nodes, and the deployment', () => {
     const s = summarizeImport(built(all()).document);
     expect(s).toEqual({
-      jobID: 'web', version: 2, versions: [2, 1], allocations: 3, byClientStatus: [['running', 3]], allocationNodes: 2, nodes: 1,
+      jobID: 'web',
+      version: 2,
+      versions: [2, 1],
+      allocations: 3,
+      byClientStatus: [['running', 3]],
+      allocationNodes: 2,
+      nodes: 1,
       deployment: { id: '9a1b2c3d-4e5f-6071-8293-a4b5c6d7e8f9', status: 'running', jobVersion: 2 },
     });
     expect(describeSummary(s)).toEqual([

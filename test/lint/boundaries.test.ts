@@ -28,32 +28,72 @@ describe('the layering of src/', () => {
   beforeAll(() => problems('src/engine/probe.ts', ''), 60_000);
 
   it('refuses scenario/ importing the simulator, the folder cycle that was', async () => {
-    const found = await problems('src/scenario/probe.ts', "import { simulate } from '../simulator/simulate.ts';\nexport const s = simulate;\n");
+    const found = await problems(
+      'src/scenario/probe.ts',
+      "import { simulate } from '../simulator/simulate.ts';\nexport const s = simulate;\n",
+    );
     expect(found).toEqual([
-      { rule: 'no-restricted-imports', message: expect.stringContaining('scenario/ reads text into a scenario') as string },
+      {
+        rule: 'no-restricted-imports',
+        message: expect.stringContaining('scenario/ reads text into a scenario') as string,
+      },
     ]);
   });
 
   it('refuses scenario/ importing the workers, the store or the views', async () => {
     for (const spec of ['../worker/protocol.ts', '../store/state.ts', '../ui/App.tsx', '../../ui/App.tsx']) {
-      const found = await problems('src/scenario/hcl/probe.ts', `import type { X } from '${spec}';\nexport type Y = X;\n`);
-      expect(found.map((p) => p.rule), spec).toEqual(['no-restricted-imports']);
+      const found = await problems(
+        'src/scenario/hcl/probe.ts',
+        `import type { X } from '${spec}';\nexport type Y = X;\n`,
+      );
+      expect(
+        found.map((p) => p.rule),
+        spec,
+      ).toEqual(['no-restricted-imports']);
     }
   });
 
   it('refuses any import that leaves engine/, a package included', async () => {
-    expect(await problems('src/engine/probe.ts', "import type { Scenario } from '../scenario/read.ts';\nexport type S = Scenario;\n")).toHaveLength(1);
-    expect(await problems('src/engine/probe.ts', "import { v4 } from 'uuid';\nexport const id = v4;\n")).toHaveLength(1);
-    expect(await problems('src/engine/probe.ts', "import { AllocSet } from './reconcileUtil.ts';\nexport const A = AllocSet;\n")).toEqual([]);
+    expect(
+      await problems(
+        'src/engine/probe.ts',
+        "import type { Scenario } from '../scenario/read.ts';\nexport type S = Scenario;\n",
+      ),
+    ).toHaveLength(1);
+    expect(await problems('src/engine/probe.ts', "import { v4 } from 'uuid';\nexport const id = v4;\n")).toHaveLength(
+      1,
+    );
+    expect(
+      await problems(
+        'src/engine/probe.ts',
+        "import { AllocSet } from './reconcileUtil.ts';\nexport const A = AllocSet;\n",
+      ),
+    ).toEqual([]);
   });
 
   it('refuses React in graph/, share/ and store/, even for types', async () => {
-    const graph = await problems('src/graph/probe.ts', "import type { Node } from '@xyflow/react';\nexport type N = Node;\n");
-    expect(graph).toEqual([{ rule: 'no-restricted-imports', message: expect.stringContaining('React belongs to ui/') as string }]);
-    expect(await problems('src/share/probe.ts', "import { useState } from 'react';\nexport const u = useState;\n")).toHaveLength(1);
-    expect(await problems('src/store/probe.ts', "import { useStore } from 'zustand';\nexport const u = useStore;\n")).toHaveLength(1);
-    expect(await problems('src/store/probe.ts', "import { createStore } from 'zustand/vanilla';\nexport const c = createStore;\n")).toEqual([]);
-    expect(await problems('src/ui/probe.tsx', "import { useState } from 'react';\nexport const u = useState;\n")).toEqual([]);
+    const graph = await problems(
+      'src/graph/probe.ts',
+      "import type { Node } from '@xyflow/react';\nexport type N = Node;\n",
+    );
+    expect(graph).toEqual([
+      { rule: 'no-restricted-imports', message: expect.stringContaining('React belongs to ui/') as string },
+    ]);
+    expect(
+      await problems('src/share/probe.ts', "import { useState } from 'react';\nexport const u = useState;\n"),
+    ).toHaveLength(1);
+    expect(
+      await problems('src/store/probe.ts', "import { useStore } from 'zustand';\nexport const u = useStore;\n"),
+    ).toHaveLength(1);
+    expect(
+      await problems(
+        'src/store/probe.ts',
+        "import { createStore } from 'zustand/vanilla';\nexport const c = createStore;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await problems('src/ui/probe.tsx', "import { useState } from 'react';\nexport const u = useState;\n"),
+    ).toEqual([]);
   });
 
   it('refuses the DOM in pure code', async () => {
@@ -71,9 +111,18 @@ describe('the layering of src/', () => {
   });
 
   it('refuses an import against the flow between folders it knows', async () => {
-    expect(await problems('src/graph/probe.ts', "import type { AppState } from '../store/state.ts';\nexport type S = AppState;\n")).toHaveLength(1);
-    expect(await problems('src/store/probe.ts', "import type { X } from '../ui/App.tsx';\nexport type Y = X;\n")).toHaveLength(1);
-    expect(await problems('src/ui/probe.ts', "import type { X } from '../store/state.ts';\nexport type Y = X;\n")).toEqual([]);
+    expect(
+      await problems(
+        'src/graph/probe.ts',
+        "import type { AppState } from '../store/state.ts';\nexport type S = AppState;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await problems('src/store/probe.ts', "import type { X } from '../ui/App.tsx';\nexport type Y = X;\n"),
+    ).toHaveLength(1);
+    expect(
+      await problems('src/ui/probe.ts', "import type { X } from '../store/state.ts';\nexport type Y = X;\n"),
+    ).toEqual([]);
   });
 
   it('holds the folders other branches added: import/, sw/, and result/ below the simulator', async () => {

@@ -97,7 +97,12 @@ describe('chooseInitialTexts', () => {
   });
 
   it('still opens a link when storage refuses everything', async () => {
-    const r = await chooseInitialTexts({ hash: await linkTo(LINKED), storage: throwingStorage, defaultTexts: DEFAULT, now: 5 });
+    const r = await chooseInitialTexts({
+      hash: await linkTo(LINKED),
+      storage: throwingStorage,
+      defaultTexts: DEFAULT,
+      now: 5,
+    });
     expect(r.texts).toEqual(LINKED);
   });
 });

@@ -18,7 +18,9 @@ export interface Rollout {
 
 /** loadRollout reads test/fixtures/rollouts/NAME.json and simulates it, with `extra` events appended. */
 export function loadRollout(name: string, extra: unknown[] = []): Rollout {
-  const raw = JSON.parse(readFileSync(resolve(import.meta.dirname, '../fixtures/rollouts', `${name}.json`), 'utf8')) as {
+  const raw = JSON.parse(
+    readFileSync(resolve(import.meta.dirname, '../fixtures/rollouts', `${name}.json`), 'utf8'),
+  ) as {
     Scenario: Record<string, unknown>;
     Events: unknown[];
   };

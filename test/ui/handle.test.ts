@@ -19,7 +19,9 @@ describe('handleRun', () => {
       'Task Group: "web" (1 create, 1 destroy, 4 ignore, 1 migrate)',
     ]);
     // The default scenario is meant to show what counts hide.
-    const notes = planNotes(r.scenario, r.document, r.trace).map((n) => n.text).join('\n');
+    const notes = planNotes(r.scenario, r.document, r.trace)
+      .map((n) => n.text)
+      .join('\n');
     expect(notes).toMatch(/awaits promotion/);
     expect(notes).toMatch(/follow-up evaluation/);
   });

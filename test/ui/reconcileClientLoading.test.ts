@@ -45,7 +45,14 @@ function setup() {
       this.onmessage?.({ data: m });
     },
   };
-  const client = new ReconcileClient({ createWorker: () => worker, timers, onEvent: (e) => events.push(e), debounceMs: 0, timeoutMs: 3000, bootTimeoutMs: 20000 });
+  const client = new ReconcileClient({
+    createWorker: () => worker,
+    timers,
+    onEvent: (e) => events.push(e),
+    debounceMs: 0,
+    timeoutMs: 3000,
+    bootTimeoutMs: 20000,
+  });
   return { timers, events, worker, client };
 }
 

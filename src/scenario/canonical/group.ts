@@ -63,7 +63,8 @@ export function canonicalGroup(g: Obj, job: JobContext): Obj {
   canonicalSpreads(g.Spreads);
   canonicalAffinities(g.Affinities);
   canonicalNetworks(g.Networks);
-  if (Array.isArray(g.Services)) g.Services = mapObjects(g.Services, (s) => canonicalService(s, `${job.name}-${groupName}`));
+  if (Array.isArray(g.Services))
+    g.Services = mapObjects(g.Services, (s) => canonicalService(s, `${job.name}-${groupName}`));
   return g;
 }
 

@@ -23,7 +23,11 @@ const SOURCE = './read.ts';
 export function loadJobSpecReader(): Promise<ReaderModule> {
   const inNode = typeof process !== 'undefined' && typeof process.versions?.node === 'string';
   const provided = providedJobSpecReader();
-  loading ??= provided ? provided() : inNode ? import(/* @vite-ignore */ SOURCE) : import('./readerUrl.ts').then((m) => m.importBuiltReader());
+  loading ??= provided
+    ? provided()
+    : inNode
+      ? import(/* @vite-ignore */ SOURCE)
+      : import('./readerUrl.ts').then((m) => m.importBuiltReader());
   return loading;
 }
 

@@ -56,7 +56,13 @@ export function EditorPanel() {
         </div>
         <VariablesButton />
         <ApiJsonButton />
-        <button type="button" className="button" onClick={runNow} title="Run the reconciler now (Ctrl/Cmd+Enter)" data-testid="run-now">
+        <button
+          type="button"
+          className="button"
+          onClick={runNow}
+          title="Run the reconciler now (Ctrl/Cmd+Enter)"
+          data-testid="run-now"
+        >
           ▶ Run
         </button>
       </div>

@@ -31,7 +31,11 @@ const SEVERITY_INFO = 2;
  * path is part of the message), and the hints (a jobspec's settings this
  * reconciler does not read) into information markers: never errors.
  */
-export function markersForTab(diagnostics: readonly LocatedDiagnostic[], tab: TabID, hints: readonly LocatedDiagnostic[] = []): MarkerData[] {
+export function markersForTab(
+  diagnostics: readonly LocatedDiagnostic[],
+  tab: TabID,
+  hints: readonly LocatedDiagnostic[] = [],
+): MarkerData[] {
   return [...markers(diagnostics, tab, SEVERITY_ERROR), ...markers(hints, tab, SEVERITY_INFO)];
 }
 
@@ -54,7 +58,10 @@ function markers(diagnostics: readonly LocatedDiagnostic[], tab: TabID, severity
 export const CONFUSABLE_OWNER = 'confusable';
 
 /** confusableMarkers flags each invisible or bidi-control character of a text as a warning; positionAt gives 1-based lines and columns. */
-export function confusableMarkers(text: string, positionAt: (offset: number) => { lineNumber: number; column: number }): MarkerData[] {
+export function confusableMarkers(
+  text: string,
+  positionAt: (offset: number) => { lineNumber: number; column: number },
+): MarkerData[] {
   return findConfusable(text).map((c) => {
     const at = positionAt(c.offset);
     return {

@@ -117,7 +117,15 @@ export function ExamplesMenu() {
   };
 
   const item = (e: Example) => (
-    <button key={e.id} type="button" role="menuitem" tabIndex={-1} className="examples-item" data-example-id={e.id} onClick={() => void choose(e)}>
+    <button
+      key={e.id}
+      type="button"
+      role="menuitem"
+      tabIndex={-1}
+      className="examples-item"
+      data-example-id={e.id}
+      onClick={() => void choose(e)}
+    >
       <span className="examples-item-title">{e.title}</span>
       <span className="examples-item-summary">{e.summary}</span>
     </button>
@@ -147,7 +155,15 @@ export function ExamplesMenu() {
         Examples ▾
       </button>
       {open && (
-        <div ref={menuRef} id={menuId} role="menu" aria-label="Example scenarios" className="examples-menu" data-testid="examples-menu" onKeyDown={onMenuKey}>
+        <div
+          ref={menuRef}
+          id={menuId}
+          role="menu"
+          aria-label="Example scenarios"
+          className="examples-menu"
+          data-testid="examples-menu"
+          onKeyDown={onMenuKey}
+        >
           <div role="group" aria-label="Scenarios">
             {BASICS.map(item)}
           </div>
@@ -182,13 +198,25 @@ export function ExamplesMenu() {
       >
         <h2 id={titleId}>Replace your scenario?</h2>
         <p>
-          The editors hold edits of your own. Loading “{pending?.example.title}” replaces both tabs; your edits are set aside as a draft, which <em>Restore previous draft</em> or the <em>Drafts</em> menu brings back.
+          The editors hold edits of your own. Loading “{pending?.example.title}” replaces both tabs; your edits are set
+          aside as a draft, which <em>Restore previous draft</em> or the <em>Drafts</em> menu brings back.
         </p>
         <div className="examples-dialog-buttons">
-          <button type="button" className="button" autoFocus data-testid="examples-confirm-cancel" onClick={() => closeDialog(false)}>
+          <button
+            type="button"
+            className="button"
+            autoFocus
+            data-testid="examples-confirm-cancel"
+            onClick={() => closeDialog(false)}
+          >
             Keep my scenario
           </button>
-          <button type="button" className="button examples-danger" data-testid="examples-confirm-load" onClick={() => closeDialog(true)}>
+          <button
+            type="button"
+            className="button examples-danger"
+            data-testid="examples-confirm-load"
+            onClick={() => closeDialog(true)}
+          >
             Replace it
           </button>
         </div>

@@ -102,7 +102,9 @@ export function ExplainPanel({ trace, scenario, onHighlight, selectedAllocID = n
           group={g}
           names={names}
           onHighlight={highlight}
-          selected={selectedAllocID !== null && g.decisions.some((d) => d.allocID === selectedAllocID) ? selectedAllocID : null}
+          selected={
+            selectedAllocID !== null && g.decisions.some((d) => d.allocID === selectedAllocID) ? selectedAllocID : null
+          }
         />
       ))}
     </div>

@@ -27,9 +27,33 @@
 // - zoomed out (the overview, below DETAIL_ZOOM) a box is a tile of counts,
 //   a handful of elements instead of a card per allocation.
 
-import { Background, Controls, MiniMap, type Node, type NodeTypes, Panel, ReactFlow, type Viewport, ViewportPortal } from '@xyflow/react';
+import {
+  Background,
+  Controls,
+  MiniMap,
+  type Node,
+  type NodeTypes,
+  Panel,
+  ReactFlow,
+  type Viewport,
+  ViewportPortal,
+} from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { type CSSProperties, type FocusEvent, memo, type RefObject, useSyncExternalStore, type MouseEvent, type PointerEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type FocusEvent,
+  memo,
+  type RefObject,
+  useSyncExternalStore,
+  type MouseEvent,
+  type PointerEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { ReconcileTrace } from '../../engine/types.ts';
 import { buildGraph } from '../../graph/buildGraph.ts';
 import { type FlowGraph, toFlow } from '../../graph/flow.ts';
@@ -127,7 +151,9 @@ function showPromotionTargets(root: HTMLElement | null, e: MouseEvent | FocusEve
   if (e.type !== 'mouseover' && e.type !== 'focus') return;
   const canary = (e.target as Element).closest?.('[data-replaces]');
   for (const id of canary?.getAttribute('data-replaces')?.split(' ') ?? []) {
-    root.querySelector(`[data-testid="alloc"][data-alloc-id="${CSS.escape(id)}"]`)?.setAttribute('data-promotion-target', 'true');
+    root
+      .querySelector(`[data-testid="alloc"][data-alloc-id="${CSS.escape(id)}"]`)
+      ?.setAttribute('data-promotion-target', 'true');
   }
 }
 
@@ -172,9 +198,21 @@ interface Built {
 // useBuiltGraph builds the graph model and React Flow's nodes again when
 // their inputs change, from the previous ones (so unchanged boxes and cards
 // keep their objects). Kept as state, brought up to date while rendering.
-function useBuiltGraph(scenario: Scenario, document: ResultDocument, trace: ReconcileTrace | null, shape: Shape | null): Built {
+function useBuiltGraph(
+  scenario: Scenario,
+  document: ResultDocument,
+  trace: ReconcileTrace | null,
+  shape: Shape | null,
+): Built {
   const [built, setBuilt] = useState<Built | null>(null);
-  if (built !== null && built.scenario === scenario && built.document === document && built.trace === trace && built.shape === shape) return built;
+  if (
+    built !== null &&
+    built.scenario === scenario &&
+    built.document === document &&
+    built.trace === trace &&
+    built.shape === shape
+  )
+    return built;
   const model = buildGraph(scenario, document, trace, built?.model ?? null, shape);
   const next = { scenario, document, trace, shape, model, flow: toFlow(model, built?.flow ?? null) };
   setBuilt(next);
@@ -188,7 +226,16 @@ function useBuiltGraph(scenario: Scenario, document: ResultDocument, trace: Reco
  * It is memoised: a parent's re-render with the same result (a store change
  * elsewhere) does not reach React Flow.
  */
-export const ClusterGraph = memo(function ClusterGraph({ scenario, document, trace, stale, highlight, onSelectAlloc, deploymentActions = null, minTextPx = null }: ClusterGraphProps) {
+export const ClusterGraph = memo(function ClusterGraph({
+  scenario,
+  document,
+  trace,
+  stale,
+  highlight,
+  onSelectAlloc,
+  deploymentActions = null,
+  minTextPx = null,
+}: ClusterGraphProps) {
   const root = useRef<HTMLDivElement>(null);
   const flowPane = useRef<HTMLDivElement>(null);
   const pane = usePaneSize(flowPane);
@@ -198,7 +245,10 @@ export const ClusterGraph = memo(function ClusterGraph({ scenario, document, tra
   // card grows a box but moves no box to another row.
   const key = fitKey(scenario);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by fitKey on purpose: the shape is chosen again when a scenario is loaded, not on each edit
-  const shape = useMemo(() => (pane === null ? null : paneShape(scenario, document, pane, minTextPx)), [key, pane, minTextPx]);
+  const shape = useMemo(
+    () => (pane === null ? null : paneShape(scenario, document, pane, minTextPx)),
+    [key, pane, minTextPx],
+  );
   const { flow, model } = useBuiltGraph(scenario, document, trace, shape);
   const [detailStore] = useState(createDetailStore);
   // Culling pays only zoomed in: on the overview every tile is in view, and culling would re-check them all on each frame of a pan.
@@ -236,7 +286,18 @@ export const ClusterGraph = memo(function ClusterGraph({ scenario, document, tra
   const colorMode = useColorMode();
 
   return (
-    <div ref={root} className={stale ? 'cg cg--stale' : 'cg'} style={{ ...geometry, '--cg-box-cols': model.shape.boxColumns } as CSSProperties} data-testid="cluster-graph" data-stale={stale ? 'true' : 'false'} onPointerDownCapture={onPointerDown} onMouseOver={onHover} onMouseOut={onHover} onFocus={onHover} onBlur={onHover}>
+    <div
+      ref={root}
+      className={stale ? 'cg cg--stale' : 'cg'}
+      style={{ ...geometry, '--cg-box-cols': model.shape.boxColumns } as CSSProperties}
+      data-testid="cluster-graph"
+      data-stale={stale ? 'true' : 'false'}
+      onPointerDownCapture={onPointerDown}
+      onMouseOver={onHover}
+      onMouseOut={onHover}
+      onFocus={onHover}
+      onBlur={onHover}
+    >
       {stale && (
         <div className="cg__stale" role="status">
           Stale: the scenario has errors; this is the last valid result
@@ -244,50 +305,60 @@ export const ClusterGraph = memo(function ClusterGraph({ scenario, document, tra
       )}
       <DeploymentStrip views={deployments} actions={deploymentActions} />
       <div className="cg__flow" ref={flowPane}>
-      <HighlightContext.Provider value={store}>
-       <DetailContext.Provider value={detailStore}>
-        <ReactFlow
-          nodes={flow.nodes}
-          nodeTypes={nodeTypes}
-          colorMode={colorMode}
-          fitViewOptions={fitViewOptions}
-          minZoom={0.05}
-          maxZoom={2}
-          nodesDraggable={false}
-          nodesConnectable={false}
-          nodesFocusable={false}
-          edgesFocusable={false}
-          elementsSelectable={false}
-          deleteKeyCode={null}
-          selectionKeyCode={null}
-          multiSelectionKeyCode={null}
-          panActivationKeyCode={null}
-          onlyRenderVisibleElements={detail && model.boxes.length > CULL_BOXES}
-          onPaneClick={onPaneClick}
-          onNodeClick={onNodeClick}
-          onMoveStart={onMoveStart}
-          onMoveEnd={onMoveEnd}
-          onMove={onMove}
-          aria-label="Cluster graph"
-        >
-          <FollowFocus />
-          {pane !== null && <FitView model={model} pane={pane} fitKey={key} root={root} minTextPx={minTextPx} />}
-          <ViewportPortal>
-            <ReplacementArrows arrows={flow.arrows} />
-          </ViewportPortal>
-          <Background gap={24} />
-          <Controls showInteractive={false} position="bottom-left">
-            <ExportButtons />
-          </Controls>
-          {pane !== null && pane.width >= MINIMAP_PANE && pane.height >= MINIMAP_PANE_HEIGHT && model.boxes.length <= CULL_BOXES && (
-            <MiniMap pannable zoomable nodeClassName={minimapClass} position="bottom-right" ariaLabel="Minimap" style={MINIMAP_SIZE} />
-          )}
-          <Panel position="top-right">
-            <Legend />
-          </Panel>
-        </ReactFlow>
-       </DetailContext.Provider>
-      </HighlightContext.Provider>
+        <HighlightContext.Provider value={store}>
+          <DetailContext.Provider value={detailStore}>
+            <ReactFlow
+              nodes={flow.nodes}
+              nodeTypes={nodeTypes}
+              colorMode={colorMode}
+              fitViewOptions={fitViewOptions}
+              minZoom={0.05}
+              maxZoom={2}
+              nodesDraggable={false}
+              nodesConnectable={false}
+              nodesFocusable={false}
+              edgesFocusable={false}
+              elementsSelectable={false}
+              deleteKeyCode={null}
+              selectionKeyCode={null}
+              multiSelectionKeyCode={null}
+              panActivationKeyCode={null}
+              onlyRenderVisibleElements={detail && model.boxes.length > CULL_BOXES}
+              onPaneClick={onPaneClick}
+              onNodeClick={onNodeClick}
+              onMoveStart={onMoveStart}
+              onMoveEnd={onMoveEnd}
+              onMove={onMove}
+              aria-label="Cluster graph"
+            >
+              <FollowFocus />
+              {pane !== null && <FitView model={model} pane={pane} fitKey={key} root={root} minTextPx={minTextPx} />}
+              <ViewportPortal>
+                <ReplacementArrows arrows={flow.arrows} />
+              </ViewportPortal>
+              <Background gap={24} />
+              <Controls showInteractive={false} position="bottom-left">
+                <ExportButtons />
+              </Controls>
+              {pane !== null &&
+                pane.width >= MINIMAP_PANE &&
+                pane.height >= MINIMAP_PANE_HEIGHT &&
+                model.boxes.length <= CULL_BOXES && (
+                  <MiniMap
+                    pannable
+                    zoomable
+                    nodeClassName={minimapClass}
+                    position="bottom-right"
+                    ariaLabel="Minimap"
+                    style={MINIMAP_SIZE}
+                  />
+                )}
+              <Panel position="top-right">
+                <Legend />
+              </Panel>
+            </ReactFlow>
+          </DetailContext.Provider>
+        </HighlightContext.Provider>
       </div>
     </div>
   );

@@ -33,4 +33,3 @@ export function useHighlighted(keys: readonly string[]): string {
   };
   return useSyncExternalStore(store.subscribe, snapshot, snapshot);
 }
-

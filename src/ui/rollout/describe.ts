@@ -91,5 +91,8 @@ function describeAction(e: SimEvent): string {
 
 /** failureLines are a placement failure as `nomad job status` prints it under "Placement Failure". */
 export function failureLines(f: PlacementFailure): string[] {
-  return [`Task Group ${JSON.stringify(f.TaskGroup)} (failed to place ${f.Failed} allocation${f.Failed === 1 ? '' : 's'}):`, ...allocMetricLines(f, '  ')];
+  return [
+    `Task Group ${JSON.stringify(f.TaskGroup)} (failed to place ${f.Failed} allocation${f.Failed === 1 ? '' : 's'}):`,
+    ...allocMetricLines(f, '  '),
+  ];
 }

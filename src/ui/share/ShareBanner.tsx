@@ -50,7 +50,13 @@ export function ShareBanner() {
           Restore previous draft
         </button>
       )}
-      <button type="button" className="button" data-testid="share-banner-dismiss" aria-label="Dismiss this message" onClick={dismiss}>
+      <button
+        type="button"
+        className="button"
+        data-testid="share-banner-dismiss"
+        aria-label="Dismiss this message"
+        onClick={dismiss}
+      >
         ✕
       </button>
     </div>

@@ -74,7 +74,10 @@ export function startShare(app: AppStore, storage: DraftStorage, opening: Openin
     now: Date.now,
     pageAddress: () => window.location.origin + window.location.pathname,
     // Looked up on each use: the clipboard may be granted, or replaced, after load.
-    clipboard: { writeText: (text) => (navigator.clipboard ? navigator.clipboard.writeText(text) : Promise.reject(new Error('no clipboard'))) },
+    clipboard: {
+      writeText: (text) =>
+        navigator.clipboard ? navigator.clipboard.writeText(text) : Promise.reject(new Error('no clipboard')),
+    },
     download,
     notice: opening.notice,
     guard: opening.guard,

@@ -15,7 +15,10 @@ export function JobVersionNotice() {
   const { replaceTexts } = useShareActions();
   // The job as it was before the person's edits, kept across results (as
   // state, brought up to date while rendering when a new result arrives).
-  const [kept, setKept] = useState<{ seen: number | null; baseline: JobBaseline | null }>({ seen: null, baseline: null });
+  const [kept, setKept] = useState<{ seen: number | null; baseline: JobBaseline | null }>({
+    seen: null,
+    baseline: null,
+  });
   let baseline = kept.baseline;
   if (result && !stale && kept.seen !== result.seq) {
     baseline = nextBaseline(kept.baseline, texts, result.scenario);
@@ -31,8 +34,15 @@ export function JobVersionNotice() {
   const who = found.allocations === 1 ? 'its allocation runs' : `its ${found.allocations} allocations run`;
   return (
     <p className="notice" data-testid="job-version-notice" role="status">
-      The job differs from version {found.version}, which {who}, but keeps its JobModifyIndex {found.jobModifyIndex}. Nomad gives every change of a job a new one, so as written the reconciler sees no change.{' '}
-      <button type="button" className="button" data-testid="submit-new-version" onClick={submit} title="Register the edited job as the next version, with a new JobModifyIndex; your text is kept under Drafts">
+      The job differs from version {found.version}, which {who}, but keeps its JobModifyIndex {found.jobModifyIndex}.
+      Nomad gives every change of a job a new one, so as written the reconciler sees no change.{' '}
+      <button
+        type="button"
+        className="button"
+        data-testid="submit-new-version"
+        onClick={submit}
+        title="Register the edited job as the next version, with a new JobModifyIndex; your text is kept under Drafts"
+      >
         Submit as a new version
       </button>
     </p>

@@ -138,7 +138,8 @@ function convertElement(e: Value, elem: Type, whole: Type): Value {
   try {
     return convert(e, elem);
   } catch (err) {
-    if (err instanceof ConversionError && / required$/.test(err.message) && !err.message.startsWith('a ')) throw new ConversionError(`${typeName(whole)} required`);
+    if (err instanceof ConversionError && / required$/.test(err.message) && !err.message.startsWith('a '))
+      throw new ConversionError(`${typeName(whole)} required`);
     throw err;
   }
 }
