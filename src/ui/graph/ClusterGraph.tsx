@@ -244,9 +244,9 @@ export const ClusterGraph = memo(function ClusterGraph({
   // change) or the pane is resized, never while typing: an edit that adds a
   // card grows a box but moves no box to another row.
   const key = fitKey(scenario);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by fitKey on purpose: the shape is chosen again when a scenario is loaded, not on each edit
   const shape = useMemo(
     () => (pane === null ? null : paneShape(scenario, document, pane, minTextPx)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by fitKey on purpose: the shape is chosen again when a scenario is loaded, not on each edit
     [key, pane, minTextPx],
   );
   const { flow, model } = useBuiltGraph(scenario, document, trace, shape);
