@@ -29,6 +29,7 @@ test('the plan as the command prints it: diff with counts, dry-run, check-index;
   await shot(page, '83-plan-printed');
 
   const file = 'src/examples/surprise-meta-destructive.json';
-  const cli = execFileSync('npx', ['tsx', 'src/cli/main.ts', '--format', 'plan', file], { encoding: 'utf8' });
+  // The command as `npm ci` builds it (build/cli/); `plan` is `reconcile --format plan`.
+  const cli = execFileSync('node', ['build/cli/nomad-playground.js', 'plan', file], { encoding: 'utf8' });
   expect(`${text}\n`).toBe(cli.replace(` ${file}\n`, ` ${jobID}.nomad\n`));
 });
