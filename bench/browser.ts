@@ -20,7 +20,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { preview } from 'vite';
 import { CHROMIUM_LAUNCH_OPTIONS, VIEWPORT } from '../e2e/browser.ts';
 import { setTab } from '../e2e/helpers.ts';
-import { splitScenario } from '../src/worker/tabs.ts';
+import { splitScenario } from '../src/scenario/tabs.ts';
 import { bundleSizes, formatBundle } from './bundle.ts';
 import { generateScenario } from './generate.ts';
 import { HCL_BENCH_LINES, HCL_FIRST_USE_GOAL_MS, HCL_WARM_GOAL_MS, generateJobSpec } from './jobspec.ts';
@@ -50,7 +50,10 @@ const DOM_GOAL = 10_000;
 const DROPPED_FRAME_MS = 1.5 * PAN_FRAME_GOAL_MS;
 
 const ms = (x: number) => `${x.toFixed(1).padStart(7)} ms`;
-const load = () => loadavg().map((l) => l.toFixed(2)).join(', ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
 
 function printBundle(): void {
   const sizes = bundleSizes(DIST);
@@ -91,7 +94,12 @@ function countLine(jobText: string, group: number): number {
 }
 
 // openLarge pastes a generated scenario and waits until the graph has opened on it (fitted, for its name).
-async function openLarge(page: Page, url: string, texts: { job: string; cluster: string }, name: string): Promise<void> {
+async function openLarge(
+  page: Page,
+  url: string,
+  texts: { job: string; cluster: string },
+  name: string,
+): Promise<void> {
   await page.goto(url);
   await page.getByTestId('editor').and(page.locator('[data-state=ready]')).waitFor({ timeout: 60_000 });
   await setTab(page, 'cluster', texts.cluster);
@@ -114,8 +122,11 @@ async function domSize(page: Page, label: string, boxes: number, goal: number | 
     cards: document.querySelectorAll('[data-testid="alloc"]').length,
   }));
   console.log('');
-  console.log(`page size (${label}): ${size.elements} elements; ${size.boxes} of ${boxes} boxes rendered, ${size.cards} allocation cards`);
-  if (goal !== null) console.log(`    goal: DOM bounded by the screen (≤ ${goal} elements): ${verdict(size.elements <= goal)}`);
+  console.log(
+    `page size (${label}): ${size.elements} elements; ${size.boxes} of ${boxes} boxes rendered, ${size.cards} allocation cards`,
+  );
+  if (goal !== null)
+    console.log(`    goal: DOM bounded by the screen (≤ ${goal} elements): ${verdict(size.elements <= goal)}`);
 }
 
 async function keystrokes(page: Page, jobText: string, label: string, group: number): Promise<void> {
@@ -148,9 +159,13 @@ async function keystrokes(page: Page, jobText: string, label: string, group: num
   const med = median(total);
   console.log('');
   console.log(`keystroke → updated graph painted (${label}; ${samples.length} edits of a Count in the Job tab):`);
-  console.log(`    median ${ms(med)}   p95 ${ms(percentile(total, 95))}   goal ≤ ${KEYSTROKE_GOAL_MS} ms: ${verdict(med <= KEYSTROKE_GOAL_MS)}`);
+  console.log(
+    `    median ${ms(med)}   p95 ${ms(percentile(total, 95))}   goal ≤ ${KEYSTROKE_GOAL_MS} ms: ${verdict(med <= KEYSTROKE_GOAL_MS)}`,
+  );
   console.log(`    keystroke → graph DOM updated: median ${ms(median(updated))}`);
-  console.log(`    keystroke → next frame (the typed digit shows): median ${ms(median(echo))}   p95 ${ms(percentile(echo, 95))}`);
+  console.log(
+    `    keystroke → next frame (the typed digit shows): median ${ms(median(echo))}   p95 ${ms(percentile(echo, 95))}`,
+  );
   console.log(`    last run in the worker (read + reconcile): ${(worker ?? '').replace(/^.*·\s*/, '').trim()}`);
   if (missed > 0) console.log(`    ${missed} keystroke(s) changed nothing on screen within 5 s`);
 }
@@ -179,7 +194,9 @@ async function panning(page: Page, label: string): Promise<void> {
     `    frame time median ${ms(med)}   p95 ${ms(percentile(intervals, 95))}   max ${ms(Math.max(...intervals))}` +
       `   over ${DROPPED_FRAME_MS.toFixed(0)} ms: ${dropped}`,
   );
-  console.log(`    goal: no dropped frames (p95 ≤ ${DROPPED_FRAME_MS.toFixed(0)} ms): ${verdict(percentile(intervals, 95) <= DROPPED_FRAME_MS)}`);
+  console.log(
+    `    goal: no dropped frames (p95 ≤ ${DROPPED_FRAME_MS.toFixed(0)} ms): ${verdict(percentile(intervals, 95) <= DROPPED_FRAME_MS)}`,
+  );
 }
 
 const HCL_FIRST_USES = 7;
@@ -200,14 +217,18 @@ async function hclReader(browser: Browser, url: string): Promise<void> {
     const context = await browser.newContext({ viewport: VIEWPORT });
     const page = await context.newPage();
     // A blank page of the app's origin, so that the reader file loads as the app would load it.
-    await page.route('**/__hcl-bench', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>hcl bench</title>' }));
+    await page.route('**/__hcl-bench', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>hcl bench</title>' }),
+    );
     await page.goto(new URL('__hcl-bench', url).href);
     const r = await page.evaluate(
       async ({ src, text, runs }) => {
         type Reader = { parseAndDecode(t: string, v: Record<string, unknown>): { job: unknown } };
         const start = performance.now();
         await import(src);
-        const reader = (globalThis as unknown as Record<symbol, Reader>)[Symbol.for('nomad-reconciler-playground.hcl-reader')];
+        const reader = (globalThis as unknown as Record<symbol, Reader>)[
+          Symbol.for('nomad-reconciler-playground.hcl-reader')
+        ];
         if (!reader || !reader.parseAndDecode(text, {}).job) throw new Error('the HCL reader did not read the jobspec');
         const firstUse = performance.now() - start;
         const warm: number[] = [];
@@ -227,8 +248,12 @@ async function hclReader(browser: Browser, url: string): Promise<void> {
   const f = median(first);
   const w = median(warm);
   console.log('');
-  console.log(`HCL jobspec, ${text.split('\n').length} lines, in Chromium: first use, loading included ${ms(f)}; warm ${ms(w)}`);
-  console.log(`goal: first use <= ${HCL_FIRST_USE_GOAL_MS} ms (${HCL_BENCH_LINES} lines, loading included): ${verdict(f <= HCL_FIRST_USE_GOAL_MS)}`);
+  console.log(
+    `HCL jobspec, ${text.split('\n').length} lines, in Chromium: first use, loading included ${ms(f)}; warm ${ms(w)}`,
+  );
+  console.log(
+    `goal: first use <= ${HCL_FIRST_USE_GOAL_MS} ms (${HCL_BENCH_LINES} lines, loading included): ${verdict(f <= HCL_FIRST_USE_GOAL_MS)}`,
+  );
   console.log(`goal: warm <= ${HCL_WARM_GOAL_MS} ms: ${verdict(w <= HCL_WARM_GOAL_MS)}`);
 }
 
@@ -236,7 +261,14 @@ async function hclReader(browser: Browser, url: string): Promise<void> {
 // `group` is the task group whose Count the keystrokes edit: one whose edit
 // changes what the graph shows (in the 5,000-allocation scenario the second
 // group's deployment holds placements back, so its Count changes nothing).
-async function large(browser: Browser, url: string, allocs: number, nodes: number, group: number, domGoal: number | null): Promise<void> {
+async function large(
+  browser: Browser,
+  url: string,
+  allocs: number,
+  nodes: number,
+  group: number,
+  domGoal: number | null,
+): Promise<void> {
   const doc = generateScenario({ allocs, nodes });
   const texts = splitScenario(doc);
   const label = `${allocs.toLocaleString('en')} allocations, ${nodes} nodes`;

@@ -84,13 +84,24 @@ function workersOf(dist: string, files: Iterable<string>): Set<string> {
 
 /** bundleSizes classifies every JS, CSS and font file of the app built in `dist` (with a manifest). */
 export function bundleSizes(dist: string): BundleSizes {
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
   const keys = Object.keys(manifest);
-  const initial = closure(manifest, keys.filter((k) => manifest[k]!.isEntry), false);
+  const initial = closure(
+    manifest,
+    keys.filter((k) => manifest[k]!.isEntry),
+    false,
+  );
   const startupWorkers = workersOf(dist, initial);
   // The manifest lists a worker's bundle as an entry of its own.
   for (const f of startupWorkers) initial.delete(f);
-  const editorChunks = closure(manifest, keys.filter((k) => EDITOR_ENTRY.test(k)), true);
+  const editorChunks = closure(
+    manifest,
+    keys.filter((k) => EDITOR_ENTRY.test(k)),
+    true,
+  );
   for (const f of initial) editorChunks.delete(f);
   const editor = new Set([...editorChunks, ...workersOf(dist, editorChunks)]);
 
@@ -105,7 +116,9 @@ export function bundleSizes(dist: string): BundleSizes {
     editor: sized(editor),
     otherLazy: sized(all.filter((f) => !placed.has(f))),
     // Monaco looks for its workers through `MonacoEnvironment`; no other code names it.
-    monacoAtStart: [...initial].some((f) => f.endsWith('.js') && readFileSync(join(dist, f), 'utf8').includes('MonacoEnvironment')),
+    monacoAtStart: [...initial].some(
+      (f) => f.endsWith('.js') && readFileSync(join(dist, f), 'utf8').includes('MonacoEnvironment'),
+    ),
     duplicates: duplicateChunks(sized(all)),
   };
 }
@@ -126,7 +139,9 @@ function duplicateChunks(files: readonly FileSize[]): FileSize[][] {
     byName.set(key, [...(byName.get(key) ?? []), f]);
   }
   return [...byName.values()].filter(
-    (group) => group.length > 1 && Math.max(...group.map((f) => f.raw)) - Math.min(...group.map((f) => f.raw)) <= SAME_SIZE * group[0]!.raw,
+    (group) =>
+      group.length > 1 &&
+      Math.max(...group.map((f) => f.raw)) - Math.min(...group.map((f) => f.raw)) <= SAME_SIZE * group[0]!.raw,
   );
 }
 
@@ -140,14 +155,16 @@ export function formatBundle(sizes: BundleSizes): string[] {
     lines.push(`${label.padEnd(58)} ${kb(t.raw)} ${kb(t.gzip)}`);
     const listed = files.filter((f) => f.raw >= listAbove);
     for (const f of listed) lines.push(`    ${f.file.padEnd(54)} ${kb(f.raw)} ${kb(f.gzip)}`);
-    if (listed.length > 0 && listed.length < files.length) lines.push(`    (${files.length - listed.length} smaller files)`);
+    if (listed.length > 0 && listed.length < files.length)
+      lines.push(`    (${files.length - listed.length} smaller files)`);
   };
   row('first paint: entry chunk, its imports and CSS', sizes.initial);
   row('workers the entry starts (reconciler at once, rollout when opened)', sizes.startupWorkers);
   row('lazy: the editor (Monaco chunks, CSS, font, workers)', sizes.editor, 10_240);
   row('lazy: everything else', sizes.otherLazy, 10_240);
   row('all', [...sizes.initial, ...sizes.startupWorkers, ...sizes.editor, ...sizes.otherLazy], Infinity);
-  for (const group of sizes.duplicates) lines.push(`one chunk built ${group.length} times: ${group.map((f) => f.file).join(', ')}`);
+  for (const group of sizes.duplicates)
+    lines.push(`one chunk built ${group.length} times: ${group.map((f) => f.file).join(', ')}`);
   return lines;
 }
 

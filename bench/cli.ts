@@ -54,9 +54,14 @@ const large = join(DIR, 'allocs-10k.json');
 writeFileSync(small, generateScenarioText({ allocs: 10, nodes: 3, groups: 1 }));
 writeFileSync(large, generateScenarioText({ allocs: 10_000, nodes: 1_000 }));
 
-console.log(`nomad-playground, whole process, cold (load average ${loadavg().map((l) => l.toFixed(2)).join(', ')})`);
+console.log(
+  `nomad-playground, whole process, cold (load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')})`,
+);
 console.log('command                                   first     median');
-const row = (label: string, t: { first: number; median: number }) => console.log(`${label.padEnd(36)} ${ms(t.first)} ${ms(t.median)}`);
+const row = (label: string, t: { first: number; median: number }) =>
+  console.log(`${label.padEnd(36)} ${ms(t.first)} ${ms(t.median)}`);
 const node = runs(() => wall(['-e', '0']));
 row('node -e 0 (Node alone)', node);
 const help = runs(() => wall([BIN, '--help']));
@@ -73,8 +78,12 @@ row('JSON.parse of the 10k text, cold', parse);
 const added = tenK.median - readOnly.median;
 const ratio = added / parse.median;
 console.log('');
-console.log(`goal: --help <= ${HELP_GOAL_MS} ms:                 ${ms(help.median)}  ${verdict(help.median <= HELP_GOAL_MS)}`);
-console.log(`goal: 10 allocations <= ${SMALL_GOAL_MS} ms:          ${ms(ten.median)}  ${verdict(ten.median <= SMALL_GOAL_MS)}`);
+console.log(
+  `goal: --help <= ${HELP_GOAL_MS} ms:                 ${ms(help.median)}  ${verdict(help.median <= HELP_GOAL_MS)}`,
+);
+console.log(
+  `goal: 10 allocations <= ${SMALL_GOAL_MS} ms:          ${ms(ten.median)}  ${verdict(ten.median <= SMALL_GOAL_MS)}`,
+);
 console.log(
   `goal: 10k added work <= ${ADDED_GOAL}x JSON.parse:    ${ms(added)} = ${ratio.toFixed(2)}x ${ms(parse.median).trim()}  ${verdict(ratio <= ADDED_GOAL)}`,
 );

@@ -85,7 +85,8 @@ function ms(x: number): string {
 const texts = new Map<string, string>();
 const textOf = (size: Size) => {
   let text = texts.get(size.label);
-  if (text === undefined) texts.set(size.label, (text = generateScenarioText({ allocs: size.allocs, nodes: size.nodes })));
+  if (text === undefined)
+    texts.set(size.label, (text = generateScenarioText({ allocs: size.allocs, nodes: size.nodes })));
   return text;
 };
 
@@ -118,8 +119,12 @@ function printGoals(label: string, results: Map<string, Timings>): void {
   const t50 = results.get('50k')!;
   const ratio10 = t10.total / t10.parse;
   const ratio50to10 = t50.total / t10.total;
-  console.log(`goal (${label}): 10k read+validate+reconcile <= ${RATIO_10K_GOAL}x JSON.parse: ${ratio10.toFixed(2)}x  ${verdict(ratio10 <= RATIO_10K_GOAL)}`);
-  console.log(`goal (${label}): 50k <= ${RATIO_50K_GOAL}x 10k (read+validate+reconcile):     ${ratio50to10.toFixed(2)}x  ${verdict(ratio50to10 <= RATIO_50K_GOAL)}`);
+  console.log(
+    `goal (${label}): 10k read+validate+reconcile <= ${RATIO_10K_GOAL}x JSON.parse: ${ratio10.toFixed(2)}x  ${verdict(ratio10 <= RATIO_10K_GOAL)}`,
+  );
+  console.log(
+    `goal (${label}): 50k <= ${RATIO_50K_GOAL}x 10k (read+validate+reconcile):     ${ratio50to10.toFixed(2)}x  ${verdict(ratio50to10 <= RATIO_50K_GOAL)}`,
+  );
 }
 
 if (process.argv[2] === COLD_FLAG) {
@@ -152,10 +157,14 @@ for (const size of SIZES.slice(0, 2)) {
   const runs = Math.max(3, Math.ceil(size.runs / 3));
   let steps = 0;
   for (let i = 0; i < WARMUP; i++) simulate(read.scenario, [], { trace: false });
-  const times = Array.from({ length: runs }, () => time(() => (steps = simulate(read.scenario, [], { trace: false }).Steps.length)));
+  const times = Array.from({ length: runs }, () =>
+    time(() => (steps = simulate(read.scenario, [], { trace: false }).Steps.length)),
+  );
   const goal = FILM_GOALS_MS[size.label]!;
   const t = median(times);
-  console.log(`${size.label.padEnd(12)} ${String(size.allocs).padStart(7)} ${String(steps).padStart(6)} ${ms(t)} ${ms(goal)}`);
+  console.log(
+    `${size.label.padEnd(12)} ${String(size.allocs).padStart(7)} ${String(steps).padStart(6)} ${ms(t)} ${ms(goal)}`,
+  );
   filmVerdicts.push(`goal: ${size.label} film <= ${goal} ms:`.padEnd(52) + `${t.toFixed(1)} ms  ${verdict(t <= goal)}`);
 }
 console.log('');
@@ -172,12 +181,15 @@ for (const v of filmVerdicts) console.log(v);
   for (let i = 0; i < 10 + 31; i++) {
     const t = time(() => {
       const r = parseAndDecode(text, {});
-      if (!r.job) throw new Error(`bench: the generated jobspec does not read: ${JSON.stringify(r.diagnostics.slice(0, 2))}`);
+      if (!r.job)
+        throw new Error(`bench: the generated jobspec does not read: ${JSON.stringify(r.diagnostics.slice(0, 2))}`);
     });
     if (i >= 10) times.push(t);
   }
   const warm = median(times);
   console.log('');
   console.log(`HCL jobspec, ${lines} lines: parse and map (warm, Node) ${ms(warm)}`);
-  console.log(`goal: ${HCL_BENCH_LINES}-line jobspec parsed and mapped warm <= ${HCL_WARM_GOAL_MS} ms: ${verdict(warm <= HCL_WARM_GOAL_MS)}`);
+  console.log(
+    `goal: ${HCL_BENCH_LINES}-line jobspec parsed and mapped warm <= ${HCL_WARM_GOAL_MS} ms: ${verdict(warm <= HCL_WARM_GOAL_MS)}`,
+  );
 }

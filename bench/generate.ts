@@ -168,7 +168,12 @@ export function generateScenario(options: GenerateOptions): Doc {
           TaskStates: { app: { State: 'dead', Failed: true, FinishedAt: iso(finished) } },
           RescheduleTracker: {
             Events: [
-              { RescheduleTime: (finished - 600_000) * NS_PER_MS, PrevAllocID: `${id}-prev`, PrevNodeID: pick(pools.ready), Delay: 30_000_000_000 },
+              {
+                RescheduleTime: (finished - 600_000) * NS_PER_MS,
+                PrevAllocID: `${id}-prev`,
+                PrevNodeID: pick(pools.ready),
+                Delay: 30_000_000_000,
+              },
             ],
           },
         };

@@ -52,11 +52,19 @@ export function watchFirstGraph(): void {
       requestAnimationFrame(() => {
         const channel = new MessageChannel();
         channel.port1.onmessage = () =>
-          resolve({ painted: performance.now(), resources: performance.getEntriesByType('resource').map((e) => e.name) });
+          resolve({
+            painted: performance.now(),
+            resources: performance.getEntriesByType('resource').map((e) => e.name),
+          });
         channel.port2.postMessage(null);
       });
     });
-    observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['style', 'class'] });
+    observer.observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['style', 'class'],
+    });
   });
 }
 
@@ -109,7 +117,13 @@ export function installKeystrokeProbe(timeoutMs: number): void {
         afterFrame((painted) => resolve({ keydown: keydown!, echo: echo ?? painted, updated, painted }));
       });
       // characterData: React rewrites a lone text child (the lane's count) in place.
-      observer.observe(graph, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-action'] });
+      observer.observe(graph, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+        attributeFilter: ['data-action'],
+      });
     });
   };
 }

@@ -26,13 +26,18 @@ async function unreachable(controls: Locator): Promise<string[]> {
         const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
         return !(hit && (hit === el || el.contains(hit)));
       })
-      .map((el) => el.getAttribute('aria-label') || el.getAttribute('data-testid') || el.textContent?.trim() || el.tagName),
+      .map(
+        (el) => el.getAttribute('aria-label') || el.getAttribute('data-testid') || el.textContent?.trim() || el.tagName,
+      ),
   );
 }
 
 // fits tells whether an element's content fits its box, with nothing cut.
 function fits(page: Page, selector: string): Promise<boolean> {
-  return page.locator(selector).first().evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
 }
 
 // showNotice loads an example over an edit, which sets the edit aside and says so.
@@ -49,7 +54,9 @@ for (const size of SIZES) {
   test.describe(`at ${size.width}×${size.height}`, () => {
     test.use({ viewport: size });
 
-    test('every control of the graph and the menus is reachable with a notice showing, and the header, tabs and timeline fit', async ({ page }) => {
+    test('every control of the graph and the menus is reachable with a notice showing, and the header, tabs and timeline fit', async ({
+      page,
+    }) => {
       await openApp(page);
       await page.getByTestId('rollout-toggle').click();
       await expect(page.getByTestId('rollout-end')).toBeVisible();
@@ -104,7 +111,11 @@ test('a paste of short lines over long ones starts the editor at the left edge',
   await openApp(page);
   await setTab(page, 'cluster', `{ "Name": "${'x'.repeat(600)}" }`);
   await page.keyboard.press('ControlOrMeta+End');
-  const left = () => page.locator('[data-testid=editor] .lines-content').first().evaluate((el) => parseFloat(getComputedStyle(el).left) || 0);
+  const left = () =>
+    page
+      .locator('[data-testid=editor] .lines-content')
+      .first()
+      .evaluate((el) => parseFloat(getComputedStyle(el).left) || 0);
   await expect.poll(left).toBeLessThan(-100);
   await setTab(page, 'cluster', '{}');
   await expect.poll(left).toBe(0);

@@ -15,7 +15,10 @@ function editedJob(edit: (job: Job) => void): string {
 
 // heading is the heading of one group (or one of its tasks) in the diff.
 function heading(page: Page, group: string, task?: string) {
-  const level = task === undefined ? `[data-level=group][data-group="${group}"]` : `[data-level=task][data-group="${group}"][data-task="${task}"]`;
+  const level =
+    task === undefined
+      ? `[data-level=group][data-group="${group}"]`
+      : `[data-level=task][data-group="${group}"][data-task="${task}"]`;
   return page.locator(`[data-testid=diff-heading]${level}`);
 }
 
@@ -27,15 +30,23 @@ async function openDiff(page: Page): Promise<void> {
 
 test("changing a task's config shows as forcing a create/destroy update", async ({ page }) => {
   await openApp(page);
-  await setTab(page, 'job', editedJob((j) => (j.TaskGroups[1]!.Tasks[0]!.Config.image = 'redis:7.2')));
-  await expect(page.locator('[data-testid=plan-group][data-group=cache]')).toHaveText('Task Group: "cache" (2 create/destroy update)');
+  await setTab(
+    page,
+    'job',
+    editedJob((j) => (j.TaskGroups[1]!.Tasks[0]!.Config.image = 'redis:7.2')),
+  );
+  await expect(page.locator('[data-testid=plan-group][data-group=cache]')).toHaveText(
+    'Task Group: "cache" (2 create/destroy update)',
+  );
   await openDiff(page);
   // Compared with version 1, which six running allocations use; the canary's version 2 is the other choice.
   await expect(page.getByTestId('diff-base')).toContainText('version 1 (JobModifyIndex 20)');
   await expect(page.getByTestId('diff-base-choice')).toHaveCount(2);
   await expect(heading(page, 'cache')).toHaveAttribute('data-kind', 'destructive');
   await expect(heading(page, 'cache')).toContainText('forces create/destroy update: task "redis": config changed');
-  await expect(heading(page, 'cache', 'redis')).toContainText('forces create/destroy update: task "redis": config changed');
+  await expect(heading(page, 'cache', 'redis')).toContainText(
+    'forces create/destroy update: task "redis": config changed',
+  );
   const cache = page.locator('[data-testid=diff-lines][data-level=task]', { hasText: 'Task: "redis"' });
   await expect(cache).toContainText('+/- Task: "redis" (forces create/destroy update)');
   await expect(cache).toContainText('+/- image: "redis:7" => "redis:7.2"');

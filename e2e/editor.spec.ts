@@ -36,8 +36,11 @@ test('hovering a field explains what the reconciler does with it', async ({ page
   await page.getByTestId('editor-tab-job').click();
   const key = page.locator('[data-testid=editor] .view-line span', { hasText: '"JobModifyIndex"' }).first();
   await key.hover();
-  await expect(page.locator('.monaco-hover:not(.hidden)')).toContainText('Allocations whose job has the same JobModifyIndex are left alone', {
-    timeout: 30_000,
-  });
+  await expect(page.locator('.monaco-hover:not(.hidden)')).toContainText(
+    'Allocations whose job has the same JobModifyIndex are left alone',
+    {
+      timeout: 30_000,
+    },
+  );
   await shot(page, '51-hover');
 });

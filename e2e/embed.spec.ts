@@ -23,7 +23,9 @@ test('the embed view shows the graph and the plan, without editors, and keeps no
 
 test('a page shows the embed view in an iframe', async ({ page, baseURL }) => {
   await page.goto('/');
-  await page.setContent(`<h1>Docs</h1><iframe title="playground" src="${baseURL}/${LINK}" width="900" height="500"></iframe>`);
+  await page.setContent(
+    `<h1>Docs</h1><iframe title="playground" src="${baseURL}/${LINK}" width="900" height="500"></iframe>`,
+  );
   const frame = page.frameLocator('iframe');
   await expect(frame.getByTestId('cluster-graph')).toBeVisible();
   await expect(frame.locator('[data-testid=client-node][data-condition=down]')).toBeVisible();

@@ -23,7 +23,8 @@ test('choosing an example loads it and shows its plan and description', async ({
   await expect.poll(() => planLineText(page, 'web')).toBe('Task Group: "web" (2 create, 2 destroy, 2 ignore)');
   await expect(page.getByTestId('client-node')).toHaveCount(3);
   const lost = nodeDown.Allocations.filter((a) => a.NodeName === 'ip-10-0-2-41').map((a) => a.ID);
-  for (const id of lost) await expect(page.locator(`[data-testid=alloc][data-alloc-id="${id}"]`)).toHaveAttribute('data-action', 'lost');
+  for (const id of lost)
+    await expect(page.locator(`[data-testid=alloc][data-alloc-id="${id}"]`)).toHaveAttribute('data-action', 'lost');
 
   // The description is Markdown, rendered.
   const description = page.getByTestId('scenario-description');

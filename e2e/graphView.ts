@@ -20,12 +20,15 @@ export function measureCardText(page: Page): Promise<TextMeasure> {
     const zoom = new DOMMatrix(getComputedStyle(viewport).transform).a;
     let min = Infinity;
     let cards = 0;
-    const inView = (r: DOMRect) => r.width > 0 && r.right > pane.left && r.left < pane.right && r.bottom > pane.top && r.top < pane.bottom;
+    const inView = (r: DOMRect) =>
+      r.width > 0 && r.right > pane.left && r.left < pane.right && r.bottom > pane.top && r.top < pane.bottom;
     for (const card of document.querySelectorAll('.cg-card, .cg-ghost')) {
       if (!inView(card.getBoundingClientRect())) continue;
       cards++;
       for (const el of [card, ...card.querySelectorAll('*')]) {
-        const hasText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
+        const hasText = [...el.childNodes].some(
+          (n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '',
+        );
         if (hasText) min = Math.min(min, parseFloat(getComputedStyle(el).fontSize));
       }
     }

@@ -70,7 +70,11 @@ test('an unknown argument in a jobspec is marked at its line', async ({ page }) 
   await expect(page.getByTestId('graph-panel')).toHaveAttribute('data-stale', 'true');
 
   // Back to JSON: the Job tab is JSON again.
-  await setTab(page, 'job', '{ "ID": "web", "TaskGroups": [{ "Name": "web", "Count": 1, "Tasks": [{ "Name": "t", "Driver": "exec" }] }] }');
+  await setTab(
+    page,
+    'job',
+    '{ "ID": "web", "TaskGroups": [{ "Name": "web", "Count": 1, "Tasks": [{ "Name": "t", "Driver": "exec" }] }] }',
+  );
   await expect.poll(() => planLineText(page, 'web')).toBe('Task Group: "web" (1 create)');
   await expect.poll(() => editorLanguage(page)).toBe('json');
   await expect(page.getByTestId('show-api-json')).toHaveCount(0);

@@ -7,13 +7,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import defaultScenario from '../src/ui/defaultScenario.json' with { type: 'json' };
-import { splitScenario, type TabID } from '../src/worker/tabs.ts';
+import { splitScenario, type TabID } from '../src/scenario/tabs.ts';
 
 /** SCREENSHOTS is where the test run writes its screenshots (not committed). */
 export const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
 /** DEFAULT_TEXTS are the editor texts of the default scenario. */
-export const DEFAULT_TEXTS = splitScenario(defaultScenario as Record<string, unknown>);
+export const DEFAULT_TEXTS = splitScenario(defaultScenario);
 
 /** DEFAULT_SCENARIO is the scenario the app opens with. */
 export const DEFAULT_SCENARIO = defaultScenario;

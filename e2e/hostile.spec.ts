@@ -21,14 +21,19 @@ function link(doc: unknown): string {
 
 // scenario is the default scenario with its web group changed.
 function scenario(web: Record<string, unknown>): Record<string, unknown> {
-  const doc = structuredClone(DEFAULT_SCENARIO) as Record<string, unknown> & { Job: { TaskGroups: Record<string, unknown>[] } };
+  const doc = structuredClone(DEFAULT_SCENARIO) as Record<string, unknown> & {
+    Job: { TaskGroups: Record<string, unknown>[] };
+  };
   Object.assign(doc.Job.TaskGroups[0]!, web);
   return doc;
 }
 
 // savedJob is the Job tab's text in the saved draft.
 function savedJob(page: Page): Promise<string> {
-  return page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{"texts":{"job":""}}') as { texts: { job: string } }).texts.job, CURRENT_KEY);
+  return page.evaluate(
+    (key) => (JSON.parse(localStorage.getItem(key) ?? '{"texts":{"job":""}}') as { texts: { job: string } }).texts.job,
+    CURRENT_KEY,
+  );
 }
 
 // editJob puts a marker in the Job tab's name and waits until the draft holds it.
@@ -39,7 +44,9 @@ async function editJob(page: Page, marker: string): Promise<void> {
 }
 
 // FIRST_PLACEMENT is a job of one group with nothing running yet.
-const FIRST_PLACEMENT = JSON.parse(readFileSync(new URL('../test/fixtures/scenarios/first-placement.json', import.meta.url), 'utf8')) as {
+const FIRST_PLACEMENT = JSON.parse(
+  readFileSync(new URL('../test/fixtures/scenarios/first-placement.json', import.meta.url), 'utf8'),
+) as {
   Job: { TaskGroups: { Count: number }[] };
 };
 
@@ -60,17 +67,26 @@ test('Count: 1,000,000 opens as an aggregate, with the fragment gone from the ad
   await expect(page.getByTestId('examples-menu')).toBeVisible();
 });
 
-test('Count: 10,000,000 and nesting 100,000 deep are refused, naming the limit, and the draft stays', async ({ page }) => {
+test('Count: 10,000,000 and nesting 100,000 deep are refused, naming the limit, and the draft stays', async ({
+  page,
+}) => {
   await openApp(page);
   await editJob(page, 'my-own-edit');
   await page.goto('/#');
   await page.goto('/' + link(scenario({ Count: 10_000_000 })));
-  await expect(page.getByTestId('share-banner')).toContainText('is more than 1,000,000, the largest the playground models');
+  await expect(page.getByTestId('share-banner')).toContainText(
+    'is more than 1,000,000, the largest the playground models',
+  );
   await expect(page.getByTestId('share-banner')).toContainText('Your own scenario is unchanged.');
-  const deep = JSON.stringify(scenario({})).replace(/^\{/, `{"Unknown": ${'['.repeat(100_000)}${']'.repeat(100_000)}, `);
+  const deep = JSON.stringify(scenario({})).replace(
+    /^\{/,
+    `{"Unknown": ${'['.repeat(100_000)}${']'.repeat(100_000)}, `,
+  );
   await page.goto('/#');
   await page.goto('/' + link(deep));
-  await expect(page.getByTestId('share-banner')).toContainText('nests 100,001 levels deep, 99,873 more than the 128 the playground reads');
+  await expect(page.getByTestId('share-banner')).toContainText(
+    'nests 100,001 levels deep, 99,873 more than the 128 the playground reads',
+  );
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'ok');
   expect(await savedJob(page)).toContain('my-own-edit');
 });
@@ -79,7 +95,10 @@ test('a text the page stopped on reopens held: shown, not run, until the person 
   await openApp(page);
   await editJob(page, 'stopped-on-this');
   // As if the page had died while opening it: the mark stands.
-  await page.evaluate((key) => localStorage.setItem(key, JSON.stringify({ source: 'a shared link', at: 1 })), OPENING_KEY);
+  await page.evaluate(
+    (key) => localStorage.setItem(key, JSON.stringify({ source: 'a shared link', at: 1 })),
+    OPENING_KEY,
+  );
   await page.reload();
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'held');
   await expect(page.getByTestId('share-banner')).toContainText('from a shared link');
@@ -104,8 +123,12 @@ test('only bounded options are read from the address, and every one in force is 
 test('names with invisible or bidi-control characters are flagged and drawn visibly', async ({ page }) => {
   await page.goto('/' + link(scenario({ Name: 'we\u200Bb' })));
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'ok');
-  await expect(page.locator('[data-testid=plan-group]', { hasText: 'U+200B' })).toContainText('Task Group: "we⟨U+200B⟩b"');
-  await expect(page.locator('[data-testid=placement] .cg-card__group', { hasText: 'we⟨U+200B⟩b' }).first()).toBeVisible();
+  await expect(page.locator('[data-testid=plan-group]', { hasText: 'U+200B' })).toContainText(
+    'Task Group: "we⟨U+200B⟩b"',
+  );
+  await expect(
+    page.locator('[data-testid=placement] .cg-card__group', { hasText: 'we⟨U+200B⟩b' }).first(),
+  ).toBeVisible();
   await expect(page.getByTestId('editor')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
   await expect(page.locator('[data-testid=editor] .squiggly-warning').first()).toBeAttached();
 });

@@ -9,7 +9,9 @@ import { DEFAULT_TEXTS, openApp, planLineText, setTab, shot } from './helpers.ts
 
 const body = (name: string) => readFileSync(new URL(`../test/fixtures/import/${name}.json`, import.meta.url), 'utf8');
 
-test('import from cluster: pasted and dropped bodies, a preview, then the scenario, the old text kept as a draft', async ({ page }) => {
+test('import from cluster: pasted and dropped bodies, a preview, then the scenario, the old text kept as a draft', async ({
+  page,
+}) => {
   await openApp(page);
   await page.getByTestId('import-cluster').click();
   const dialog = page.getByTestId('import-cluster-dialog');
@@ -42,7 +44,9 @@ test('import from cluster: pasted and dropped bodies, a preview, then the scenar
   await expect(preview).toContainText('Job "web", version 2; versions 2, 1.');
   await expect(preview).toContainText('3 allocations (3 running) on 2 nodes; 1 node given.');
   await expect(preview).toContainText('Deployment 9a1b2c3d of version 2: running.');
-  await expect(page.locator('[data-testid=import-note][data-code=missing-nodes]')).toContainText('garbage-collected, so it is lost');
+  await expect(page.locator('[data-testid=import-note][data-code=missing-nodes]')).toContainText(
+    'garbage-collected, so it is lost',
+  );
   await shot(page, '50-import-from-cluster');
 
   await page.getByTestId('import-cluster-load').click();
@@ -51,7 +55,10 @@ test('import from cluster: pasted and dropped bodies, a preview, then the scenar
   await expect(page.locator('.scenario-name')).toContainText('Imported web');
   await expect.poll(() => planLineText(page, 'frontend')).toContain('Task Group: "frontend"');
   // The allocation on the node that was not given is flagged in the problem list.
-  await expect(page.locator('[data-testid=scenario-error][data-code=unknown-node]')).toHaveAttribute('data-severity', 'warning');
+  await expect(page.locator('[data-testid=scenario-error][data-code=unknown-node]')).toHaveAttribute(
+    'data-severity',
+    'warning',
+  );
 
   // What was in the editors before is a draft that comes back.
   await expect(page.getByTestId('share-banner')).toContainText('Drafts');
@@ -59,7 +66,9 @@ test('import from cluster: pasted and dropped bodies, a preview, then the scenar
   await expect(page.locator('[data-testid=editor] .view-lines')).toContainText(JSON.parse(DEFAULT_TEXTS.job).ID);
 });
 
-test('a field name Nomad does not have is a warning with a suggestion, in the editor and the list', async ({ page }) => {
+test('a field name Nomad does not have is a warning with a suggestion, in the editor and the list', async ({
+  page,
+}) => {
   await openApp(page);
   const job = JSON.parse(DEFAULT_TEXTS.job);
   job.TaskGroups[0].Cuont = job.TaskGroups[0].Count;
@@ -74,14 +83,20 @@ test('a field name Nomad does not have is a warning with a suggestion, in the ed
   await shot(page, '51-field-name-warning');
 });
 
-test('a job edited without a new JobModifyIndex gets a notice and one click submits it as a new version', async ({ page }) => {
+test('a job edited without a new JobModifyIndex gets a notice and one click submits it as a new version', async ({
+  page,
+}) => {
   await openApp(page);
   const job = {
-    ID: 'web', Version: 3, JobModifyIndex: 40,
+    ID: 'web',
+    Version: 3,
+    JobModifyIndex: 40,
     TaskGroups: [{ Name: 'web', Count: 2, Tasks: [{ Name: 'app', Driver: 'docker', Config: { image: 'web:1' } }] }],
   };
   const cluster = {
-    Now: '2026-01-01T00:00:00Z', EvalID: 'e', Nodes: [{ ID: 'n1', Status: 'ready' }],
+    Now: '2026-01-01T00:00:00Z',
+    EvalID: 'e',
+    Nodes: [{ ID: 'n1', Status: 'ready' }],
     Allocations: [0, 1].map((i) => ({ ID: `a${i}`, Name: `web.web[${i}]`, TaskGroup: 'web', NodeID: 'n1' })),
   };
   await setTab(page, 'cluster', JSON.stringify(cluster, null, 2));

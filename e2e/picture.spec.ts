@@ -18,7 +18,9 @@ const deployment = (page: Page, status: string) => page.locator(`[data-testid=de
 // POINTS asserts, for each example, the element of the picture that carries what its note teaches.
 const POINTS: Record<string, (page: Page) => Promise<void>> = {
   'first-placement': async (page) => {
-    await expect(page.locator('[data-testid=deployment][data-group=web][data-effect=created]')).toContainText('3 desired');
+    await expect(page.locator('[data-testid=deployment][data-group=web][data-effect=created]')).toContainText(
+      '3 desired',
+    );
     await expect(page.getByTestId('placement')).toHaveCount(3);
   },
   'scale-up-and-down': async (page) => {
@@ -45,11 +47,17 @@ const POINTS: Record<string, (page: Page) => Promise<void>> = {
     const target = (await canary.getAttribute('data-replaces'))!.split(' ')[0]!;
     // Focusing a card pans the graph to it; the pointer then rests on it.
     await canary.focus();
-    await expect(page.locator(`[data-testid=alloc][data-alloc-id="${target}"]`)).toHaveAttribute('data-promotion-target', 'true');
+    await expect(page.locator(`[data-testid=alloc][data-alloc-id="${target}"]`)).toHaveAttribute(
+      'data-promotion-target',
+      'true',
+    );
     await canary.blur();
     await expect(page.locator('[data-promotion-target]')).toHaveCount(0);
     await canary.hover();
-    await expect(page.locator(`[data-testid=alloc][data-alloc-id="${target}"]`)).toHaveAttribute('data-promotion-target', 'true');
+    await expect(page.locator(`[data-testid=alloc][data-alloc-id="${target}"]`)).toHaveAttribute(
+      'data-promotion-target',
+      'true',
+    );
   },
   'failed-deployment': async (page) => {
     await expect(deployment(page, 'failed')).toBeVisible();
@@ -130,7 +138,10 @@ for (const size of SIZES) {
       const m = await measureCardText(page);
       // An example without allocations or placements (multiregion-paused) has no cards to measure.
       if (m.cardsInView === 0) await expect(page.getByTestId('alloc').or(page.getByTestId('placement'))).toHaveCount(0);
-      else expect(m.minPx, `${ex.id}: smallest card text (zoom ${m.zoom.toFixed(2)})`).toBeGreaterThanOrEqual(size.floor - 0.01);
+      else
+        expect(m.minPx, `${ex.id}: smallest card text (zoom ${m.zoom.toFixed(2)})`).toBeGreaterThanOrEqual(
+          size.floor - 0.01,
+        );
       await shot(page, `80-example-${ex.id}-${size.width}`);
     }
   });
@@ -140,7 +151,9 @@ test('a large cluster opens on the overview, whose tiles become cards as one zoo
   await page.setViewportSize({ width: 1440, height: 900 });
   await openApp(page);
   const text = generateScenarioText({ allocs: 400, nodes: 60 });
-  await page.getByTestId('import-input').setInputFiles({ name: 'large.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await page
+    .getByTestId('import-input')
+    .setInputFiles({ name: 'large.json', mimeType: 'application/json', buffer: Buffer.from(text) });
   const graph = page.getByTestId('cluster-graph');
   await expect(graph).toHaveAttribute('data-fitted', JSON.parse(text).Name);
   await expect(page.getByTestId('client-node')).toHaveCount(60);

@@ -19,7 +19,9 @@ test('a placement is shown on its node after the plan, with words saying so', as
   await first.click();
   await expect(page.getByTestId('rollout-story')).toContainText('Evaluation 2 of');
   await expect(page.getByTestId('placed-by-previous')).toContainText(`${shortID} on ${node}`);
-  const card = page.locator(`[data-testid=client-node]`, { hasText: node }).locator(`[data-testid=alloc][data-alloc-id^="${shortID}"]`);
+  const card = page
+    .locator(`[data-testid=client-node]`, { hasText: node })
+    .locator(`[data-testid=alloc][data-alloc-id^="${shortID}"]`);
   await expect(card).toHaveAttribute('data-highlighted', 'true');
   await shot(page, '85-placed-after');
 });

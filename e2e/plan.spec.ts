@@ -9,7 +9,9 @@ import { openApp, shot } from './helpers.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
-test('the plan as the command prints it: diff with counts, dry-run, check-index; as the command line prints it', async ({ page }) => {
+test('the plan as the command prints it: diff with counts, dry-run, check-index; as the command line prints it', async ({
+  page,
+}) => {
   await openApp(page);
   await loadExample(page, 'surprise-meta-destructive');
   await page.getByTestId('result-tab-plan').click();
@@ -19,10 +21,15 @@ test('the plan as the command prints it: diff with counts, dry-run, check-index;
   const text = (await printed.textContent()) ?? '';
   expect(text).toMatch(/^\+\/- Job: "(\w+)"\n\+\/- Task Group: "\w+" \(.*create\/destroy update.*\)\n/);
   const jobID = /^\+\/- Job: "(\w+)"/.exec(text)![1]!;
-  expect(text).toMatch(new RegExp(`\\nJob Modify Index: (\\d+)\\nTo submit the job with version verification run:\\n\\nnomad job run -check-index \\1 ${jobID}\\.nomad\\n`));
+  expect(text).toMatch(
+    new RegExp(
+      `\\nJob Modify Index: (\\d+)\\nTo submit the job with version verification run:\\n\\nnomad job run -check-index \\1 ${jobID}\\.nomad\\n`,
+    ),
+  );
   await shot(page, '83-plan-printed');
 
   const file = 'src/examples/surprise-meta-destructive.json';
+  // The command as `npm ci` builds it (build/cli/); `plan` is `reconcile --format plan`.
   const cli = execFileSync('node', ['build/cli/nomad-playground.js', 'plan', file], { encoding: 'utf8' });
   expect(`${text}\n`).toBe(cli.replace(` ${file}\n`, ` ${jobID}.nomad\n`));
 });

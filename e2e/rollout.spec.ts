@@ -4,10 +4,12 @@
 
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { splitScenario } from '../src/worker/tabs.ts';
+import { splitScenario } from '../src/scenario/tabs.ts';
 import { openApp, setTab, shot } from './helpers.ts';
 
-const fixture = JSON.parse(readFileSync(new URL('../test/fixtures/rollouts/canary-promote.json', import.meta.url), 'utf8')) as {
+const fixture = JSON.parse(
+  readFileSync(new URL('../test/fixtures/rollouts/canary-promote.json', import.meta.url), 'utf8'),
+) as {
   Scenario: Record<string, unknown>;
 };
 const texts = splitScenario(fixture.Scenario);
@@ -43,7 +45,9 @@ test('a canary rollout: canaries, promotion, one at a time, success', async ({ p
   await steps.nth(2).click();
   await expect(page.getByTestId('rollout-story')).toContainText('the deployment was promoted');
   await page.getByTestId('result-tab-plan').click();
-  await expect(page.locator('[data-testid=plan-group][data-group=web]')).toHaveText('Task Group: "web" (1 create/destroy update, 2 destroy, 4 ignore)');
+  await expect(page.locator('[data-testid=plan-group][data-group=web]')).toHaveText(
+    'Task Group: "web" (1 create/destroy update, 2 destroy, 4 ignore)',
+  );
   await expect(page.locator('[data-testid=alloc][data-action=destructive]')).toHaveCount(1);
   await expect(page.locator('[data-testid=alloc][data-action=stop]')).toHaveCount(2);
   await shot(page, 'rollout-promoted');
@@ -102,7 +106,9 @@ test('a copied link replays the rollout, events included, in a fresh browser', a
   await other.getByTestId('result-tab-rollout').click();
   await page.getByTestId('rollout-step').nth(3).click();
   await page.getByTestId('result-tab-rollout').click();
-  expect(await other.getByTestId('rollout-placed').textContent()).toBe(await page.getByTestId('rollout-placed').textContent());
+  expect(await other.getByTestId('rollout-placed').textContent()).toBe(
+    await page.getByTestId('rollout-placed').textContent(),
+  );
   await context.close();
   await fresh.close();
 });

@@ -159,14 +159,16 @@ test('a scenario is exported to a file and imported from one', async ({ page }) 
   await page.getByTestId('export-file').click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/\.json$/);
-  const exported = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+  const exported = JSON.parse(readFileSync(await download.path(), 'utf8'));
   expect(exported.Job).toEqual(DEFAULT_SCENARIO.Job);
 
   await page.getByTestId('import-input').setInputFiles(ROLLING_UPDATE);
   await expect(page.getByTestId('share-banner')).toContainText('Loaded the scenario in rolling-update.json');
   await expect.poll(() => planLineText(page, 'web')).toBe('Task Group: "web" (2 create/destroy update, 2 ignore)');
 
-  await page.getByTestId('import-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await page
+    .getByTestId('import-input')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(page.getByTestId('share-banner')).toContainText('notes.txt is not JSON');
   await expect.poll(() => planLineText(page, 'web')).toBe('Task Group: "web" (2 create/destroy update, 2 ignore)');
 });

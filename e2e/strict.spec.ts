@@ -15,7 +15,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   await page.exposeFunction('__reportViolation', (text: string) => void seen.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { __reportViolation(t: string): void }).__reportViolation(`${e.violatedDirective} blocked ${e.blockedURI}`);
+      (window as unknown as { __reportViolation(t: string): void }).__reportViolation(
+        `${e.violatedDirective} blocked ${e.blockedURI}`,
+      );
     });
   });
   return seen;
@@ -25,7 +27,13 @@ test('the app runs under its Content Security Policy with no violation', async (
   const violations = await watchViolations(page);
   await openApp(page);
   const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
-  for (const directive of ["script-src 'self'", "worker-src 'self'", "connect-src 'self'", "object-src 'none'", "base-uri 'none'"]) {
+  for (const directive of [
+    "script-src 'self'",
+    "worker-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+  ]) {
     expect(policy).toContain(directive);
   }
   // An edit with an error: Monaco's JSON worker and markers, then the reconciler worker.

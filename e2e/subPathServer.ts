@@ -5,7 +5,7 @@
 // Security Policy, so that the service worker, the workers and the lazily
 // loaded chunks are seen to work under them.
 
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -35,7 +35,9 @@ export interface SubPathServer {
 export async function startSubPathServer(dir: string, prefix: string): Promise<SubPathServer> {
   let root = dir;
   const misses: string[] = [];
-  const server: Server = createServer(async (req, res) => {
+  // The handler answers every request itself (a 404 on any failure): its promise is not awaited.
+  const server: Server = createServer((req, res) => void answer(req, res));
+  async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const file = path.startsWith(prefix) ? normalize(path.slice(prefix.length) || 'index.html') : null;
     try {
@@ -51,7 +53,7 @@ export async function startSubPathServer(dir: string, prefix: string): Promise<S
       misses.push(path);
       res.writeHead(404).end();
     }
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

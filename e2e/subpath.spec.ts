@@ -56,8 +56,16 @@ test('a shared link opens under a sub-path, and the links it copies point there'
   await page.keyboard.press('Escape');
 
   // An HCL jobspec loads the HCL parser, a lazily loaded chunk, from the same place.
-  await setTab(page, 'cluster', JSON.stringify({ Nodes: [{ ID: 'node-1', Datacenter: 'dc1', Status: 'ready' }], Allocations: [] }));
-  await setTab(page, 'job', 'job "hello" {\n  datacenters = ["dc1"]\n  group "hello" {\n    count = 3\n    task "app" {\n      driver = "docker"\n    }\n  }\n}\n');
+  await setTab(
+    page,
+    'cluster',
+    JSON.stringify({ Nodes: [{ ID: 'node-1', Datacenter: 'dc1', Status: 'ready' }], Allocations: [] }),
+  );
+  await setTab(
+    page,
+    'job',
+    'job "hello" {\n  datacenters = ["dc1"]\n  group "hello" {\n    count = 3\n    task "app" {\n      driver = "docker"\n    }\n  }\n}\n',
+  );
   await expect.poll(() => planLineText(page, 'hello'), FIRST_RUN).toBe('Task Group: "hello" (3 create)');
   expect(server.misses).toEqual([]);
   await context.close();
@@ -84,7 +92,10 @@ test('opens offline after the first visit, and the next build replaces its worke
   try {
     cpSync(DIST, next, { recursive: true });
     const index = join(next, 'index.html');
-    writeFileSync(index, readFileSync(index, 'utf8').replace('<title>', '<meta name="build" content="next" />\n    <title>'));
+    writeFileSync(
+      index,
+      readFileSync(index, 'utf8').replace('<title>', '<meta name="build" content="next" />\n    <title>'),
+    );
     const nextCache = await writeServiceWorker(next);
     server.serve(next);
     await page.reload();

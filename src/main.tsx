@@ -11,37 +11,38 @@ import { splitViewOption } from './ui/embed/embedView.ts';
 import defaultScenario from './ui/defaultScenario.json';
 import { StoreProvider } from './ui/storeContext.tsx';
 import { ShareProvider } from './ui/share/shareContext.tsx';
-import { openInitialTexts, startShare } from './ui/share/startShare.ts';
+import { browserStorage, openInitialTexts, startShare } from './ui/share/startShare.ts';
 import { describeUrlOptions, readUrlOptions } from './ui/urlOptions.ts';
 import { registerServiceWorker } from './sw/register.ts';
-import type { WorkerLike } from './worker/client.ts';
+import type { WorkerLike } from './worker/reconcileClient.ts';
 import type { SimulateWorkerLike } from './worker/simulateClient.ts';
-import { splitScenario } from './worker/tabs.ts';
+import { splitScenario } from './scenario/tabs.ts';
 import './ui/styles.css';
 
 // `#s=…&view=embed` opens the read-only view; the link is read without the option.
 const { view, hash } = splitViewOption(window.location.hash);
-if (hash !== window.location.hash) history.replaceState(null, '', window.location.pathname + window.location.search + hash);
+if (hash !== window.location.hash)
+  history.replaceState(null, '', window.location.pathname + window.location.search + hash);
 
 // The embedded view keeps no drafts: it must not touch the person's own work in this browser.
-const storage = (() => {
-  if (view === 'embed') return null;
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-})();
+const storage = view === 'embed' ? null : browserStorage();
 
 // A shared link in the address wins over the saved draft, which wins over the default.
-const opening = await openInitialTexts(storage, splitScenario(defaultScenario as Record<string, unknown>));
+const opening = await openInitialTexts(storage, splitScenario(defaultScenario));
 const urlOptions = readUrlOptions(window.location.search);
 
 const store = createAppStore({
   initialTexts: opening.texts,
-  createWorker: () => new Worker(new URL('./worker/entry.ts', import.meta.url), { type: 'module', name: 'reconciler' }) as unknown as WorkerLike,
+  createWorker: () =>
+    new Worker(new URL('./worker/entry.ts', import.meta.url), {
+      type: 'module',
+      name: 'reconciler',
+    }) as unknown as WorkerLike,
   createSimulationWorker: () =>
-    new Worker(new URL('./worker/simulateEntry.ts', import.meta.url), { type: 'module', name: 'rollout' }) as unknown as SimulateWorkerLike,
+    new Worker(new URL('./worker/simulateEntry.ts', import.meta.url), {
+      type: 'module',
+      name: 'rollout',
+    }) as unknown as SimulateWorkerLike,
   timers: { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (h) => window.clearTimeout(h as number) },
   theme: loadTheme(storage),
   onTheme: (t) => saveTheme(storage, t),
@@ -56,9 +57,7 @@ if (!root) throw new Error('main: index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <StoreProvider store={store}>
-      <ShareProvider store={share}>
-        {view === 'embed' ? <EmbedApp /> : <App />}
-      </ShareProvider>
+      <ShareProvider store={share}>{view === 'embed' ? <EmbedApp /> : <App />}</ShareProvider>
     </StoreProvider>
   </StrictMode>,
 );

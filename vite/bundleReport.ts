@@ -14,7 +14,10 @@ export function bundleReport(): Plugin {
     writeBundle(output) {
       const sizes = bundleSizes(output.dir!);
       this.info(`\n${formatBundle(sizes).join('\n')}`);
-      if (sizes.duplicates.length > 0) this.error('a lazily loaded chunk is in the build more than once (see above): the page and a worker each bundled it');
+      if (sizes.duplicates.length > 0)
+        this.error(
+          'a lazily loaded chunk is in the build more than once (see above): the page and a worker each bundled it',
+        );
     },
   };
 }

@@ -25,7 +25,9 @@ const NOT_CACHED = /^\.vite\/|\.map$/;
 /** precacheList is every file under dir the app may load, as paths relative to dir, in a stable order. */
 export function precacheList(dir: string): string[] {
   const walk = (d: string): string[] =>
-    readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : [join(d, e.name)]));
+    readdirSync(d, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(join(d, e.name)) : [join(d, e.name)],
+    );
   return walk(dir)
     .map((f) => relative(dir, f).split(sep).join('/'))
     .filter((f) => f !== SERVICE_WORKER_FILE && !NOT_CACHED.test(f))
@@ -35,7 +37,12 @@ export function precacheList(dir: string): string[] {
 /** cacheName names a build's cache after the contents of its files. */
 export function cacheName(dir: string, files: readonly string[]): string {
   const hash = createHash('sha256');
-  for (const f of files) hash.update(f).update('\0').update(readFileSync(join(dir, f))).update('\0');
+  for (const f of files)
+    hash
+      .update(f)
+      .update('\0')
+      .update(readFileSync(join(dir, f)))
+      .update('\0');
   return `nomad-playground-${hash.digest('hex').slice(0, 16)}`;
 }
 

@@ -45,7 +45,14 @@ const FORMATS: readonly string[] = ['json', 'plan'];
 
 /** parseArgs reads the command line; `--` ends the options, `-` is standard input. */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
-  const options: CliOptions = { files: [], format: 'json', formatGiven: false, explain: false, simulate: false, help: false };
+  const options: CliOptions = {
+    files: [],
+    format: 'json',
+    formatGiven: false,
+    explain: false,
+    simulate: false,
+    help: false,
+  };
   let onlyFiles = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
@@ -64,7 +71,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     } else if (arg === '--format' || arg.startsWith('--format=')) {
       const value = arg === '--format' ? argv[++i] : arg.slice('--format='.length);
       if (value === undefined) return { ok: false, error: '--format needs a value: json or plan' };
-      if (!FORMATS.includes(value)) return { ok: false, error: `unknown format ${JSON.stringify(value)}: use json or plan` };
+      if (!FORMATS.includes(value))
+        return { ok: false, error: `unknown format ${JSON.stringify(value)}: use json or plan` };
       options.format = value as OutputFormat;
       options.formatGiven = true;
     } else {

@@ -16,18 +16,44 @@ export interface CommandEntry {
 }
 
 // The reconcile runner, with some of its options given by the subcommand's name.
-const runner = (...preset: string[]) => async () => {
-  const { run } = await import('./run.ts');
-  return (argv: readonly string[], io: CliIO) => run([...preset, ...argv], io);
-};
+const runner =
+  (...preset: string[]) =>
+  async () => {
+    const { run } = await import('./run.ts');
+    return (argv: readonly string[], io: CliIO) => run([...preset, ...argv], io);
+  };
 
 /** COMMANDS lists the subcommands in the order the help shows them. */
 export const COMMANDS: readonly CommandEntry[] = [
   { name: 'reconcile', summary: 'reconcile scenario files and print the result documents', load: runner() },
-  { name: 'plan', summary: 'print the result as `nomad job plan` does (reconcile --format plan)', load: runner('--format', 'plan') },
-  { name: 'explain', summary: "print the reconciler's reasoning step by step (reconcile --explain)", load: runner('--explain') },
-  { name: 'simulate', summary: 'print the whole rollout with the scenario\'s Events (reconcile --simulate)', load: runner('--simulate') },
-  { name: 'share', summary: 'print the playground link that opens a scenario file', load: async () => (await import('./share.ts')).share },
-  { name: 'import', summary: "build a scenario document from Nomad's HTTP API bodies", load: async () => (await import('./importCommand.ts')).runImportCommand },
-  { name: 'jobspec', summary: 'print the job an HCL jobspec gives', load: async () => (await import('./jobspecCommand.ts')).runJobspecCommand },
+  {
+    name: 'plan',
+    summary: 'print the result as `nomad job plan` does (reconcile --format plan)',
+    load: runner('--format', 'plan'),
+  },
+  {
+    name: 'explain',
+    summary: "print the reconciler's reasoning step by step (reconcile --explain)",
+    load: runner('--explain'),
+  },
+  {
+    name: 'simulate',
+    summary: "print the whole rollout with the scenario's Events (reconcile --simulate)",
+    load: runner('--simulate'),
+  },
+  {
+    name: 'share',
+    summary: 'print the playground link that opens a scenario file',
+    load: async () => (await import('./share.ts')).share,
+  },
+  {
+    name: 'import',
+    summary: "build a scenario document from Nomad's HTTP API bodies",
+    load: async () => (await import('./importCommand.ts')).runImportCommand,
+  },
+  {
+    name: 'jobspec',
+    summary: 'print the job an HCL jobspec gives',
+    load: async () => (await import('./jobspecCommand.ts')).runJobspecCommand,
+  },
 ];

@@ -22,7 +22,11 @@ Run ${PROGRAM} COMMAND --help for a command's options.
 }
 
 /** dispatch runs the subcommand its first argument names and resolves to the exit status. */
-export async function dispatch(argv: readonly string[], io: CliIO, commands: readonly CommandEntry[] = COMMANDS): Promise<number> {
+export async function dispatch(
+  argv: readonly string[],
+  io: CliIO,
+  commands: readonly CommandEntry[] = COMMANDS,
+): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '-h' || name === '--help' || name === 'help') {
     (name === undefined ? io.stderr : io.stdout)(usage(commands));

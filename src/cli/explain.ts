@@ -19,7 +19,9 @@ function formatStep(s: TraceStep): string[] {
 
 /** formatGroupExplain renders one group's trace as indented lines. */
 export function formatGroupExplain(g: GroupTrace): string[] {
-  const lines = [`Task Group ${JSON.stringify(g.group)}${g.removed ? ' (removed from the job: every allocation stops)' : ''}`];
+  const lines = [
+    `Task Group ${JSON.stringify(g.group)}${g.removed ? ' (removed from the job: every allocation stops)' : ''}`,
+  ];
   if (g.steps.length > 0) {
     lines.push('  Steps:');
     for (const s of g.steps) lines.push(...formatStep(s));

@@ -21,7 +21,12 @@ function happeningLine(h: Happening): string {
   return `${h.Text} (${allocs.map((a) => `${a.ID.slice(0, 8)} v${a.JobVersion}`).join(', ')})`;
 }
 
-const indent = (text: string, by = '    ') => text.split('\n').filter((l) => l !== '').map((l) => by + l).join('\n');
+const indent = (text: string, by = '    ') =>
+  text
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => by + l)
+    .join('\n');
 
 /** formatFilm renders a film, one block per evaluation. */
 export function formatFilm(film: Film): string {
@@ -44,7 +49,8 @@ export function formatFilm(film: Film): string {
   const d = film.End.Deployment;
   if (d !== null) out.push(`    deployment ${d.ID} (job version ${d.JobVersion}): ${d.Status}: ${d.StatusDescription}`);
   for (const e of film.Events) {
-    const fate = e.Time === null ? 'not reached' : e.Problem !== null ? `ignored: ${e.Problem}` : `happened at ${at(e.Time)}`;
+    const fate =
+      e.Time === null ? 'not reached' : e.Problem !== null ? `ignored: ${e.Problem}` : `happened at ${at(e.Time)}`;
     out.push(`    event ${e.Index}: ${fate}`);
   }
   return out.join('\n') + '\n';
@@ -58,7 +64,15 @@ export interface FilmStepDocument {
   EvalID: string;
   TriggeredBy: string;
   Document: ResultDocument;
-  Placed: { Name: string; AllocID: string; NodeID: string; NodeName: string; Canary: boolean; Score: number; Ranked: RankedNode[] }[];
+  Placed: {
+    Name: string;
+    AllocID: string;
+    NodeID: string;
+    NodeName: string;
+    Canary: boolean;
+    Score: number;
+    Ranked: RankedNode[];
+  }[];
 }
 
 /** FilmDocument is a whole film as one JSON document: its evaluations and its end. */
@@ -84,14 +98,23 @@ export function filmDocument(film: Film): FilmDocument {
       EvalID: s.EvalID,
       TriggeredBy: s.TriggeredBy,
       Document: s.Document,
-      Placed: s.Placed.map((p) => ({ Name: p.Name, AllocID: p.AllocID, NodeID: p.NodeID, NodeName: p.NodeName, Canary: p.Canary, Score: p.Score, Ranked: p.Ranked })),
+      Placed: s.Placed.map((p) => ({
+        Name: p.Name,
+        AllocID: p.AllocID,
+        NodeID: p.NodeID,
+        NodeName: p.NodeName,
+        Canary: p.Canary,
+        Score: p.Score,
+        Ranked: p.Ranked,
+      })),
     })),
     End: {
       Status: end.Status,
       Time: formatInstant(end.Time),
       Reason: end.Reason,
       Deployment: end.Deployment === null ? null : writeDeployment(end.Deployment),
-      Stranded: end.Stranded === null ? null : { ...end.Stranded, RescheduleTime: formatInstant(end.Stranded.RescheduleTime) },
+      Stranded:
+        end.Stranded === null ? null : { ...end.Stranded, RescheduleTime: formatInstant(end.Stranded.RescheduleTime) },
     },
   };
 }

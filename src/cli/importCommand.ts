@@ -59,7 +59,9 @@ export interface ImportArgs {
 }
 
 /** parseImportArgs reads the command line; null args mean help was asked for. */
-export function parseImportArgs(argv: readonly string[]): { ok: true; args: ImportArgs | null } | { ok: false; error: string } {
+export function parseImportArgs(
+  argv: readonly string[],
+): { ok: true; args: ImportArgs | null } | { ok: false; error: string } {
   const args: ImportArgs = { now: null, files: {}, addr: null, jobID: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -67,7 +69,8 @@ export function parseImportArgs(argv: readonly string[]): { ok: true; args: Impo
     const eq = arg.indexOf('=');
     const flag = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
     const value = flag === arg ? argv[++i] : arg.slice(eq + 1);
-    if (!(flag in FILE_FLAGS) && !['--now', '--addr', '--job-id'].includes(flag)) return { ok: false, error: `unknown ${arg.startsWith('-') ? 'option' : 'argument'} ${arg}` };
+    if (!(flag in FILE_FLAGS) && !['--now', '--addr', '--job-id'].includes(flag))
+      return { ok: false, error: `unknown ${arg.startsWith('-') ? 'option' : 'argument'} ${arg}` };
     if (value === undefined || value === '') return { ok: false, error: `${flag} needs a value` };
     if (flag === '--now') args.now = value;
     else if (flag === '--addr') args.addr = value;
@@ -77,9 +80,15 @@ export function parseImportArgs(argv: readonly string[]): { ok: true; args: Impo
   const files = Object.values(args.files);
   if (args.jobID !== null && files.length > 0) return { ok: false, error: 'give either files or --job-id, not both' };
   if (args.addr !== null && args.jobID === null) return { ok: false, error: '--addr needs --job-id' };
-  if (args.jobID === null && files.length === 0) return { ok: false, error: 'give the API bodies to import (--job FILE, …) or --job-id ID' };
-  if (files.filter((f) => f === '-').length > 1) return { ok: false, error: 'only one input can be standard input (-)' };
-  if (args.now !== null && parseRfc3339(args.now) === null) return { ok: false, error: `--now ${JSON.stringify(args.now)} is not an RFC 3339 time such as 2026-01-01T00:00:00Z` };
+  if (args.jobID === null && files.length === 0)
+    return { ok: false, error: 'give the API bodies to import (--job FILE, …) or --job-id ID' };
+  if (files.filter((f) => f === '-').length > 1)
+    return { ok: false, error: 'only one input can be standard input (-)' };
+  if (args.now !== null && parseRfc3339(args.now) === null)
+    return {
+      ok: false,
+      error: `--now ${JSON.stringify(args.now)} is not an RFC 3339 time such as 2026-01-01T00:00:00Z`,
+    };
   return { ok: true, args };
 }
 
@@ -100,8 +109,11 @@ export async function runImportCommand(argv: readonly string[], io: ImportIO): P
   if (args.jobID !== null) {
     const env = io.env ?? {};
     const addr = args.addr ?? (env.NOMAD_ADDR || DEFAULT_ADDR);
-    const get = io.fetch ?? (globalThis.fetch as unknown as HttpGet);
-    const fetched = await fetchCluster({ addr, jobID: args.jobID, token: env.NOMAD_TOKEN, namespace: env.NOMAD_NAMESPACE, region: env.NOMAD_REGION }, get);
+    const get = io.fetch ?? globalThis.fetch;
+    const fetched = await fetchCluster(
+      { addr, jobID: args.jobID, token: env.NOMAD_TOKEN, namespace: env.NOMAD_NAMESPACE, region: env.NOMAD_REGION },
+      get,
+    );
     if (!fetched.ok) {
       io.stderr(`import: ${fetched.message}\n`);
       return EXIT_INPUT;
@@ -136,7 +148,7 @@ export async function runImportCommand(argv: readonly string[], io: ImportIO): P
   const now = args.now ?? formatInstant((io.now?.() ?? new Date()).getTime() * 1e6);
   const built = buildImport({ ...bodies, now });
   if (!built.ok) {
-    for (const p of built.problems) io.stderr(formatDiagnostic(names[p.source] ?? `--${p.source}`, { code: '', path: p.path, message: p.message }) + '\n');
+    for (const p of built.problems) io.stderr(formatDiagnostic(names[p.source] ?? `--${p.source}`, p) + '\n');
     return EXIT_INPUT;
   }
   // The document must be a scenario the playground reads: say where in the bodies it is not.
@@ -144,7 +156,10 @@ export async function runImportCommand(argv: readonly string[], io: ImportIO): P
   const place = (d: { path: string; message: string }, warning: boolean) => {
     const o = built.origin(d.path);
     const message = warning ? `warning: ${d.message}` : d.message;
-    return formatDiagnostic(o ? (names[o.source] ?? `--${o.source}`) : 'import', { code: '', path: o ? o.path : d.path, message }) + '\n';
+    return (
+      formatDiagnostic(o ? (names[o.source] ?? `--${o.source}`) : 'import', { path: o ? o.path : d.path, message }) +
+      '\n'
+    );
   };
   // Allocations on unknown nodes are the notes' to tell, once.
   for (const w of read.warnings ?? []) if (w.code !== DiagnosticCode.UnknownNode) io.stderr(place(w, true));

@@ -39,7 +39,9 @@ export interface JobspecArgs {
 }
 
 /** parseJobspecArgs reads the command line; null args mean help was asked for. */
-export function parseJobspecArgs(argv: readonly string[]): { ok: true; args: JobspecArgs | null } | { ok: false; error: string } {
+export function parseJobspecArgs(
+  argv: readonly string[],
+): { ok: true; args: JobspecArgs | null } | { ok: false; error: string } {
   const args: JobspecArgs = { file: '', output: false, vars: [], varFiles: [] };
   let file: string | null = null;
   for (let i = 0; i < argv.length; i++) {

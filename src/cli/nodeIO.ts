@@ -7,7 +7,8 @@ import type { CliIO } from './run.ts';
 // readStdin collects standard input as UTF-8 text.
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  for await (const chunk of process.stdin as AsyncIterable<Buffer | string>)
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks).toString('utf8');
 }
 

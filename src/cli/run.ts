@@ -5,12 +5,12 @@
 import { FILE_TEXT_BUDGET, parseJsonText } from '../scenario/json.ts';
 import { readScenarioAsync } from '../scenario/readAsync.ts';
 import type { Scenario } from '../scenario/read.ts';
-import type { Diagnostic } from '../scenario/diagnostics.ts';
+import { type Diagnostic, diagnosticText } from '../scenario/diagnostics.ts';
 import { runScenario } from '../result/run.ts';
 import { diffReport } from '../diff/report.ts';
 import { wholePlanText } from '../result/planWhole.ts';
 import { formatExplain } from './explain.ts';
-import type { SimEvent } from '../simulator/events.ts';
+import type { SimEvent } from '../scenario/events.ts';
 import { type CliOptions, USAGE, parseArgs } from './args.ts';
 
 /** CliIO is everything the runner reads and writes. Writers receive whole lines, newline included. */
@@ -25,16 +25,14 @@ export interface CliIO {
 
 import { EXIT_INPUT, EXIT_INTERNAL, EXIT_OK } from './status.ts';
 
-export { EXIT_INPUT, EXIT_INTERNAL, EXIT_OK } from './status.ts';
+export { EXIT_INPUT, EXIT_OK } from './status.ts';
 
 /** STDIN_NAME is how diagnostics name standard input (given as `-`). */
 export const STDIN_NAME = '<stdin>';
 
-/** formatDiagnostic renders one diagnostic as `FILE: PATH: message`, with line:column when it has no path. */
-export function formatDiagnostic(file: string, d: Diagnostic): string {
-  let where = d.path;
-  if (!where && d.line !== undefined) where = d.column !== undefined ? `${d.line}:${d.column}` : `${d.line}`;
-  return where ? `${file}: ${where}: ${d.message}` : `${file}: ${d.message}`;
+/** formatDiagnostic renders one diagnostic (or any problem with a path) as `FILE: PATH: message`, with line:column when it has no path. */
+export function formatDiagnostic(file: string, d: Pick<Diagnostic, 'path' | 'message' | 'line' | 'column'>): string {
+  return `${file}: ${diagnosticText(d, true)}`;
 }
 
 function errorMessage(e: unknown): string {
@@ -42,7 +40,13 @@ function errorMessage(e: unknown): string {
 }
 
 // render prints one result in the requested form.
-function render(options: CliOptions, several: boolean, run: ReturnType<typeof runScenario>, scenario: Scenario, path: string): string {
+function render(
+  options: CliOptions,
+  several: boolean,
+  run: ReturnType<typeof runScenario>,
+  scenario: Scenario,
+  path: string,
+): string {
   if (options.format === 'json' && !options.explain) {
     return several ? JSON.stringify(run.document) + '\n' : JSON.stringify(run.document, null, 2) + '\n';
   }
@@ -50,7 +54,15 @@ function render(options: CliOptions, several: boolean, run: ReturnType<typeof ru
   if (options.format === 'plan') {
     const job = scenario.Job;
     parts.push(
-      wholePlanText({ document: run.document, diff: diffReport(scenario), jobID: job.ID, jobType: job.Type, jobModifyIndex: job.JobModifyIndex, failures: [], path }),
+      wholePlanText({
+        document: run.document,
+        diff: diffReport(scenario),
+        jobID: job.ID,
+        jobType: job.Type,
+        jobModifyIndex: job.JobModifyIndex,
+        failures: [],
+        path,
+      }),
     );
   }
   if (options.explain) {
@@ -82,7 +94,10 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
   }
 
   const several = options.files.length > 1;
-  const textual = options.format === 'plan' || options.explain || (options.simulate && !(options.formatGiven && options.format === 'json'));
+  const textual =
+    options.format === 'plan' ||
+    options.explain ||
+    (options.simulate && !(options.formatGiven && options.format === 'json'));
   let stdinText: Promise<string> | undefined;
   let status = EXIT_OK;
   let printed = 0;
@@ -101,7 +116,8 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
 
     // Async: a JobSpec loads HashiCorp's HCL parser on first use.
     const read = await readScenarioAsync(text, { textBudget: FILE_TEXT_BUDGET });
-    for (const w of read.warnings ?? []) io.stderr(formatDiagnostic(name, { ...w, message: `warning: ${w.message}` }) + '\n');
+    for (const w of read.warnings ?? [])
+      io.stderr(formatDiagnostic(name, { ...w, message: `warning: ${w.message}` }) + '\n');
     if (!read.ok) {
       for (const d of read.diagnostics) io.stderr(formatDiagnostic(name, d) + '\n');
       status = Math.max(status, EXIT_INPUT);
@@ -126,9 +142,10 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
 
     let output: string;
     try {
-      output = sim !== null
-        ? sim.renderFilm(options, several, sim.simulate(read.scenario, events, { trace: false }))
-        : render(options, several, runScenario(read.scenario, { trace: options.explain }), read.scenario, name);
+      output =
+        sim !== null
+          ? sim.renderFilm(options, several, sim.simulate(read.scenario, events, { trace: false }))
+          : render(options, several, runScenario(read.scenario, { trace: options.explain }), read.scenario, name);
     } catch (e) {
       io.stderr(`${name}: internal error: ${e instanceof Error && e.stack ? e.stack : errorMessage(e)}\n`);
       // Bad input (2) outranks a bug (1): the user can act on it.

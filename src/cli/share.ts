@@ -35,7 +35,9 @@ export interface ShareArgs {
 }
 
 /** parseShareArgs reads the command line: exactly one file and an optional --base; null with help. */
-export function parseShareArgs(argv: readonly string[]): { ok: true; args: ShareArgs | null } | { ok: false; error: string } {
+export function parseShareArgs(
+  argv: readonly string[],
+): { ok: true; args: ShareArgs | null } | { ok: false; error: string } {
   let file: string | null = null;
   let base: string | null = null;
   for (let i = 0; i < argv.length; i++) {
@@ -65,7 +67,8 @@ export function checkBase(base: string): string | null {
   } catch {
     return `must be an absolute http or https address, got ${JSON.stringify(base)}`;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `must be an http or https address, got a ${url.protocol} one`;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return `must be an http or https address, got a ${url.protocol} one`;
   return null;
 }
 
@@ -109,7 +112,8 @@ export async function share(argv: readonly string[], io: CliIO): Promise<number>
   const fragment = await encodeLink(text);
   // The playground will read back exactly what it is given; prove it here.
   const back = await decodeLink(fragment);
-  if (!back.ok || back.text !== text) throw new Error(`share: the link does not decode to the file: ${back.ok ? 'text differs' : back.error.message}`);
+  if (!back.ok || back.text !== text)
+    throw new Error(`share: the link does not decode to the file: ${back.ok ? 'text differs' : back.error.message}`);
   io.stdout(linkURL(base, fragment) + '\n');
   return EXIT_OK;
 }

@@ -6,8 +6,8 @@ import type { Film } from '../simulator/simulate.ts';
 import type { CliOptions } from './args.ts';
 import { filmDocument, formatFilm } from './film.ts';
 
-export { EVENTS_KEY } from '../simulator/events.ts';
-export { readEvents } from '../simulator/readEvents.ts';
+export { EVENTS_KEY } from '../scenario/events.ts';
+export { readEvents } from '../scenario/readEvents.ts';
 export { simulate } from '../simulator/simulate.ts';
 
 /** renderFilm prints a film as text, or as one JSON document with --format json (compact when several files are run). */

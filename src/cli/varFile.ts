@@ -6,8 +6,7 @@
 
 /** VarFileResult is a file's variables by name, or the first problem with its 1-based line and column. */
 export type VarFileResult =
-  | { ok: true; variables: Record<string, unknown> }
-  | { ok: false; line: number; column: number; message: string };
+  { ok: true; variables: Record<string, unknown> } | { ok: false; line: number; column: number; message: string };
 
 class VarFileError extends Error {
   constructor(
@@ -38,7 +37,8 @@ function readJsonVars(text: string): Record<string, unknown> {
     const m = /position (\d+)/.exec(e instanceof Error ? e.message : '');
     throw new VarFileError(m ? Number(m[1]) : 0, `invalid JSON: ${e instanceof Error ? e.message : String(e)}`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new VarFileError(0, 'a JSON variable file holds one object of variables');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new VarFileError(0, 'a JSON variable file holds one object of variables');
   return value as Record<string, unknown>;
 }
 
@@ -56,13 +56,15 @@ class HclVars {
     for (this.skip(true); this.i < this.s.length; this.skip(true)) {
       const at = this.i;
       const name = this.ident();
-      if (Object.prototype.hasOwnProperty.call(vars, name)) throw new VarFileError(at, `the variable "${name}" is set twice`);
+      if (Object.prototype.hasOwnProperty.call(vars, name))
+        throw new VarFileError(at, `the variable "${name}" is set twice`);
       this.skip(false);
       this.expect('=', `expected "=" after the variable name "${name}"`);
       this.skip(false);
       vars[name] = this.value();
       this.skip(false);
-      if (this.i < this.s.length && this.s[this.i] !== '\n') throw new VarFileError(this.i, 'expected a new line after the value');
+      if (this.i < this.s.length && this.s[this.i] !== '\n')
+        throw new VarFileError(this.i, 'expected a new line after the value');
     }
     return vars;
   }
@@ -113,7 +115,10 @@ class HclVars {
       this.i += word.length;
       return word === 'null' ? null : word === 'true';
     }
-    throw new VarFileError(this.i, 'a variable file holds literal values only: a quoted string, a number, true, false, null, a list or an object');
+    throw new VarFileError(
+      this.i,
+      'a variable file holds literal values only: a quoted string, a number, true, false, null, a list or an object',
+    );
   }
 
   private quoted(): string {
@@ -126,7 +131,11 @@ class HclVars {
         return out;
       }
       if (c === '\n') break;
-      if ((c === '$' || c === '%') && this.s[this.i + 1] === '{') throw new VarFileError(this.i, 'templates are not literal values; write $${ or %%{ for the characters themselves');
+      if ((c === '$' || c === '%') && this.s[this.i + 1] === '{')
+        throw new VarFileError(
+          this.i,
+          'templates are not literal values; write $${ or %%{ for the characters themselves',
+        );
       if ((c === '$' || c === '%') && this.s[this.i + 1] === c && this.s[this.i + 2] === '{') {
         out += c + '{';
         this.i += 3;
@@ -140,7 +149,8 @@ class HclVars {
         } else if (e === 'u' || e === 'U') {
           const width = e === 'u' ? 4 : 8;
           const hex = this.s.slice(this.i + 2, this.i + 2 + width);
-          if (!new RegExp(`^[0-9A-Fa-f]{${width}}$`).test(hex)) throw new VarFileError(this.i, `\\${e} needs ${width} hexadecimal digits`);
+          if (!new RegExp(`^[0-9A-Fa-f]{${width}}$`).test(hex))
+            throw new VarFileError(this.i, `\\${e} needs ${width} hexadecimal digits`);
           out += String.fromCodePoint(parseInt(hex, 16));
           this.i += 2 + width;
         } else throw new VarFileError(this.i, `unknown escape \\${e}`);
@@ -160,7 +170,8 @@ class HclVars {
     if (indented) this.i++;
     const marker = this.ident();
     const eol = this.s.indexOf('\n', this.i);
-    if (eol < 0 || this.s.slice(this.i, eol).trim() !== '') throw new VarFileError(this.i, 'expected a new line after the heredoc marker');
+    if (eol < 0 || this.s.slice(this.i, eol).trim() !== '')
+      throw new VarFileError(this.i, 'expected a new line after the heredoc marker');
     const lines: string[] = [];
     let pos = eol + 1;
     for (;;) {
@@ -214,7 +225,8 @@ class HclVars {
       out[key] = this.value();
       this.skip(false);
       if (this.s[this.i] === ',') this.i++;
-      else if (this.s[this.i] !== '\n' && this.s[this.i] !== '}') throw new VarFileError(this.i, 'expected ",", a new line or "}" in the object');
+      else if (this.s[this.i] !== '\n' && this.s[this.i] !== '}')
+        throw new VarFileError(this.i, 'expected ",", a new line or "}" in the object');
     }
   }
 }

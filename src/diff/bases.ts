@@ -31,7 +31,9 @@ export function diffBases(jobID: string, allocations: readonly Allocation[], ver
     if (base) base.allocIDs.push(a.ID);
     else byKey.set(key, { job: a.Job, allocIDs: [a.ID], fromAllocations: true });
   }
-  const bases = [...byKey.values()].sort((x, y) => y.allocIDs.length - x.allocIDs.length || y.job.Version - x.job.Version);
+  const bases = [...byKey.values()].sort(
+    (x, y) => y.allocIDs.length - x.allocIDs.length || y.job.Version - x.job.Version,
+  );
   if (bases.length > 0) return bases;
   const latest = [...versions].sort((x, y) => y.Version - x.Version)[0];
   return latest ? [{ job: latest, allocIDs: [], fromAllocations: false }] : [];

@@ -10,7 +10,10 @@ import type { Flat } from './types.ts';
 
 const CONSTRAINT: StructSchema = { fields: { LTarget: '', RTarget: '', Operand: '' }, maps: [] };
 const AFFINITY: StructSchema = { fields: { LTarget: '', RTarget: '', Operand: '', Weight: '0' }, maps: [] };
-const ARTIFACT: StructSchema = { fields: { GetterSource: '', GetterMode: '', RelativeDest: '' }, maps: ['GetterOptions'] };
+const ARTIFACT: StructSchema = {
+  fields: { GetterSource: '', GetterMode: '', RelativeDest: '' },
+  maps: ['GetterOptions'],
+};
 const TEMPLATE: StructSchema = {
   fields: {
     SourcePath: '',

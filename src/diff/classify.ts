@@ -47,12 +47,20 @@ function classifyGroup(g: TaskGroupDiff, oldJob: Job, newJob: Job, sameIndex: bo
       kind: 'ignore',
       reason: `the allocations' job has the same JobModifyIndex (${newJob.JobModifyIndex}), so they are left as they are`,
     };
-    return { ...g, Fields: fields, Update: update, Tasks: g.Tasks.map((t) => ({ ...t, Update: { kind: 'ignore', reason: null } })) };
+    return {
+      ...g,
+      Fields: fields,
+      Update: update,
+      Tasks: g.Tasks.map((t) => ({ ...t, Update: { kind: 'ignore', reason: null } })),
+    };
   }
   if (g.Type === 'Added' || g.Type === 'Deleted') {
     const kind: UpdateKind = g.Type === 'Added' ? 'create' : 'destroy';
     const annotation = kind === 'create' ? AnnotationForcesCreate : AnnotationForcesDestroy;
-    const update: UpdateClass = { kind, reason: g.Type === 'Added' ? 'group added to the job' : 'group removed from the job' };
+    const update: UpdateClass = {
+      kind,
+      reason: g.Type === 'Added' ? 'group added to the job' : 'group removed from the job',
+    };
     const tasks = g.Tasks.map((t) => ({ ...t, Annotations: [annotation], Update: { kind, reason: null } }));
     return { ...g, Fields: fields, Update: update, Tasks: tasks };
   }
@@ -64,7 +72,8 @@ function classifyGroup(g: TaskGroupDiff, oldJob: Job, newJob: Job, sameIndex: bo
       ? { kind: 'destructive', reason: groupReason }
       : {
           kind: 'inplace',
-          reason: g.Type === 'None' ? 'the group is unchanged, but the job is a new one (its JobModifyIndex differs)' : null,
+          reason:
+            g.Type === 'None' ? 'the group is unchanged, but the job is a new one (its JobModifyIndex differs)' : null,
         };
   return {
     ...g,

@@ -21,7 +21,11 @@ export function fieldDiff(oldV: string, newV: string, name: string, contextual: 
 }
 
 /** fieldDiffs compares two flattened values (null: the value is absent) and returns the changed fields, sorted. */
-export function fieldDiffs(oldFlat: Readonly<Flat> | null, newFlat: Readonly<Flat> | null, contextual: boolean): FieldDiff[] {
+export function fieldDiffs(
+  oldFlat: Readonly<Flat> | null,
+  newFlat: Readonly<Flat> | null,
+  contextual: boolean,
+): FieldDiff[] {
   const o = oldFlat ?? {};
   const n = newFlat ?? {};
   const diffs: FieldDiff[] = [];

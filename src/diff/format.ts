@@ -10,7 +10,12 @@
 // segments in the CLI's colours, so that no text of the job is ever read as
 // a colour code.
 
-import { AnnotationForcesCreate, AnnotationForcesDestroy, AnnotationForcesDestructiveUpdate, AnnotationForcesInplaceUpdate } from './classify.ts';
+import {
+  AnnotationForcesCreate,
+  AnnotationForcesDestroy,
+  AnnotationForcesDestructiveUpdate,
+  AnnotationForcesInplaceUpdate,
+} from './classify.ts';
 import { goQuote } from './quote.ts';
 import type { DiffType, FieldDiff, JobDiff, ObjectDiff, TaskDiff, TaskGroupDiff, UpdateClass } from './types.ts';
 
@@ -126,7 +131,9 @@ function formatObjectDiff(diff: ObjectDiff, startPrefix: number, keyPrefix: numb
   const [m, mLength] = marker(diff.Type);
   const out: Segment[] = [spaces(startPrefix), ...m, spaces(keyPrefix), plain(`${diff.Name} {\n`)];
   const [longestField, longestMarker] = longestPrefixes(diff.Fields, diff.Objects);
-  out.push(...alignedFieldsAndObjects(diff.Fields, diff.Objects, startPrefix + keyPrefix + 2, longestField, longestMarker));
+  out.push(
+    ...alignedFieldsAndObjects(diff.Fields, diff.Objects, startPrefix + keyPrefix + 2, longestField, longestMarker),
+  );
   out.push(plain('\n'), spaces(startPrefix + mLength + keyPrefix), plain('}'));
   return out;
 }

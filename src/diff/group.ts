@@ -62,16 +62,34 @@ export function taskGroupDiff(oldG: TaskGroup | null, newG: TaskGroup | null, co
   // Upstream adds the pointer field StopAfterClientDisconnect only when both
   // sides exist: "" when unset, else its nanoseconds.
   if (oldFlat && newFlat) {
-    oldFlat.StopAfterClientDisconnect = oldG!.StopAfterClientDisconnect === null ? '' : goText(oldG!.StopAfterClientDisconnect);
-    newFlat.StopAfterClientDisconnect = newG!.StopAfterClientDisconnect === null ? '' : goText(newG!.StopAfterClientDisconnect);
+    oldFlat.StopAfterClientDisconnect =
+      oldG.StopAfterClientDisconnect === null ? '' : goText(oldG.StopAfterClientDisconnect);
+    newFlat.StopAfterClientDisconnect =
+      newG.StopAfterClientDisconnect === null ? '' : goText(newG.StopAfterClientDisconnect);
   }
 
   const objects: ObjectDiff[] = [];
   const push = (d: ObjectDiff | null) => d && objects.push(d);
-  objects.push(...primitiveObjectSetDiff(oldG?.Constraints, newG?.Constraints, flatConstraint, 'Constraint', contextual));
+  objects.push(
+    ...primitiveObjectSetDiff(oldG?.Constraints, newG?.Constraints, flatConstraint, 'Constraint', contextual),
+  );
   objects.push(...primitiveObjectSetDiff(oldG?.Affinities, newG?.Affinities, flatAffinity, 'Affinity', contextual));
-  push(primitiveObjectDiff(flatReschedule(oldG?.ReschedulePolicy ?? null), flatReschedule(newG?.ReschedulePolicy ?? null), 'ReschedulePolicy', contextual));
-  push(primitiveObjectDiff(flatDisk(oldG?.EphemeralDisk ?? null), flatDisk(newG?.EphemeralDisk ?? null), 'EphemeralDisk', contextual));
+  push(
+    primitiveObjectDiff(
+      flatReschedule(oldG?.ReschedulePolicy ?? null),
+      flatReschedule(newG?.ReschedulePolicy ?? null),
+      'ReschedulePolicy',
+      contextual,
+    ),
+  );
+  push(
+    primitiveObjectDiff(
+      flatDisk(oldG?.EphemeralDisk ?? null),
+      flatDisk(newG?.EphemeralDisk ?? null),
+      'EphemeralDisk',
+      contextual,
+    ),
+  );
   push(primitiveObjectDiff(flatUpdate(oldG?.Update ?? null), flatUpdate(newG?.Update ?? null), 'Update', contextual));
   objects.push(...networkResourceDiffs(oldG?.Networks, newG?.Networks, contextual));
 
@@ -87,7 +105,11 @@ export function taskGroupDiff(oldG: TaskGroup | null, newG: TaskGroup | null, co
 }
 
 /** taskGroupDiffs diffs two versions of a job's groups, matched by name, sorted by name. */
-export function taskGroupDiffs(oldGroups: readonly TaskGroup[], newGroups: readonly TaskGroup[], contextual: boolean): TaskGroupDiff[] {
+export function taskGroupDiffs(
+  oldGroups: readonly TaskGroup[],
+  newGroups: readonly TaskGroup[],
+  contextual: boolean,
+): TaskGroupDiff[] {
   const oldByName = new Map(oldGroups.map((g) => [g.Name, g] as const));
   const newByName = new Map(newGroups.map((g) => [g.Name, g] as const));
   const diffs: TaskGroupDiff[] = [];

@@ -2,9 +2,8 @@
 // allocations use, shown as `nomad job plan` shows it, with the update each
 // change forces.
 
-export type { DiffType, FieldDiff, ObjectDiff, TaskDiff, TaskGroupDiff, JobDiff, UpdateClass, UpdateKind } from './types.ts';
-export { jobDiff } from './job.ts';
-export { classifyJobDiff, describeUpdate } from './classify.ts';
-export { diffBases, type DiffBase } from './bases.ts';
+// What the rest of the app uses; the diff's parts are imported from their
+// own files by its tests.
+export { describeUpdate } from './classify.ts';
 export { diffReport, type DiffComparison, type DiffReport } from './report.ts';
-export { formatJobDiff, diffText, blockLines, type DiffBlock, type DiffColor, type Segment } from './format.ts';
+export { formatJobDiff, blockLines, type DiffBlock } from './format.ts';

@@ -38,7 +38,9 @@ export function jobDiff(oldJob: Job, newJob: Job, contextual = true): JobDiff {
   const objects: ObjectDiff[] = [];
   const dcs = stringSetDiff(oldJob.Datacenters, newJob.Datacenters, 'Datacenters', contextual);
   if (dcs && dcs.Type !== 'None') objects.push(dcs);
-  objects.push(...primitiveObjectSetDiff(oldJob.Constraints, newJob.Constraints, flatConstraint, 'Constraint', contextual));
+  objects.push(
+    ...primitiveObjectSetDiff(oldJob.Constraints, newJob.Constraints, flatConstraint, 'Constraint', contextual),
+  );
   objects.push(...primitiveObjectSetDiff(oldJob.Affinities, newJob.Affinities, flatAffinity, 'Affinity', contextual));
   const mr = multiregionDiff(oldJob.Multiregion, newJob.Multiregion, contextual);
   if (mr) objects.push(mr);
@@ -56,7 +58,11 @@ export function jobDiff(oldJob: Job, newJob: Job, contextual = true): JobDiff {
  * (Upstream passes a kept region's two versions the wrong way round, so a
  * removed region shows as added; here it shows as removed.)
  */
-export function multiregionDiff(oldM: Multiregion | null, newM: Multiregion | null, contextual: boolean): ObjectDiff | null {
+export function multiregionDiff(
+  oldM: Multiregion | null,
+  newM: Multiregion | null,
+  contextual: boolean,
+): ObjectDiff | null {
   if (jsonEqual(oldM, newM)) return null;
   const type: DiffType = oldM === null ? 'Added' : newM === null ? 'Deleted' : 'Edited';
   const flatRegion = (r: { Name: string } | undefined): Flat | null => (r ? { Name: r.Name } : null);

@@ -16,7 +16,12 @@ import type { DiffType, FieldDiff, Flat, ObjectDiff } from './types.ts';
  * some were added and others removed, else added or deleted; null if
  * nothing changed.
  */
-export function primitiveObjectDiff(oldFlat: Flat | null, newFlat: Flat | null, name: string, contextual: boolean): ObjectDiff | null {
+export function primitiveObjectDiff(
+  oldFlat: Flat | null,
+  newFlat: Flat | null,
+  name: string,
+  contextual: boolean,
+): ObjectDiff | null {
   const fields = fieldDiffs(oldFlat, newFlat, contextual);
   const has = (t: DiffType) => fields.some((f) => f.Type === t);
   let type: DiffType;
@@ -131,6 +136,10 @@ export function configDiff(
   if (jsonEqual(oldC, newC)) return null;
   const type: DiffType =
     Object.keys(oldC ?? {}).length === 0 ? 'Added' : Object.keys(newC ?? {}).length === 0 ? 'Deleted' : 'Edited';
-  return { Type: type, Name: 'Config', Fields: fieldDiffs(flattenAll(oldC), flattenAll(newC), contextual), Objects: [] };
+  return {
+    Type: type,
+    Name: 'Config',
+    Fields: fieldDiffs(flattenAll(oldC), flattenAll(newC), contextual),
+    Objects: [],
+  };
 }
-

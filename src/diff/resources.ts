@@ -18,7 +18,12 @@ import type { Flat, ObjectDiff } from './types.ts';
 const flatResources = (r: Resources): Flat => ({ CPU: goText(r.CPU), MemoryMB: goText(r.MemoryMB) });
 const flatNetwork = (n: NetworkResource): Flat => ({ Mode: n.Mode, MBits: goText(n.MBits) });
 const flatDevice = (d: RequestedDevice): Flat => ({ Name: d.Name, Count: goText(d.Count) });
-const flatStaticPort = (p: Port): Flat => ({ Label: p.Label, Value: goText(p.Value), To: goText(p.To), HostNetwork: p.HostNetwork });
+const flatStaticPort = (p: Port): Flat => ({
+  Label: p.Label,
+  Value: goText(p.Value),
+  To: goText(p.To),
+  HostNetwork: p.HostNetwork,
+});
 const flatDynamicPort = (p: Port): Flat => ({ Label: p.Label, To: goText(p.To), HostNetwork: p.HostNetwork });
 
 /** resourcesDiff diffs a task's resources: CPU and memory, then its networks and devices. */
@@ -31,7 +36,11 @@ export function resourcesDiff(oldR: Resources | null, newR: Resources | null, co
 }
 
 /** networkDiff diffs one network (mode and bandwidth), then its static and dynamic ports. */
-export function networkDiff(oldN: NetworkResource | null, newN: NetworkResource | null, contextual: boolean): ObjectDiff | null {
+export function networkDiff(
+  oldN: NetworkResource | null,
+  newN: NetworkResource | null,
+  contextual: boolean,
+): ObjectDiff | null {
   const diff = blockDiff(oldN, newN, 'Network', flatNetwork, contextual);
   if (diff === null) return null;
   diff.Objects.push(...portDiffs(oldN?.ReservedPorts, newN?.ReservedPorts, false, contextual));
@@ -68,7 +77,8 @@ export function portDiffs(
   dynamic: boolean,
   contextual: boolean,
 ): ObjectDiff[] {
-  const byLabel = (ports: readonly Port[] | null | undefined) => new Map((ports ?? []).map((p) => [p.Label, p] as const));
+  const byLabel = (ports: readonly Port[] | null | undefined) =>
+    new Map((ports ?? []).map((p) => [p.Label, p] as const));
   const oldSet = byLabel(oldPorts);
   const newSet = byLabel(newPorts);
   const name = dynamic ? 'Dynamic Port' : 'Static Port';
@@ -93,7 +103,8 @@ export function requestedDevicesDiffs(
   newList: readonly RequestedDevice[] | null | undefined,
   contextual: boolean,
 ): ObjectDiff[] {
-  const byName = (list: readonly RequestedDevice[] | null | undefined) => new Map((list ?? []).map((d) => [d.Name, d] as const));
+  const byName = (list: readonly RequestedDevice[] | null | undefined) =>
+    new Map((list ?? []).map((d) => [d.Name, d] as const));
   const oldSet = byName(oldList);
   const newSet = byName(newList);
   const diffs: ObjectDiff[] = [];

@@ -32,7 +32,8 @@ const DECISION_WORDS: Readonly<Record<DecisionCode, (d: DecisionFacts) => string
   'not-counted': (d) => `${d.clientStatus ?? ''} and not counted: it will not run again`,
   'reschedule-now': () => 'failed, and its reschedule policy allows a replacement now',
   'reschedule-later': (d) => `failed; its reschedule policy allows a replacement at ${describeTime(d.waitUntil ?? 0)}`,
-  'lost-waiting': (d) => `lost; stop_after_client_disconnect holds its replacement until ${describeTime(d.waitUntil ?? 0)}`,
+  'lost-waiting': (d) =>
+    `lost; stop_after_client_disconnect holds its replacement until ${describeTime(d.waitUntil ?? 0)}`,
   'stop-canary-name': () => 'a promoted canary has taken its name',
   'stop-migrating': () => 'more allocations than the count: a migrating one goes first',
   'stop-highest-index': (d) => `more allocations than the count of ${d.groupCount ?? 0}: the highest indexes go`,
@@ -42,7 +43,8 @@ const DECISION_WORDS: Readonly<Record<DecisionCode, (d: DecisionFacts) => string
   'update-inplace': (d) => d.updateReason ?? 'the change can be made in place',
   'canary-awaiting-promotion': () => 'canary of the current deployment, awaiting promotion',
   'canary-kept': () => 'canary of the current deployment',
-  'held-by-limit': (d) => `needs a destructive update but waits: the placement limit of ${d.placementLimit ?? 0} is used up`,
+  'held-by-limit': (d) =>
+    `needs a destructive update but waits: the placement limit of ${d.placementLimit ?? 0} is used up`,
   'held-by-deployment': () => 'needs a destructive update but waits: the deployment holds updates back',
   'failed-deployment-not-replaced': () => 'failed within the failed deployment, so it is not replaced',
 };
@@ -71,7 +73,7 @@ export function describeStep(step: ReconcilerStep, f: StepFacts = {}): string {
     case 'filterOldTerminalAllocs':
       return 'Finished batch allocations of older job versions are left alone.';
     case 'handleGroupCanaries':
-      return 'Stop canaries that no longer apply; keep the current deployment\'s canaries apart.';
+      return "Stop canaries that no longer apply; keep the current deployment's canaries apart.";
     case 'filterByTainted':
       return 'Split by node: migrate when the drainer asked, lost when the node is down or gone.';
     case 'filterByRescheduleable':
@@ -79,7 +81,7 @@ export function describeStep(step: ReconcilerStep, f: StepFacts = {}): string {
     case 'computeStop':
       return `Stop what exceeds the count of ${f.count ?? 0} (highest indexes first) and every lost allocation.`;
     case 'computeUpdates':
-      return 'Compare each remaining allocation\'s job with the job being scheduled.';
+      return "Compare each remaining allocation's job with the job being scheduled.";
     case 'computePlacements':
       return f.placeReady
         ? 'The deployment allows placements: place what the count lacks and replace failed allocations.'
@@ -140,11 +142,11 @@ export interface CanaryFacts {
 export function describeCanaryState(f: CanaryFacts): string {
   switch (f.code) {
     case 'none-wanted':
-      return 'The group\'s update strategy asks for no canaries.';
+      return "The group's update strategy asks for no canaries.";
     case 'no-destructive-change':
       return 'No destructive change, so no canaries are needed.';
     case 'promoted':
-      return 'The deployment\'s canaries are promoted: the rollout proceeds.';
+      return "The deployment's canaries are promoted: the rollout proceeds.";
     case 'awaiting-promotion': {
       const placed = f.placing > 0 ? `; placing ${f.placing} new ${canaries(f.placing)}` : '';
       const origin = f.existingDeployment ? 'The deployment' : 'The new deployment';

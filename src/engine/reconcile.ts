@@ -51,7 +51,7 @@ import {
   type AllocMatrix,
   type DelayedRescheduleInfo,
   AllocNameIndex,
-  AllocSet,
+  type AllocSet,
   filterByTerminal,
   newAllocMatrix,
 } from './reconcileUtil.ts';
@@ -322,7 +322,17 @@ class AllocReconciler {
 
     // Stop what exceeds the count, and every lost allocation.
     let canaryState = dstate.DesiredCanaries !== 0 && !dstate.Promoted;
-    const stop = this.computeStop(tg, nameIndex, untainted, migrate, lost, canaries, canaryState, lostLaterEvals, trace);
+    const stop = this.computeStop(
+      tg,
+      nameIndex,
+      untainted,
+      migrate,
+      lost,
+      canaries,
+      canaryState,
+      lostLaterEvals,
+      trace,
+    );
     desiredChanges.Stop += stop.size;
     untainted = untainted.difference(stop);
     trace.computeStop(tg.Count, stop, untainted);
@@ -394,11 +404,17 @@ class AllocReconciler {
       if (rescheduleNow.size !== 0) {
         for (const p of place) {
           const prev = p.previousAlloc;
-          const inFailedDeployment = this.deploymentFailed && prev !== null && this.deployment!.ID === prev.DeploymentID;
+          const inFailedDeployment =
+            this.deploymentFailed && prev !== null && this.deployment!.ID === prev.DeploymentID;
           if (p.reschedule && !inFailedDeployment) {
             this.result.place.push(p);
             desiredChanges.Place++;
-            this.result.stop.push({ alloc: prev!, clientStatus: '', statusDescription: allocRescheduled, followupEvalID: '' });
+            this.result.stop.push({
+              alloc: prev!,
+              clientStatus: '',
+              statusDescription: allocRescheduled,
+              followupEvalID: '',
+            });
             desiredChanges.Stop++;
           } else if (p.reschedule && prev !== null) {
             trace.notReplaced(prev);
@@ -406,7 +422,10 @@ class AllocReconciler {
         }
       }
     }
-    trace.computePlacements(place.map((p) => p.name), deploymentPlaceReady);
+    trace.computePlacements(
+      place.map((p) => p.name),
+      deploymentPlaceReady,
+    );
 
     // Destructive updates, as many as the limit leaves.
     if (deploymentPlaceReady) {
@@ -432,7 +451,13 @@ class AllocReconciler {
     desiredChanges.Migrate += migrate.size;
     for (const alloc of migrate.nameOrder()) {
       this.result.stop.push({ alloc, clientStatus: '', statusDescription: allocMigrating, followupEvalID: '' });
-      this.result.place.push({ name: alloc.Name, canary: false, taskGroup: tg, previousAlloc: alloc, reschedule: false });
+      this.result.place.push({
+        name: alloc.Name,
+        canary: false,
+        taskGroup: tg,
+        previousAlloc: alloc,
+        reschedule: false,
+      });
     }
 
     // A deployment is created when the job's spec changes or it runs for
@@ -445,7 +470,12 @@ class AllocReconciler {
         break;
       }
     }
-    if (!existingDeployment && !updateStrategyIsEmpty(strategy) && dstate.DesiredTotal !== 0 && (!hadRunning || updatingSpec)) {
+    if (
+      !existingDeployment &&
+      !updateStrategyIsEmpty(strategy) &&
+      dstate.DesiredTotal !== 0 &&
+      (!hadRunning || updatingSpec)
+    ) {
       if (this.deployment === null) {
         this.deployment = newDeployment(this.job, this.input.generateID());
         if (isMultiregion(this.job) && this.job.Region !== this.job.Multiregion!.Regions[0]!.Name) {
@@ -459,12 +489,15 @@ class AllocReconciler {
 
     // Complete when nothing is left to do and, in a deployment, everything is healthy and promoted.
     let deploymentComplete =
-      destructive.size + inplace.size + place.length + migrate.size + rescheduleNow.size + rescheduleLater.length === 0 &&
-      !requireCanary;
+      destructive.size + inplace.size + place.length + migrate.size + rescheduleNow.size + rescheduleLater.length ===
+        0 && !requireCanary;
     if (deploymentComplete && this.deployment !== null) {
       const ds = this.deployment.TaskGroups.get(group);
       if (ds !== undefined) {
-        if (ds.HealthyAllocs < Math.max(ds.DesiredTotal, ds.DesiredCanaries) || (ds.DesiredCanaries > 0 && !ds.Promoted)) {
+        if (
+          ds.HealthyAllocs < Math.max(ds.DesiredTotal, ds.DesiredCanaries) ||
+          (ds.DesiredCanaries > 0 && !ds.Promoted)
+        ) {
           deploymentComplete = false;
         }
       }
@@ -536,7 +569,13 @@ class AllocReconciler {
    * nothing at all once one of them is unhealthy. It returns the limit with
    * the branch that set it, for the explanation.
    */
-  private computeLimit(group: TaskGroup, untainted: AllocSet, destructive: AllocSet, migrate: AllocSet, canaryState: boolean): LimitDecision {
+  private computeLimit(
+    group: TaskGroup,
+    untainted: AllocSet,
+    destructive: AllocSet,
+    migrate: AllocSet,
+    canaryState: boolean,
+  ): LimitDecision {
     if (updateStrategyIsEmpty(group.Update)) return { limit: group.Count, code: 'no-update-strategy' };
     if (destructive.size + migrate.size === 0) return { limit: group.Count, code: 'nothing-to-replace' };
     if (this.deploymentPaused) return { limit: 0, code: 'deployment-paused' };
@@ -660,7 +699,11 @@ class AllocReconciler {
    * and splits them into those to leave alone, those updated in place
    * (recorded in the results at once) and those needing a destructive update.
    */
-  private computeUpdates(group: TaskGroup, untainted: AllocSet, trace: GroupRecorder): {
+  private computeUpdates(
+    group: TaskGroup,
+    untainted: AllocSet,
+    trace: GroupRecorder,
+  ): {
     ignore: AllocSet;
     inplace: AllocSet;
     destructive: AllocSet;

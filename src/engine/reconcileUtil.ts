@@ -296,7 +296,9 @@ export class AllocSet {
 
   /** filterByDeployment splits the set into allocations of the given deployment and the rest. */
   filterByDeployment(id: string): { match: AllocSet; nonmatch: AllocSet } {
-    const [match, nonmatch] = this.split(2, (a) => (a.DeploymentID === id ? ByDeployment.Match : ByDeployment.Nonmatch));
+    const [match, nonmatch] = this.split(2, (a) =>
+      a.DeploymentID === id ? ByDeployment.Match : ByDeployment.Nonmatch,
+    );
     return { match: match!, nonmatch: nonmatch! };
   }
 
@@ -317,7 +319,9 @@ export class AllocSet {
 
   /** filterByTerminal keeps only the allocations that are not terminal. */
   filterByTerminal(): AllocSet {
-    return this.split(2, (a) => (terminalStatus(a) ? ByTerminal.Terminal : ByTerminal.NonTerminal))[ByTerminal.NonTerminal]!;
+    return this.split(2, (a) => (terminalStatus(a) ? ByTerminal.Terminal : ByTerminal.NonTerminal))[
+      ByTerminal.NonTerminal
+    ]!;
   }
 }
 
@@ -399,7 +403,12 @@ export function updateByReschedulable(
 ): { rescheduleNow: boolean; rescheduleLater: boolean; rescheduleTime: Instant } {
   let rescheduleNow = false;
   let rescheduleLater = false;
-  if (d !== null && a.DeploymentID === d.ID && deploymentActive(d) && !transitionShouldReschedule(a.DesiredTransition)) {
+  if (
+    d !== null &&
+    a.DeploymentID === d.ID &&
+    deploymentActive(d) &&
+    !transitionShouldReschedule(a.DesiredTransition)
+  ) {
     return { rescheduleNow, rescheduleLater, rescheduleTime: 0 };
   }
   if (transitionShouldForceReschedule(a.DesiredTransition)) rescheduleNow = true;

@@ -37,9 +37,7 @@ export const AllocDesiredStatusRun = 'run';
 export const AllocDesiredStatusStop = 'stop';
 export const AllocDesiredStatusEvict = 'evict';
 export type AllocDesiredStatus =
-  | typeof AllocDesiredStatusRun
-  | typeof AllocDesiredStatusStop
-  | typeof AllocDesiredStatusEvict;
+  typeof AllocDesiredStatusRun | typeof AllocDesiredStatusStop | typeof AllocDesiredStatusEvict;
 
 export const AllocClientStatusPending = 'pending';
 export const AllocClientStatusRunning = 'running';
@@ -78,21 +76,17 @@ export type DeploymentStatus =
 
 // The texts Nomad writes into a deployment's StatusDescription.
 export const DeploymentStatusDescriptionRunning = 'Deployment is running';
-export const DeploymentStatusDescriptionRunningNeedsPromotion =
-  'Deployment is running but requires manual promotion';
-export const DeploymentStatusDescriptionRunningAutoPromotion =
-  'Deployment is running pending automatic promotion';
+export const DeploymentStatusDescriptionRunningNeedsPromotion = 'Deployment is running but requires manual promotion';
+export const DeploymentStatusDescriptionRunningAutoPromotion = 'Deployment is running pending automatic promotion';
 export const DeploymentStatusDescriptionSuccessful = 'Deployment completed successfully';
 export const DeploymentStatusDescriptionStoppedJob = 'Cancelled because job is stopped';
 export const DeploymentStatusDescriptionNewerJob = 'Cancelled due to newer version of job';
-export const DeploymentStatusDescriptionBlocked =
-  'Deployment is complete but waiting for peer region';
+export const DeploymentStatusDescriptionBlocked = 'Deployment is complete but waiting for peer region';
 export const DeploymentStatusDescriptionPaused = 'Deployment is paused';
 export const DeploymentStatusDescriptionFailedAllocations = 'Failed due to unhealthy allocations';
 export const DeploymentStatusDescriptionProgressDeadline = 'Failed due to progress deadline';
 export const DeploymentStatusDescriptionFailedByUser = 'Deployment marked as failed';
-export const DeploymentStatusDescriptionPausedForPeer =
-  'Deployment is paused waiting for peer region';
+export const DeploymentStatusDescriptionPausedForPeer = 'Deployment is paused waiting for peer region';
 
 export const EvalStatusPending = 'pending';
 // What triggered an evaluation (Evaluation.TriggeredBy), as Nomad names it.
@@ -192,13 +186,7 @@ export interface EphemeralDisk {
 }
 
 /** JsonValue is any value a JSON document can hold; task config, templates and the like are kept as such. */
-export type JsonValue =
-  | null
-  | boolean
-  | number
-  | string
-  | JsonValue[]
-  | { [key: string]: JsonValue };
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 /** Task is one task of a group. */
 export interface Task {
@@ -455,7 +443,7 @@ export function combinedTaskMeta(job: Job, groupName: string, taskName: string):
   const group = lookupTaskGroup(job, groupName);
   if (!group) return job.Meta;
   const task = lookupTask(group, taskName);
-  const meta: Record<string, string> = Object.create(null);
+  const meta = Object.create(null) as Record<string, string>;
   if (task) Object.assign(meta, task.Meta);
   for (const [k, v] of Object.entries(group.Meta)) if (!(k in meta)) meta[k] = v;
   for (const [k, v] of Object.entries(job.Meta)) if (!(k in meta)) meta[k] = v;
@@ -525,6 +513,7 @@ function isAscii(s: string): boolean {
   return !NON_ASCII.test(s);
 }
 
+// eslint-disable-next-line no-control-regex -- the range starts at NUL on purpose: everything outside ASCII
 const NON_ASCII = /[^\x00-\x7f]/;
 
 // goAtoi parses s[from, to) as a decimal integer the way strconv.Atoi does,

@@ -7,13 +7,13 @@
 import { type Duration, type Instant, ZERO_TIME } from './structs.ts';
 
 /** MAX_INT64 is the largest magnitude of Go's int64 as a double: durations and Unix-nanosecond instants beyond it do not exist in Nomad. */
-export const MAX_INT64 = 9223372036854775807;
+export const MAX_INT64 = 2 ** 63; // 2^63 − 1 is not a double: it rounds to 2^63
 
 const NS_PER_UNIT: Readonly<Record<string, number>> = {
   ns: 1,
   us: 1e3,
-  'µs': 1e3, // U+00B5 micro sign
-  'μs': 1e3, // U+03BC Greek mu
+  µs: 1e3, // U+00B5 micro sign
+  μs: 1e3, // U+03BC Greek mu
   ms: 1e6,
   s: 1e9,
   m: 60e9,
@@ -120,8 +120,7 @@ export function parseRfc3339(s: string): Instant | null {
     offsetSeconds = (zone[0] === '-' ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60);
   }
   const fraction = m[7] === undefined ? 0 : Number(m[7].padEnd(9, '0'));
-  const seconds =
-    daysFromCivil(year, month, day) * 86400 + hour * 3600 + minute * 60 + second - offsetSeconds;
+  const seconds = daysFromCivil(year, month, day) * 86400 + hour * 3600 + minute * 60 + second - offsetSeconds;
   return instantFromParts(seconds, fraction);
 }
 

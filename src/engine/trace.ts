@@ -19,7 +19,15 @@ import type {
   ReconcileTrace,
   ReconcilerStep,
 } from './types.ts';
-import { type DecisionFacts, type StepFacts, describeCanaryState, describeDecision, describeDeployment, describeLimit, describeStep } from './explain.ts';
+import {
+  type DecisionFacts,
+  type StepFacts,
+  describeCanaryState,
+  describeDecision,
+  describeDeployment,
+  describeLimit,
+  describeStep,
+} from './explain.ts';
 
 /** CanaryInputs are what the group's canary state rests on, as computeGroup has them after placing canaries. */
 export interface CanaryInputs {
@@ -47,11 +55,21 @@ export interface GroupRecorder {
   /** start: the group's allocations and whether the current deployment has the group. */
   start(all: AllocSet, count: number, existingDeployment: boolean): void;
   /** stopAll: a stopped job's or a removed group's allocations, by where they run. */
-  stopAll(step: 'handleStop' | 'removed group', all: AllocSet, untainted: AllocSet, migrate: AllocSet, lost: AllocSet): void;
+  stopAll(
+    step: 'handleStop' | 'removed group',
+    all: AllocSet,
+    untainted: AllocSet,
+    migrate: AllocSet,
+    lost: AllocSet,
+  ): void;
   filterOldTerminalAllocs(ignore: AllocSet): void;
   handleGroupCanaries(stopped: AllocSet, canaries: AllocSet, migrate: AllocSet, lost: AllocSet): void;
   filterByTainted(untainted: AllocSet, migrate: AllocSet, lost: AllocSet): void;
-  filterByRescheduleable(untainted: AllocSet, rescheduleNow: AllocSet, rescheduleLater: readonly DelayedRescheduleInfo[]): void;
+  filterByRescheduleable(
+    untainted: AllocSet,
+    rescheduleNow: AllocSet,
+    rescheduleLater: readonly DelayedRescheduleInfo[],
+  ): void;
   delayByStopAfterClientDisconnect(lostLater: readonly DelayedRescheduleInfo[]): void;
   /** stopped: computeStop chose this allocation, by the branch the code names. */
   stopped(alloc: Allocation, code: DecisionCode, count: number): void;
@@ -177,7 +195,13 @@ class GroupTraceRecorder implements GroupRecorder {
     this.step('start', { all: all.keys() }, { size: all.size, count });
   }
 
-  stopAll(step: 'handleStop' | 'removed group', all: AllocSet, untainted: AllocSet, migrate: AllocSet, lost: AllocSet): void {
+  stopAll(
+    step: 'handleStop' | 'removed group',
+    all: AllocSet,
+    untainted: AllocSet,
+    migrate: AllocSet,
+    lost: AllocSet,
+  ): void {
     const stopped = step === 'handleStop';
     if (stopped) this.decide(all.values(), 'ignore', step, 'already-terminal');
     this.step(step, { untainted: untainted.keys(), migrate: migrate.keys(), lost: lost.keys() });
@@ -213,7 +237,11 @@ class GroupTraceRecorder implements GroupRecorder {
     this.decide(lost.values(), 'lost', 'filterByTainted', 'node-lost');
   }
 
-  filterByRescheduleable(untainted: AllocSet, rescheduleNow: AllocSet, rescheduleLater: readonly DelayedRescheduleInfo[]): void {
+  filterByRescheduleable(
+    untainted: AllocSet,
+    rescheduleNow: AllocSet,
+    rescheduleLater: readonly DelayedRescheduleInfo[],
+  ): void {
     this.rescheduleLater = [...rescheduleLater];
     this.step('filterByRescheduleable', {
       untainted: untainted.keys(),
@@ -231,7 +259,9 @@ class GroupTraceRecorder implements GroupRecorder {
 
   delayByStopAfterClientDisconnect(lostLater: readonly DelayedRescheduleInfo[]): void {
     for (const r of lostLater) {
-      this.decide([r.alloc], 'lost', 'delayByStopAfterClientDisconnect', 'lost-waiting', { waitUntil: r.rescheduleTime });
+      this.decide([r.alloc], 'lost', 'delayByStopAfterClientDisconnect', 'lost-waiting', {
+        waitUntil: r.rescheduleTime,
+      });
     }
   }
 
@@ -255,20 +285,32 @@ class GroupTraceRecorder implements GroupRecorder {
     // update step; the wait is what decides its fate.
     for (const r of this.rescheduleLater) {
       if (!ignore.has(r.allocID)) continue;
-      this.decide([r.alloc], 'reschedule-later', 'filterByRescheduleable', 'reschedule-later', { waitUntil: r.rescheduleTime });
+      this.decide([r.alloc], 'reschedule-later', 'filterByRescheduleable', 'reschedule-later', {
+        waitUntil: r.rescheduleTime,
+      });
     }
     this.step('computeUpdates', { ignore: ignore.keys(), inplace: inplace.keys(), destructive: destructive.keys() });
   }
 
   canaries(canaries: AllocSet, stop: AllocSet, destructive: AllocSet, inplace: AllocSet, c: CanaryInputs): void {
     const kept = canaries.values().filter((a) => !stop.has(a.ID) && !destructive.has(a.ID) && !inplace.has(a.ID));
-    this.decide(kept, 'canary', 'handleGroupCanaries', c.canaryStateBefore ? 'canary-awaiting-promotion' : 'canary-kept');
+    this.decide(
+      kept,
+      'canary',
+      'handleGroupCanaries',
+      c.canaryStateBefore ? 'canary-awaiting-promotion' : 'canary-kept',
+    );
     this.g.requireCanary = c.requireCanary;
     this.g.canaryState = c.canaryState;
     const code = canaryCode(c.dstate, c.wanted);
     const placing = c.requireCanary && !c.held ? c.wanted - c.have : 0;
     this.g.canaryCode = code;
-    this.g.canaryReason = describeCanaryState({ code, desired: c.dstate.DesiredCanaries, placing, existingDeployment: c.existingDeployment });
+    this.g.canaryReason = describeCanaryState({
+      code,
+      desired: c.dstate.DesiredCanaries,
+      placing,
+      existingDeployment: c.existingDeployment,
+    });
   }
 
   computeLimit(tg: TaskGroup, decision: LimitDecision): void {

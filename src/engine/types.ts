@@ -108,15 +108,7 @@ export interface ReconcileResults {
  * it. `canary` marks an existing canary that the deployment keeps.
  */
 export type AllocAction =
-  | 'ignore'
-  | 'stop'
-  | 'lost'
-  | 'migrate'
-  | 'destructive'
-  | 'inplace'
-  | 'reschedule-now'
-  | 'reschedule-later'
-  | 'canary';
+  'ignore' | 'stop' | 'lost' | 'migrate' | 'destructive' | 'inplace' | 'reschedule-now' | 'reschedule-later' | 'canary';
 
 /**
  * ReconcilerStep names a step of the reconciler as upstream's code names it

@@ -13,13 +13,7 @@
 //   fits its node; the scenario does not describe nodes well enough, so an
 //   allocation whose node still exists is assumed to fit.
 
-import {
-  combinedTaskMeta,
-  lookupTask,
-  lookupTaskGroup,
-  shouldDrainNode,
-  terminalStatus,
-} from './structs.ts';
+import { combinedTaskMeta, lookupTask, lookupTaskGroup, shouldDrainNode, terminalStatus } from './structs.ts';
 import type {
   Affinity,
   Allocation,
@@ -214,7 +208,11 @@ export function spreadsUpdated(jobA: Job, jobB: Job, taskGroup: string): boolean
 
 // sameFields compares the named fields of two struct-shaped values, an
 // absent field counting as its zero value.
-function sameFields(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>, fields: readonly string[]): boolean {
+function sameFields(
+  a: Readonly<Record<string, unknown>>,
+  b: Readonly<Record<string, unknown>>,
+  fields: readonly string[],
+): boolean {
   return fields.every((f) => jsonEqual(a[f], b[f], true));
 }
 

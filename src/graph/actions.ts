@@ -32,7 +32,11 @@ export function traceDecisions(trace: ReconcileTrace | null): Map<string, Decisi
 export function documentDecision(alloc: Allocation, r: AllocResult | undefined): Decision {
   if (r?.replacement) {
     return r.replacement.Reschedule
-      ? { action: 'reschedule-now', step: '', reason: r.stop?.StatusDescription || 'replaced now by a rescheduled allocation' }
+      ? {
+          action: 'reschedule-now',
+          step: '',
+          reason: r.stop?.StatusDescription || 'replaced now by a rescheduled allocation',
+        }
       : { action: 'migrate', step: '', reason: r.stop?.StatusDescription || 'moved to another node' };
   }
   if (r?.stop) {
@@ -57,6 +61,7 @@ export function documentDecision(alloc: Allocation, r: AllocResult | undefined):
  */
 export function chooseDecision(traced: Decision | undefined, fromDocument: Decision): Decision {
   if (traced === undefined) return fromDocument;
-  if (traced.action === 'ignore' && fromDocument.action !== 'ignore' && fromDocument.action !== 'canary') return fromDocument;
+  if (traced.action === 'ignore' && fromDocument.action !== 'ignore' && fromDocument.action !== 'canary')
+    return fromDocument;
   return traced;
 }

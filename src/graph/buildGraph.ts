@@ -10,8 +10,28 @@ import { traceDecisions } from './actions.ts';
 import { allocCard, sameCard, sortCards } from './cards.ts';
 import { buildLane, LANE_ID, sameGhost } from './lane.ts';
 import { addLaterGhosts, markCanaryReplacements } from './later.ts';
-import { boxHeight, boxWidth, CARD, cardOffset, defaultShape, ghostOffset, layoutGrid, laneColumns, layoutLane, type Shape } from './layout.ts';
-import type { AllocCard, GhostCard, GraphModel, LaneView, NodeBoxView, Placed, Point, ReplacementEdge } from './model.ts';
+import {
+  boxHeight,
+  boxWidth,
+  CARD,
+  cardOffset,
+  defaultShape,
+  ghostOffset,
+  layoutGrid,
+  laneColumns,
+  layoutLane,
+  type Shape,
+} from './layout.ts';
+import type {
+  AllocCard,
+  GhostCard,
+  GraphModel,
+  LaneView,
+  NodeBoxView,
+  Placed,
+  Point,
+  ReplacementEdge,
+} from './model.ts';
 import { indexResult } from './resultIndex.ts';
 
 /** boxID is the graph ID of the box of a client node, or of a garbage-collected one. */
@@ -160,7 +180,11 @@ export function buildGraph(
     const o = ghostOffset(i, columns);
     ghostAt.set(g.key, { x: laneRect.x + o.x + CARD.width, y: laneRect.y + o.y + CARD.height / 2 });
   });
-  const edges: ReplacementEdge[] = lane.links.map((l) => ({ ...l, from: cardAt.get(l.allocID)!, to: ghostAt.get(l.ghostKey)! }));
+  const edges: ReplacementEdge[] = lane.links.map((l) => ({
+    ...l,
+    from: cardAt.get(l.allocID)!,
+    to: ghostAt.get(l.ghostKey)!,
+  }));
 
   return {
     boxes,

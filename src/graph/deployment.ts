@@ -68,10 +68,13 @@ export function deploymentViews(scenario: Scenario, doc: ResultDocument): Deploy
   const d: Deployment | null = scenario.Deployment;
   if (d === null) return [];
   const update = doc.DeploymentUpdates.find((u) => u.DeploymentID === d.ID);
-  const effect: DeploymentEffect = update === undefined ? 'none' : update.Status === 'cancelled' ? 'cancelled' : 'marked';
+  const effect: DeploymentEffect =
+    update === undefined ? 'none' : update.Status === 'cancelled' ? 'cancelled' : 'marked';
   const status = update?.Status ?? d.Status;
   const description = update?.StatusDescription ?? d.StatusDescription;
-  return [...d.TaskGroups].map(([group, s]) => groupView(d.ID, d.JobVersion, group, s, status, d.Status, description, effect));
+  return [...d.TaskGroups].map(([group, s]) =>
+    groupView(d.ID, d.JobVersion, group, s, status, d.Status, description, effect),
+  );
 }
 
 function groupView(

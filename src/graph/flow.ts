@@ -3,8 +3,17 @@
 // so that React Flow skips them and memoised node components do not
 // re-render.
 
-import type { Node } from '@xyflow/react';
+import type { NodeBase } from '@xyflow/system';
 import type { GraphModel, LaneView, NodeBoxView, Placed, ReplacementEdge } from './model.ts';
+
+/**
+ * FlowNode is a node as React Flow's React package takes it, typed from its
+ * framework-free core (@xyflow/system), so that graph/ imports no React: the
+ * core's node and the one field of the React package's that the graph sets.
+ */
+export type FlowNode<Data extends Record<string, unknown>, Type extends string> = NodeBase<Data, Type> & {
+  focusable?: boolean;
+};
 
 /** BoxNodeData is the data of a client-node box: its view, whose identity says whether it changed. */
 export type BoxNodeData = { view: NodeBoxView };
@@ -13,10 +22,10 @@ export type BoxNodeData = { view: NodeBoxView };
 export type LaneNodeData = { view: LaneView };
 
 /** BoxFlowNode is a client-node box (or a garbage-collected node's box) as a React Flow node. */
-export type BoxFlowNode = Node<BoxNodeData, 'clientNode'>;
+export type BoxFlowNode = FlowNode<BoxNodeData, 'clientNode'>;
 
 /** LaneFlowNode is the lane of pending placements as a React Flow node. */
-export type LaneFlowNode = Node<LaneNodeData, 'placementLane'>;
+export type LaneFlowNode = FlowNode<LaneNodeData, 'placementLane'>;
 
 /** GraphFlowNode is any node of the cluster graph. */
 export type GraphFlowNode = BoxFlowNode | LaneFlowNode;
@@ -41,7 +50,7 @@ export function arrowMarkerID(kind: ReplacementEdge['kind']): string {
 
 const FIXED = { draggable: false, selectable: false, connectable: false, focusable: false, deletable: false } as const;
 
-function samePlace(n: Node, p: Placed<unknown>): boolean {
+function samePlace(n: GraphFlowNode, p: Placed<unknown>): boolean {
   return n.position.x === p.x && n.position.y === p.y && n.width === p.width && n.height === p.height;
 }
 
@@ -87,7 +96,10 @@ export function toFlow(model: GraphModel, previous: FlowGraph | null = null): Fl
   if (lanePrev?.type === 'placementLane' && lanePrev.data.view === model.lane.view && samePlace(lanePrev, model.lane)) {
     nodes.push(lanePrev);
   } else {
-    const data = lanePrev?.type === 'placementLane' && lanePrev.data.view === model.lane.view ? lanePrev.data : { view: model.lane.view };
+    const data =
+      lanePrev?.type === 'placementLane' && lanePrev.data.view === model.lane.view
+        ? lanePrev.data
+        : { view: model.lane.view };
     nodes.push({ id: model.lane.id, type: 'placementLane', ...geometry(model.lane), data, ...FIXED });
   }
   for (const b of model.boxes) {
@@ -101,7 +113,8 @@ export function toFlow(model: GraphModel, previous: FlowGraph | null = null): Fl
   }
 
   const oldNodes = previous?.nodes;
-  const keepNodes = oldNodes !== undefined && oldNodes.length === nodes.length && nodes.every((n, i) => n === oldNodes[i]);
+  const keepNodes =
+    oldNodes !== undefined && oldNodes.length === nodes.length && nodes.every((n, i) => n === oldNodes[i]);
   const oldArrows = new Map<string, ReplacementEdge>();
   for (const a of previous?.arrows ?? []) oldArrows.set(a.id, a);
   const arrows = model.edges.map((e) => {
@@ -109,6 +122,7 @@ export function toFlow(model: GraphModel, previous: FlowGraph | null = null): Fl
     return old !== undefined && sameArrow(old, e) ? old : e;
   });
   const prevArrows = previous?.arrows;
-  const keepArrows = prevArrows !== undefined && prevArrows.length === arrows.length && arrows.every((a, i) => a === prevArrows[i]);
+  const keepArrows =
+    prevArrows !== undefined && prevArrows.length === arrows.length && arrows.every((a, i) => a === prevArrows[i]);
   return { nodes: keepNodes ? oldNodes : nodes, arrows: keepArrows ? prevArrows : arrows };
 }

@@ -27,12 +27,25 @@ export interface Lane {
 }
 
 /** linkCard joins an allocation's card to a ghost card with an arrow of the given kind, when the card is drawn. */
-export function linkCard(lane: Pick<Lane, 'links'>, cards: ReadonlyMap<string, { card: AllocCard; box: string }>, kind: EdgeKind, allocID: string, ghost: GhostCard): void {
+export function linkCard(
+  lane: Pick<Lane, 'links'>,
+  cards: ReadonlyMap<string, { card: AllocCard; box: string }>,
+  kind: EdgeKind,
+  allocID: string,
+  ghost: GhostCard,
+): void {
   const from = cards.get(allocID);
   if (from === undefined) return;
   from.card.replaced = true;
   ghost.linked = true;
-  lane.links.push({ id: `${kind}:${allocID}->${ghost.key}`, kind, source: from.box, allocID, target: LANE_ID, ghostKey: ghost.key });
+  lane.links.push({
+    id: `${kind}:${allocID}->${ghost.key}`,
+    kind,
+    source: from.box,
+    allocID,
+    target: LANE_ID,
+    ghostKey: ghost.key,
+  });
 }
 
 function uniqueKey(seen: Map<string, number>, base: string): string {

@@ -55,7 +55,11 @@ export interface Rect {
 }
 
 /** layoutGrid places boxes of the given heights `perRow` to a row; each row is as tall as its tallest box. */
-export function layoutGrid(heights: readonly number[], width: number, perRow: number): { rects: Rect[]; height: number; width: number } {
+export function layoutGrid(
+  heights: readonly number[],
+  width: number,
+  perRow: number,
+): { rects: Rect[]; height: number; width: number } {
   const rects: Rect[] = [];
   let y = 0;
   for (let start = 0; start < heights.length; start += perRow) {
@@ -79,7 +83,13 @@ export function laneColumns(ghosts: number, gridHeight: number): number {
 
 /** layoutLane sizes the lane for its ghost cards and puts it left of the rows; an empty lane is a narrow label. */
 export function layoutLane(ghosts: number, columns: number): Rect {
-  if (ghosts === 0) return { x: -(LANE.emptyWidth + GRID.laneGap), y: 0, width: LANE.emptyWidth, height: LANE.header + BOX.empty + 2 * LANE.padding };
+  if (ghosts === 0)
+    return {
+      x: -(LANE.emptyWidth + GRID.laneGap),
+      y: 0,
+      width: LANE.emptyWidth,
+      height: LANE.header + BOX.empty + 2 * LANE.padding,
+    };
   const rows = Math.max(1, Math.ceil(ghosts / columns));
   const width = columns * CARD.width + (columns - 1) * CARD.gap + 2 * LANE.padding;
   const height = LANE.header + 2 * LANE.padding + rows * CARD.height + (rows - 1) * CARD.gap;
@@ -90,14 +100,20 @@ export function layoutLane(ghosts: number, columns: number): Rect {
 export function cardOffset(i: number, columns: number): { x: number; y: number } {
   const col = i % columns;
   const row = Math.floor(i / columns);
-  return { x: BOX.padding + col * (CARD.width + CARD.gap), y: BOX.header + BOX.padding + row * (CARD.height + CARD.gap) };
+  return {
+    x: BOX.padding + col * (CARD.width + CARD.gap),
+    y: BOX.header + BOX.padding + row * (CARD.height + CARD.gap),
+  };
 }
 
 /** ghostOffset is where the i-th ghost card of the lane sits, relative to the lane. */
 export function ghostOffset(i: number, columns: number): { x: number; y: number } {
   const col = i % columns;
   const row = Math.floor(i / columns);
-  return { x: LANE.padding + col * (CARD.width + CARD.gap), y: LANE.header + LANE.padding + row * (CARD.height + CARD.gap) };
+  return {
+    x: LANE.padding + col * (CARD.width + CARD.gap),
+    y: LANE.header + LANE.padding + row * (CARD.height + CARD.gap),
+  };
 }
 
 /** Extent is the whole drawing's size for a shape: the lane and the rows. */

@@ -6,7 +6,15 @@
 
 import { isObject } from '../scenario/fields.ts';
 import { childPath, indexPath, splitPath } from '../scenario/path.ts';
-import { type InputProblem, type Read, readAllocationsBody, readDeploymentBody, readJobBody, readNodesBody, readVersionsBody } from './inputs.ts';
+import {
+  type InputProblem,
+  type Read,
+  readAllocationsBody,
+  readDeploymentBody,
+  readJobBody,
+  readNodesBody,
+  readVersionsBody,
+} from './inputs.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -71,8 +79,21 @@ export function buildImport(inputs: ImportInputs): ImportResult {
   if (job === undefined) {
     job = highestVersion(versionsBody);
     jobIndex = job === undefined ? -1 : versionsBody.indexOf(job);
-    if (job === undefined) return { ok: false, problems: [{ source: 'job', path: '', message: 'give the job (GET /v1/job/:id), or its versions (GET /v1/job/:id/versions)' }] };
-    notes.push({ code: 'job-from-versions', message: `No job was given: the highest version, ${String(job.Version)}, is the job being scheduled.` });
+    if (job === undefined)
+      return {
+        ok: false,
+        problems: [
+          {
+            source: 'job',
+            path: '',
+            message: 'give the job (GET /v1/job/:id), or its versions (GET /v1/job/:id/versions)',
+          },
+        ],
+      };
+    notes.push({
+      code: 'job-from-versions',
+      message: `No job was given: the highest version, ${String(job.Version)}, is the job being scheduled.`,
+    });
   }
   const versionIndex = versionsBody.map((_, i) => i).filter((i) => versionsBody[i]!.Version !== job.Version);
   const versions = versionIndex.map((i) => versionsBody[i]!);
@@ -80,21 +101,38 @@ export function buildImport(inputs: ImportInputs): ImportResult {
   const allocations = (allocationsBody?.allocations ?? []).map((a) => withoutKnownJob(a, known));
 
   if (allocationsBody?.stubs) {
-    notes.push({ code: 'stub-allocations', message: 'The allocations are list stubs (GET /v1/job/:id/allocations), which lack DeploymentID, DesiredTransition and PreviousAllocation: give GET /v1/allocation/:id bodies for those.' });
+    notes.push({
+      code: 'stub-allocations',
+      message:
+        'The allocations are list stubs (GET /v1/job/:id/allocations), which lack DeploymentID, DesiredTransition and PreviousAllocation: give GET /v1/allocation/:id bodies for those.',
+    });
     if (isObject(deployment)) {
       const inferred = inferDeploymentIDs(allocations, deployment);
       if (inferred > 0) {
         const v = String(deployment.JobVersion);
-        const which = inferred === 1 ? `1 allocation of version ${v} with a deployment status was` : `${inferred} allocations of version ${v} with a deployment status were`;
-        notes.push({ code: 'deployment-inferred', message: `${which} taken to belong to deployment ${String(deployment.ID).slice(0, 8)}.` });
+        const which =
+          inferred === 1
+            ? `1 allocation of version ${v} with a deployment status was`
+            : `${inferred} allocations of version ${v} with a deployment status were`;
+        notes.push({
+          code: 'deployment-inferred',
+          message: `${which} taken to belong to deployment ${String(deployment.ID).slice(0, 8)}.`,
+        });
       }
     }
   }
   const missing = missingNodes(allocations, nodes ?? []);
   if (nodes === undefined && allocations.length > 0) {
-    notes.push({ code: 'no-nodes', message: 'No nodes were given (GET /v1/nodes): Nomad treats an allocation whose node it does not know as on a garbage-collected node, so every allocation would be lost.' });
+    notes.push({
+      code: 'no-nodes',
+      message:
+        'No nodes were given (GET /v1/nodes): Nomad treats an allocation whose node it does not know as on a garbage-collected node, so every allocation would be lost.',
+    });
   } else if (missing > 0) {
-    notes.push({ code: 'missing-nodes', message: `${missing} allocation${missing === 1 ? ' is' : 's are'} on nodes not in the nodes given: Nomad treats such a node as garbage-collected, so ${missing === 1 ? 'it is' : 'they are'} lost.` });
+    notes.push({
+      code: 'missing-nodes',
+      message: `${missing} allocation${missing === 1 ? ' is' : 's are'} on nodes not in the nodes given: Nomad treats such a node as garbage-collected, so ${missing === 1 ? 'it is' : 'they are'} lost.`,
+    });
   }
 
   const document: Obj = { Name: `Imported ${String(job.ID ?? job.Name)}`, Now: inputs.now, Job: job };
@@ -109,8 +147,12 @@ export function buildImport(inputs: ImportInputs): ImportResult {
     if (source === undefined) return null;
     let prefix: Segment[] = [];
     if (section === 'Job') prefix = jobBody !== undefined ? (wrapped.has('job') ? ['Job'] : []) : versionsAt(jobIndex);
-    else if (section === 'JobVersions' && typeof rest[0] === 'number') prefix = versionsAt(versionIndex[rest.shift() as number] ?? 0);
-    return { source: section === 'Job' && jobBody === undefined ? 'versions' : source, path: joinSegments([...prefix, ...rest]) };
+    else if (section === 'JobVersions' && typeof rest[0] === 'number')
+      prefix = versionsAt(versionIndex[rest.shift() as number] ?? 0);
+    return {
+      source: section === 'Job' && jobBody === undefined ? 'versions' : source,
+      path: joinSegments([...prefix, ...rest]),
+    };
   };
   return { ok: true, document, notes, origin };
 }
@@ -118,7 +160,13 @@ export function buildImport(inputs: ImportInputs): ImportResult {
 type Segment = string | number;
 
 // Which body each top-level field of the document comes from.
-const SECTION_SOURCE: Record<string, ImportSource> = { Job: 'job', JobVersions: 'versions', Allocations: 'allocations', Nodes: 'nodes', Deployment: 'deployment' };
+const SECTION_SOURCE: Record<string, ImportSource> = {
+  Job: 'job',
+  JobVersions: 'versions',
+  Allocations: 'allocations',
+  Nodes: 'nodes',
+  Deployment: 'deployment',
+};
 
 // joinSegments writes path segments back as a path.
 function joinSegments(segments: Segment[]): string {

@@ -17,7 +17,11 @@ export function sourceInfo(source: ImportSource, jobID: string): SourceInfo {
   const of = (label: string, endpoint: string, extra: string[] = []): SourceInfo => ({
     label,
     endpoint,
-    commands: [`nomad operator api '${endpoint}'`, ...extra, `curl -s -H "X-Nomad-Token: $NOMAD_TOKEN" "$NOMAD_ADDR${endpoint}"`],
+    commands: [
+      `nomad operator api '${endpoint}'`,
+      ...extra,
+      `curl -s -H "X-Nomad-Token: $NOMAD_TOKEN" "$NOMAD_ADDR${endpoint}"`,
+    ],
   });
   switch (source) {
     case 'job':

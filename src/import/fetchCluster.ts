@@ -24,7 +24,10 @@ export interface HttpResponse {
 }
 
 /** HttpGet fetches one URL with headers (the global fetch fits). */
-export type HttpGet = (url: string, init: { headers: Record<string, string>; signal?: AbortSignal }) => Promise<HttpResponse>;
+export type HttpGet = (
+  url: string,
+  init: { headers: Record<string, string>; signal?: AbortSignal },
+) => Promise<HttpResponse>;
 
 /** Fetched is every body of an import, or why the cluster did not give them. */
 export type Fetched = { ok: true; bodies: Record<ImportSource, unknown> } | { ok: false; message: string };
@@ -50,7 +53,9 @@ export async function fetchCluster(target: ClusterTarget, get: HttpGet): Promise
     const bodies = {
       job: await body(`/v1/job/${job}`),
       versions: await body(`/v1/job/${job}/versions`),
-      allocations: await fullAllocations(await body(`/v1/job/${job}/allocations`), (id) => body(`/v1/allocation/${encodeURIComponent(id)}`)),
+      allocations: await fullAllocations(await body(`/v1/job/${job}/allocations`), (id) =>
+        body(`/v1/allocation/${encodeURIComponent(id)}`),
+      ),
       nodes: await body('/v1/nodes', { resources: 'true' }),
       deployment: await body(`/v1/job/${job}/deployment`),
     };
@@ -67,13 +72,22 @@ async function fullAllocations(stubs: unknown, get: (id: string) => Promise<unkn
   const ids = stubs.map((s) => (typeof s === 'object' && s !== null ? (s as { ID?: unknown }).ID : undefined));
   const out: unknown[] = new Array(stubs.length);
   for (let i = 0; i < ids.length; i += PARALLEL) {
-    const batch = ids.slice(i, i + PARALLEL).map((id, j) => (typeof id === 'string' ? get(id) : Promise.resolve(stubs[i + j])));
-    (await Promise.all(batch)).forEach((a, j) => (out[i + j] = a));
+    const batch = ids
+      .slice(i, i + PARALLEL)
+      .map((id, j) => (typeof id === 'string' ? get(id) : Promise.resolve(stubs[i + j])));
+    (await Promise.all(batch)).forEach((a: unknown, j) => {
+      out[i + j] = a;
+    });
   }
   return out;
 }
 
-async function getJson(target: ClusterTarget, get: HttpGet, path: string, query: Record<string, string>): Promise<unknown> {
+async function getJson(
+  target: ClusterTarget,
+  get: HttpGet,
+  path: string,
+  query: Record<string, string>,
+): Promise<unknown> {
   const params = new URLSearchParams(query);
   if (target.namespace) params.set('namespace', target.namespace);
   if (target.region) params.set('region', target.region);
@@ -88,7 +102,10 @@ async function getJson(target: ClusterTarget, get: HttpGet, path: string, query:
     throw new ClusterError(`cannot reach the Nomad agent at ${target.addr}: ${networkReason(e)}`);
   }
   const text = await response.text().catch(() => '');
-  if (!response.ok) throw new ClusterError(`${url}: ${response.status} ${response.statusText}${refusal(response.status, target, text, path)}`);
+  if (!response.ok)
+    throw new ClusterError(
+      `${url}: ${response.status} ${response.statusText}${refusal(response.status, target, text, path)}`,
+    );
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -100,7 +117,10 @@ async function getJson(target: ClusterTarget, get: HttpGet, path: string, query:
 function networkReason(e: unknown): string {
   if (e instanceof Error && e.name === 'TimeoutError') return `no answer within ${TIMEOUT_MS / 1000} s`;
   const cause = e instanceof Error ? (e.cause as { code?: string; message?: string } | undefined) : undefined;
-  if (cause?.code) return cause.code === 'ECONNREFUSED' ? 'connection refused (is NOMAD_ADDR right, and the agent running?)' : cause.code;
+  if (cause?.code)
+    return cause.code === 'ECONNREFUSED'
+      ? 'connection refused (is NOMAD_ADDR right, and the agent running?)'
+      : cause.code;
   if (cause?.message) return cause.message;
   return e instanceof Error ? e.message : String(e);
 }
@@ -109,7 +129,9 @@ function networkReason(e: unknown): string {
 function refusal(status: number, target: ClusterTarget, text: string, path: string): string {
   const said = text.trim().split('\n')[0]?.slice(0, 200) ?? '';
   const quote = said ? ` (${said})` : '';
-  if (status === 403) return `${quote}: the token was refused; set NOMAD_TOKEN to a token that may read the job and the nodes`;
-  if (status === 404 && path.startsWith('/v1/job/')) return `${quote}: no job ${JSON.stringify(target.jobID)} in namespace ${JSON.stringify(target.namespace || 'default')}`;
+  if (status === 403)
+    return `${quote}: the token was refused; set NOMAD_TOKEN to a token that may read the job and the nodes`;
+  if (status === 404 && path.startsWith('/v1/job/'))
+    return `${quote}: no job ${JSON.stringify(target.jobID)} in namespace ${JSON.stringify(target.namespace || 'default')}`;
   return quote;
 }

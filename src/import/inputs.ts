@@ -16,13 +16,18 @@ export interface InputProblem {
 /** Read is a body's values, or the problem that stops it being read. */
 export type Read<T> = { ok: true; value: T; wrapped?: boolean } | { ok: false; problem: InputProblem };
 
-const fail = (path: string, message: string): { ok: false; problem: InputProblem } => ({ ok: false, problem: { path, message } });
+const fail = (path: string, message: string): { ok: false; problem: InputProblem } => ({
+  ok: false,
+  problem: { path, message },
+});
 
 /** readJobBody reads GET /v1/job/:id (the job) or `nomad job inspect` output (`{"Job": …}`). */
 export function readJobBody(value: unknown): Read<Obj> {
-  if (!isObject(value)) return fail('', 'expected the job as GET /v1/job/:id or `nomad job inspect` prints it (a JSON object)');
+  if (!isObject(value))
+    return fail('', 'expected the job as GET /v1/job/:id or `nomad job inspect` prints it (a JSON object)');
   if (looksLikeInspectOutput(value)) return { ok: true, value: value.Job, wrapped: true };
-  if (typeof value.ID !== 'string' && typeof value.Name !== 'string') return fail('', 'expected a job: this object has neither an ID nor a Name');
+  if (typeof value.ID !== 'string' && typeof value.Name !== 'string')
+    return fail('', 'expected a job: this object has neither an ID nor a Name');
   return { ok: true, value };
 }
 
@@ -30,7 +35,11 @@ export function readJobBody(value: unknown): Read<Obj> {
 export function readVersionsBody(value: unknown): Read<Obj[]> {
   const wrapped = isObject(value) && Array.isArray(value.Versions);
   const list = wrapped ? (value.Versions as unknown[]) : value;
-  if (!Array.isArray(list)) return fail('', 'expected the versions as GET /v1/job/:id/versions prints them ({"Versions": [...]}) or a list of jobs');
+  if (!Array.isArray(list))
+    return fail(
+      '',
+      'expected the versions as GET /v1/job/:id/versions prints them ({"Versions": [...]}) or a list of jobs',
+    );
   for (let i = 0; i < list.length; i++) {
     if (!isObject(list[i])) return fail(wrapped ? `Versions[${i}]` : `[${i}]`, 'expected a job object');
   }
@@ -39,9 +48,27 @@ export function readVersionsBody(value: unknown): Read<Obj[]> {
 
 // What the scenario reads of an allocation (its contract's fields).
 const ALLOC_FIELDS = [
-  'ID', 'Name', 'JobID', 'TaskGroup', 'NodeID', 'NodeName', 'JobVersion', 'Job', 'DesiredStatus', 'ClientStatus', 'DesiredTransition',
-  'DeploymentID', 'DeploymentStatus', 'RescheduleTracker', 'FollowupEvalID', 'NextAllocation', 'PreviousAllocation', 'TaskStates',
-  'AllocStates', 'ModifyTime', 'CreateIndex',
+  'ID',
+  'Name',
+  'JobID',
+  'TaskGroup',
+  'NodeID',
+  'NodeName',
+  'JobVersion',
+  'Job',
+  'DesiredStatus',
+  'ClientStatus',
+  'DesiredTransition',
+  'DeploymentID',
+  'DeploymentStatus',
+  'RescheduleTracker',
+  'FollowupEvalID',
+  'NextAllocation',
+  'PreviousAllocation',
+  'TaskStates',
+  'AllocStates',
+  'ModifyTime',
+  'CreateIndex',
 ];
 const TASK_STATE_FIELDS = ['State', 'Failed', 'FinishedAt'];
 
@@ -53,11 +80,12 @@ export interface AllocationsRead {
 
 /** readAllocationsBody reads GET /v1/job/:id/allocations (stubs) or a list of GET /v1/allocation/:id bodies, keeping the fields the scenario reads. */
 export function readAllocationsBody(value: unknown): Read<AllocationsRead> {
-  if (!Array.isArray(value)) return fail('', 'expected a list of allocations, as GET /v1/job/:id/allocations prints it');
+  if (!Array.isArray(value))
+    return fail('', 'expected a list of allocations, as GET /v1/job/:id/allocations prints it');
   const allocations: Obj[] = [];
   let stubs = false;
   for (let i = 0; i < value.length; i++) {
-    const a = value[i];
+    const a: unknown = value[i];
     if (!isObject(a)) return fail(`[${i}]`, 'expected an allocation object');
     if (typeof a.ID !== 'string') return fail(`[${i}].ID`, 'expected the allocation’s ID, a string');
     // A full allocation carries its job, its resources or its transition; a stub has none of these.
@@ -82,14 +110,27 @@ function trimTaskStates(states: Obj): Obj {
   return out;
 }
 
-const NODE_FIELDS = ['ID', 'Name', 'Datacenter', 'NodeClass', 'Status', 'Drain', 'DrainStrategy', 'SchedulingEligibility', 'NodeResources', 'ReservedResources', 'Attributes', 'Meta'];
+const NODE_FIELDS = [
+  'ID',
+  'Name',
+  'Datacenter',
+  'NodeClass',
+  'Status',
+  'Drain',
+  'DrainStrategy',
+  'SchedulingEligibility',
+  'NodeResources',
+  'ReservedResources',
+  'Attributes',
+  'Meta',
+];
 
 /** readNodesBody reads GET /v1/nodes (stubs) or a list of GET /v1/node/:id bodies, keeping the fields the scenario reads. */
 export function readNodesBody(value: unknown): Read<Obj[]> {
   if (!Array.isArray(value)) return fail('', 'expected a list of nodes, as GET /v1/nodes prints it');
   const nodes: Obj[] = [];
   for (let i = 0; i < value.length; i++) {
-    const n = value[i];
+    const n: unknown = value[i];
     if (!isObject(n)) return fail(`[${i}]`, 'expected a node object');
     if (typeof n.ID !== 'string') return fail(`[${i}].ID`, 'expected the node’s ID, a string');
     const kept: Obj = {};
@@ -102,6 +143,7 @@ export function readNodesBody(value: unknown): Read<Obj[]> {
 /** readDeploymentBody reads GET /v1/job/:id/deployment: the job's latest deployment, or null when it has none. */
 export function readDeploymentBody(value: unknown): Read<Obj | null> {
   if (value === null) return { ok: true, value: null };
-  if (!isObject(value) || typeof value.ID !== 'string') return fail('', 'expected a deployment as GET /v1/job/:id/deployment prints it (an object with an ID), or null');
+  if (!isObject(value) || typeof value.ID !== 'string')
+    return fail('', 'expected a deployment as GET /v1/job/:id/deployment prints it (an object with an ID), or null');
   return { ok: true, value };
 }

@@ -27,7 +27,8 @@ export function previewImport(texts: Partial<Record<ImportSource, string>>, now:
       problems[source] = `not JSON: ${e instanceof Error ? e.message : String(e)}`;
     }
   }
-  if (Object.keys(bodies).length === 0 && Object.keys(problems).length === 0) return { ok: false, problems, empty: true };
+  if (Object.keys(bodies).length === 0 && Object.keys(problems).length === 0)
+    return { ok: false, problems, empty: true };
   if (Object.keys(problems).length > 0) return { ok: false, problems, empty: false };
   const built = buildImport({ ...bodies, now });
   if (!built.ok) {

@@ -24,6 +24,8 @@ export interface ImportSummary {
 export function summarizeImport(doc: Obj): ImportSummary {
   const job = isObject(doc.Job) ? doc.Job : {};
   const list = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter(isObject) : []);
+  // A name or status as written; an object where a string belongs (the reader reports it) shows as nothing.
+  const text = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
   const versions = [job, ...list(doc.JobVersions)]
     .map((j) => j.Version)
     .filter((v): v is number => typeof v === 'number')
@@ -36,14 +38,16 @@ export function summarizeImport(doc: Obj): ImportSummary {
   }
   const d = isObject(doc.Deployment) ? doc.Deployment : null;
   return {
-    jobID: String(job.ID ?? job.Name ?? ''),
+    jobID: text(job.ID ?? job.Name),
     version: typeof job.Version === 'number' ? job.Version : null,
     versions,
     allocations: allocations.length,
     byClientStatus: [...statuses].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
     allocationNodes: new Set(allocations.map((a) => a.NodeID).filter((n) => typeof n === 'string' && n !== '')).size,
     nodes: list(doc.Nodes).length,
-    deployment: d ? { id: String(d.ID), status: String(d.Status ?? ''), jobVersion: typeof d.JobVersion === 'number' ? d.JobVersion : null } : null,
+    deployment: d
+      ? { id: String(d.ID), status: text(d.Status), jobVersion: typeof d.JobVersion === 'number' ? d.JobVersion : null }
+      : null,
   };
 }
 
@@ -55,7 +59,9 @@ export function describeSummary(s: ImportSummary): string[] {
     s.allocations === 0
       ? 'No allocations.'
       : `${plural(s.allocations, 'allocation')} (${s.byClientStatus.map(([st, n]) => `${n} ${st}`).join(', ')}) on ${plural(s.allocationNodes, 'node')}; ${plural(s.nodes, 'node')} given.`,
-    s.deployment ? `Deployment ${s.deployment.id.slice(0, 8)} of version ${s.deployment.jobVersion ?? '?'}: ${s.deployment.status}.` : 'No deployment.',
+    s.deployment
+      ? `Deployment ${s.deployment.id.slice(0, 8)} of version ${s.deployment.jobVersion ?? '?'}: ${s.deployment.status}.`
+      : 'No deployment.',
   ];
   return lines;
 }

@@ -6,7 +6,7 @@ import { formatInstant } from '../engine/time.ts';
 import type { ReconcileResults } from '../engine/types.ts';
 import { type DeploymentDocument, writeDeployment } from '../scenario/write.ts';
 
-export type { DeploymentDocument, DeploymentStateDocument } from '../scenario/write.ts';
+export type { DeploymentDocument } from '../scenario/write.ts';
 
 /** PlaceDocument is one new allocation to place. */
 export interface PlaceDocument {
@@ -82,9 +82,9 @@ export interface ResultDocument {
 export function toResultDocument(r: ReconcileResults): ResultDocument {
   // Group names are keys here: null-prototype objects keep `__proto__` or
   // `constructor` as a group's own key, as JSON.parse does.
-  const desired: Record<string, DesiredUpdates> = Object.create(null);
+  const desired = Object.create(null) as Record<string, DesiredUpdates>;
   for (const [group, u] of r.desiredTGUpdates) desired[group] = { ...u };
-  const followups: Record<string, FollowupEvalDocument[]> = Object.create(null);
+  const followups = Object.create(null) as Record<string, FollowupEvalDocument[]>;
   for (const [group, evals] of r.desiredFollowupEvals) {
     followups[group] = evals.map((e) => ({
       ID: e.ID,

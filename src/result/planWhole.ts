@@ -11,7 +11,7 @@
 
 import { type DiffBlock, formatJobDiff, type Segment } from '../diff/format.ts';
 import type { DiffReport } from '../diff/report.ts';
-import type { PlacementFailure } from '../simulator/placement.ts';
+import type { PlacementFailure } from './failure.ts';
 import type { ResultDocument } from './document.ts';
 import { type PlanKind, planLines } from './plan.ts';
 
@@ -54,9 +54,11 @@ function checkIndexHelp(index: number, path: string): string {
 export function allocMetricLines(f: PlacementFailure, indent: string): string[] {
   const lines: string[] = [];
   if (f.NodesEvaluated === 0) lines.push(`${indent}* No nodes were eligible for evaluation`);
-  for (const [dc, n] of Object.entries(f.NodesAvailable)) if (n === 0) lines.push(`${indent}* No nodes are available in datacenter ${JSON.stringify(dc)}`);
+  for (const [dc, n] of Object.entries(f.NodesAvailable))
+    if (n === 0) lines.push(`${indent}* No nodes are available in datacenter ${JSON.stringify(dc)}`);
   if (f.NodesExhausted > 0) lines.push(`${indent}* Resources exhausted on ${f.NodesExhausted} nodes`);
-  for (const [dim, n] of Object.entries(f.DimensionExhausted)) lines.push(`${indent}* Dimension ${JSON.stringify(dim)} exhausted on ${n} nodes`);
+  for (const [dim, n] of Object.entries(f.DimensionExhausted))
+    lines.push(`${indent}* Dimension ${JSON.stringify(dim)} exhausted on ${n} nodes`);
   return lines;
 }
 
@@ -104,7 +106,10 @@ function dryRun(failures: readonly PlacementFailure[], system: boolean): PlanSeg
   for (const f of sorted) {
     const noun = f.Failed > 1 ? 'allocations' : 'allocation';
     body += `  Task Group ${JSON.stringify(f.TaskGroup)} (failed to place ${f.Failed} ${noun}):\n`;
-    body += allocMetricLines(f, '    ').map((l) => `${l}\n`).join('') + '\n\n';
+    body +=
+      allocMetricLines(f, '    ')
+        .map((l) => `${l}\n`)
+        .join('') + '\n\n';
   }
   // Upstream trims one newline for want of a rolling update, then one more at the end.
   body = body.slice(0, -2);
@@ -143,7 +148,12 @@ export function wholePlan(p: WholePlanInput): PlanSegment[] {
     out.push(...trimSegments(diffSegs));
   } else {
     out.push({ text: `Job: ${JSON.stringify(p.jobID)}`, color: null, bold: true });
-    for (const g of planLines(p.document)) out.push(plain('\n'), { text: `Task Group: ${JSON.stringify(g.group)}`, color: null, bold: true }, ...(counts.get(g.group) ?? []));
+    for (const g of planLines(p.document))
+      out.push(
+        plain('\n'),
+        { text: `Task Group: ${JSON.stringify(g.group)}`, color: null, bold: true },
+        ...(counts.get(g.group) ?? []),
+      );
   }
   out.push(plain('\n\n'), { text: 'Scheduler dry-run:', color: null, bold: true }, plain('\n'));
   out.push(...dryRun(p.failures, p.jobType === 'system'));

@@ -75,7 +75,11 @@ export function readAllocations(r: Reader, value: unknown, parent: string, key: 
     const alloc = readAllocation(r, list[i], '', jobs);
     if (alloc !== null) {
       if (!seen.add(alloc.ID) && alloc.ID !== '') {
-        r.report(DiagnosticCode.Duplicate, 'ID', `allocation ID ${JSON.stringify(alloc.ID)} is used by an earlier allocation`);
+        r.report(
+          DiagnosticCode.Duplicate,
+          'ID',
+          `allocation ID ${JSON.stringify(alloc.ID)} is used by an earlier allocation`,
+        );
       }
       allocs.push(alloc);
     }
@@ -179,7 +183,10 @@ function readAllocDeploymentStatus(r: Reader, value: unknown, parent: string): A
   const o = readObject(r, value, parent, 'DeploymentStatus');
   if (o === null) return null;
   const path = fieldPath(parent, 'DeploymentStatus');
-  return sharedDeploymentStatus(readOptionalBool(r, o.Healthy, path, 'Healthy'), readBool(r, o.Canary, path, 'Canary', false));
+  return sharedDeploymentStatus(
+    readOptionalBool(r, o.Healthy, path, 'Healthy'),
+    readBool(r, o.Canary, path, 'Canary', false),
+  );
 }
 
 // Thousands of allocations share a few small values: each possible
@@ -202,7 +209,11 @@ function optionalBoolIndex(b: boolean | null): number {
 }
 
 // sharedTransition is the shared DesiredTransition with these fields.
-function sharedTransition(migrate: boolean | null, reschedule: boolean | null, force: boolean | null): DesiredTransition {
+function sharedTransition(
+  migrate: boolean | null,
+  reschedule: boolean | null,
+  force: boolean | null,
+): DesiredTransition {
   return TRANSITIONS[optionalBoolIndex(migrate) * 9 + optionalBoolIndex(reschedule) * 3 + optionalBoolIndex(force)]!;
 }
 
@@ -243,7 +254,7 @@ function readRescheduleTracker(r: Reader, value: unknown, parent: string): Resch
 function readTaskStates(r: Reader, value: unknown, parent: string): Record<string, TaskState> | null {
   const o = readObject(r, value, parent, 'TaskStates');
   if (o === null) return null;
-  const states: Record<string, TaskState> = Object.create(null);
+  const states = Object.create(null) as Record<string, TaskState>;
   for (const name in o) {
     if (!Object.prototype.hasOwnProperty.call(o, name)) continue;
     const state = readTaskState(r, o[name], parent, name);

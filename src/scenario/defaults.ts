@@ -33,9 +33,23 @@ export function defaultUpdateStrategy(): UpdateStrategy {
 /** defaultReschedulePolicy is the reschedule policy of a group of the given job type, for the fields neither the group nor the job sets. */
 export function defaultReschedulePolicy(type: JobType): ReschedulePolicy {
   if (type === JobTypeBatch) {
-    return { Attempts: 1, Interval: 24 * HOUR, Delay: 5 * SECOND, DelayFunction: 'constant', MaxDelay: 0, Unlimited: false };
+    return {
+      Attempts: 1,
+      Interval: 24 * HOUR,
+      Delay: 5 * SECOND,
+      DelayFunction: 'constant',
+      MaxDelay: 0,
+      Unlimited: false,
+    };
   }
-  return { Attempts: 0, Interval: 0, Delay: 30 * SECOND, DelayFunction: 'exponential', MaxDelay: HOUR, Unlimited: true };
+  return {
+    Attempts: 0,
+    Interval: 0,
+    Delay: 30 * SECOND,
+    DelayFunction: 'exponential',
+    MaxDelay: HOUR,
+    Unlimited: true,
+  };
 }
 
 /** defaultMigrateStrategy is what a `migrate` block has in the fields it leaves out; service groups without one get it whole. */

@@ -2,6 +2,8 @@
 // accept. Bad input never throws; every problem becomes one of these, with
 // the JSON path it concerns and, for text input, where in the text it is.
 
+import type { HclDiagnosticCode } from './hcl/index.ts';
+
 /**
  * Diagnostic is one problem with a scenario document. `path` names the value
  * (`Allocations[3].ClientStatus`; "" for the document itself or a JSON
@@ -10,7 +12,7 @@
  * units, as editors do; they are present only when the input was text.
  */
 export interface Diagnostic {
-  code: string;
+  code: DiagnosticCodeValue;
   path: string;
   message: string;
   line?: number;
@@ -57,8 +59,26 @@ export const DiagnosticCode = {
   TooManyErrors: 'too-many-errors',
 } as const;
 
-/** DiagnosticCodeValue is the type of one of DiagnosticCode's values. */
-export type DiagnosticCodeValue = (typeof DiagnosticCode)[keyof typeof DiagnosticCode];
+/**
+ * DiagnosticCodeValue is every code a diagnostic can carry: the scenario
+ * reader's (DiagnosticCode) and the HCL jobspec reader's (HclDiagnosticCode).
+ * A view or a tool tells problems apart by these, never by their messages.
+ */
+export type DiagnosticCodeValue =
+  (typeof DiagnosticCode)[keyof typeof DiagnosticCode] | (typeof HclDiagnosticCode)[keyof typeof HclDiagnosticCode];
+
+/**
+ * diagnosticText is the one way a diagnostic is written as text:
+ * `PATH: message`, or the message alone for the document itself. With
+ * `position`, a diagnostic without a path is placed by its `line:column`
+ * (a JSON syntax error), as the command line prints it.
+ */
+export function diagnosticText(d: Pick<Diagnostic, 'path' | 'message' | 'line' | 'column'>, position = false): string {
+  let where = d.path;
+  if (!where && position && d.line !== undefined)
+    where = d.column !== undefined ? `${d.line}:${d.column}` : `${d.line}`;
+  return where ? `${where}: ${d.message}` : d.message;
+}
 
 /** MAX_DIAGNOSTICS is how many problems the reader collects before it stops; a document with more is mostly noise after that. */
 export const MAX_DIAGNOSTICS = 100;

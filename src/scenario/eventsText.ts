@@ -4,7 +4,7 @@
 
 import { applyEdits, findNodeAtLocation, modify, parseTree } from 'jsonc-parser';
 import { overBudget } from './json.ts';
-import { EVENTS_KEY, type SimEvent } from '../simulator/events.ts';
+import { EVENTS_KEY, type SimEvent } from './events.ts';
 
 const FORMATTING = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } };
 
@@ -15,15 +15,19 @@ export type EventDocument = Omit<SimEvent, 'Delay'> & { Delay?: string };
 export type EventsEdit = { ok: true; text: string } | { ok: false; message: string };
 
 // clusterObject checks that the text is one JSON object and gives its Events node, if any.
-function clusterObject(text: string): { ok: true; events: ReturnType<typeof findNodeAtLocation> } | { ok: false; message: string } {
+function clusterObject(
+  text: string,
+): { ok: true; events: ReturnType<typeof findNodeAtLocation> } | { ok: false; message: string } {
   // jsonc-parser recurses: a text over the reader's budget (nested thousands deep) is not parsed at all.
   const over = overBudget(text);
   if (over !== null) return { ok: false, message: `The Cluster tab's text ${over}.` };
   const errors: unknown[] = [];
   const tree = parseTree(text, errors as never, { disallowComments: true, allowTrailingComma: false });
-  if (errors.length > 0 || tree?.type !== 'object') return { ok: false, message: 'The Cluster tab is not a JSON object; fix it before adding events.' };
+  if (errors.length > 0 || tree?.type !== 'object')
+    return { ok: false, message: 'The Cluster tab is not a JSON object; fix it before adding events.' };
   const events = findNodeAtLocation(tree, [EVENTS_KEY]);
-  if (events !== undefined && events.type !== 'array') return { ok: false, message: `The Cluster tab's ${EVENTS_KEY} is not a list; fix it before adding events.` };
+  if (events !== undefined && events.type !== 'array')
+    return { ok: false, message: `The Cluster tab's ${EVENTS_KEY} is not a list; fix it before adding events.` };
   return { ok: true, events };
 }
 

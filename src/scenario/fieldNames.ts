@@ -53,18 +53,46 @@ const LABEL: Record<ApiObject, string> = {
 // Meta, Policy, …) are not looked into.
 const CHILDREN: Partial<Record<ApiObject, Record<string, ApiObject>>> = {
   Job: {
-    TaskGroups: 'TaskGroup', Update: 'UpdateStrategy', Reschedule: 'ReschedulePolicy', Migrate: 'MigrateStrategy', Multiregion: 'Multiregion',
-    Periodic: 'PeriodicConfig', ParameterizedJob: 'ParameterizedJobConfig', Constraints: 'Constraint', Affinities: 'Affinity', Spreads: 'Spread',
+    TaskGroups: 'TaskGroup',
+    Update: 'UpdateStrategy',
+    Reschedule: 'ReschedulePolicy',
+    Migrate: 'MigrateStrategy',
+    Multiregion: 'Multiregion',
+    Periodic: 'PeriodicConfig',
+    ParameterizedJob: 'ParameterizedJobConfig',
+    Constraints: 'Constraint',
+    Affinities: 'Affinity',
+    Spreads: 'Spread',
   },
   TaskGroup: {
-    Tasks: 'Task', Update: 'UpdateStrategy', ReschedulePolicy: 'ReschedulePolicy', Migrate: 'MigrateStrategy', RestartPolicy: 'RestartPolicy',
-    EphemeralDisk: 'EphemeralDisk', Networks: 'NetworkResource', Services: 'Service', Scaling: 'ScalingPolicy', Volumes: 'VolumeRequest',
-    Constraints: 'Constraint', Affinities: 'Affinity', Spreads: 'Spread',
+    Tasks: 'Task',
+    Update: 'UpdateStrategy',
+    ReschedulePolicy: 'ReschedulePolicy',
+    Migrate: 'MigrateStrategy',
+    RestartPolicy: 'RestartPolicy',
+    EphemeralDisk: 'EphemeralDisk',
+    Networks: 'NetworkResource',
+    Services: 'Service',
+    Scaling: 'ScalingPolicy',
+    Volumes: 'VolumeRequest',
+    Constraints: 'Constraint',
+    Affinities: 'Affinity',
+    Spreads: 'Spread',
   },
   Task: {
-    Resources: 'Resources', Artifacts: 'TaskArtifact', Templates: 'Template', Vault: 'Vault', LogConfig: 'LogConfig', Services: 'Service',
-    RestartPolicy: 'RestartPolicy', Lifecycle: 'TaskLifecycle', VolumeMounts: 'VolumeMount', DispatchPayload: 'DispatchPayloadConfig',
-    CSIPluginConfig: 'TaskCSIPluginConfig', Constraints: 'Constraint', Affinities: 'Affinity',
+    Resources: 'Resources',
+    Artifacts: 'TaskArtifact',
+    Templates: 'Template',
+    Vault: 'Vault',
+    LogConfig: 'LogConfig',
+    Services: 'Service',
+    RestartPolicy: 'RestartPolicy',
+    Lifecycle: 'TaskLifecycle',
+    VolumeMounts: 'VolumeMount',
+    DispatchPayload: 'DispatchPayloadConfig',
+    CSIPluginConfig: 'TaskCSIPluginConfig',
+    Constraints: 'Constraint',
+    Affinities: 'Affinity',
   },
   Resources: { Networks: 'NetworkResource', Devices: 'RequestedDevice' },
   NetworkResource: { ReservedPorts: 'Port', DynamicPorts: 'Port' },
@@ -108,15 +136,16 @@ function checkObject(r: Reader, o: JsonObject, path: string, type: ApiObject, de
     const at = childPath(path, key);
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {
-        const item = value[i];
+        const item: unknown = value[i];
         if (isObject(item)) checkObject(r, item, indexPath(at, i), childType, depth + 1);
       }
     } else if (isObject(value)) {
       // Volumes is the one map of objects by name; the others hold one object.
-      if (key === 'Volumes') for (const name of Object.keys(value)) {
-        const v = value[name];
-        if (isObject(v)) checkObject(r, v, childPath(at, name), childType, depth + 1);
-      }
+      if (key === 'Volumes')
+        for (const name of Object.keys(value)) {
+          const v = value[name];
+          if (isObject(v)) checkObject(r, v, childPath(at, name), childType, depth + 1);
+        }
       else checkObject(r, value, at, childType, depth + 1);
     }
   }

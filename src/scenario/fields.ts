@@ -9,7 +9,7 @@
 // fills it.
 
 import type { Duration, Instant, JsonValue } from '../engine/structs.ts';
-import { type Diagnostic, DiagnosticCode, MAX_DIAGNOSTICS } from './diagnostics.ts';
+import { type Diagnostic, DiagnosticCode, type DiagnosticCodeValue, MAX_DIAGNOSTICS } from './diagnostics.ts';
 import { childPath, indexPath, joinPath } from './path.ts';
 import { MAX_INT64, parseGoDuration, parseRfc3339 } from '../engine/time.ts';
 
@@ -45,7 +45,7 @@ export class Reader {
   }
 
   /** report records one problem at a path. */
-  report(code: string, path: string, message: string): void {
+  report(code: DiagnosticCodeValue, path: string, message: string): void {
     if (this.full) return;
     if (this.diagnostics.length >= MAX_DIAGNOSTICS) {
       this.full = true;
@@ -61,7 +61,7 @@ export class Reader {
   }
 
   /** warn records a problem that does not make the document invalid. */
-  warn(code: string, path: string, message: string): void {
+  warn(code: DiagnosticCodeValue, path: string, message: string): void {
     if (this.warnings.length >= MAX_DIAGNOSTICS) return;
     this.warnings.push({ code, path, message, severity: 'warning' });
   }
@@ -116,7 +116,7 @@ export function readObject(r: Reader, value: unknown, parent: string, key: strin
 /** readArray returns the array in a field, or null when it is absent or null; anything else is reported. */
 export function readArray(r: Reader, value: unknown, parent: string, key: string): unknown[] | null {
   if (value === undefined || value === null) return null;
-  if (Array.isArray(value)) return value;
+  if (Array.isArray(value)) return value as unknown[];
   r.wrongType(parent, key, 'an array', value);
   return null;
 }
@@ -129,13 +129,7 @@ export function readString(r: Reader, value: unknown, parent: string, key: strin
 }
 
 /** readRequiredString returns a string field that has no default, reporting it when absent (and, with `nonEmpty`, when ""). */
-export function readRequiredString(
-  r: Reader,
-  value: unknown,
-  parent: string,
-  key: string,
-  nonEmpty: boolean,
-): string {
+export function readRequiredString(r: Reader, value: unknown, parent: string, key: string, nonEmpty: boolean): string {
   if (typeof value === 'string') {
     if (nonEmpty && value === '') r.required(parent, key, 'a non-empty string');
     return value;
@@ -176,7 +170,11 @@ export function readCount(
   if (typeof value !== 'number') {
     r.wrongType(parent, key, 'a non-negative integer', value);
   } else if (!Number.isSafeInteger(value) || value < 0) {
-    r.report(DiagnosticCode.OutOfRange, childPath(parent, key), `expected a non-negative integer, got ${describeValue(value)}`);
+    r.report(
+      DiagnosticCode.OutOfRange,
+      childPath(parent, key),
+      `expected a non-negative integer, got ${describeValue(value)}`,
+    );
   } else {
     r.report(
       DiagnosticCode.OutOfRange,
@@ -261,7 +259,11 @@ export function readEnum<T extends string>(
 ): T {
   if (typeof value === 'string') {
     if ((allowed as readonly string[]).includes(value)) return value as T;
-    r.report(DiagnosticCode.NotInEnum, childPath(parent, key), `${describeValue(value)} is not one of ${listChoices(allowed)}`);
+    r.report(
+      DiagnosticCode.NotInEnum,
+      childPath(parent, key),
+      `${describeValue(value)} is not one of ${listChoices(allowed)}`,
+    );
     return fallback;
   }
   if (value !== undefined && value !== null) r.wrongType(parent, key, `one of ${listChoices(allowed)}`, value);
@@ -279,7 +281,7 @@ function listChoices(allowed: readonly string[]): string {
  * an empty map.
  */
 export function readStringMap(r: Reader, value: unknown, parent: string, key: string): Record<string, string> {
-  const map: Record<string, string> = Object.create(null);
+  const map = Object.create(null) as Record<string, string>;
   const source = readObject(r, value, parent, key);
   if (source === null) return map;
   for (const k of Object.keys(source)) {
@@ -339,7 +341,11 @@ export function readObjectList(r: Reader, value: unknown, parent: string, key: s
   for (let i = 0; i < source.length; i++) {
     const v = source[i];
     if (!isObject(v)) {
-      r.report(DiagnosticCode.WrongType, indexPath(childPath(parent, key), i), `expected an object, got ${describeValue(v)}`);
+      r.report(
+        DiagnosticCode.WrongType,
+        indexPath(childPath(parent, key), i),
+        `expected an object, got ${describeValue(v)}`,
+      );
       ok = false;
     } else if (!checkJsonAt(r, v, indexPath(childPath(parent, key), i), 1)) {
       ok = false;
@@ -365,7 +371,7 @@ function checkJsonAt(r: Reader, value: unknown, path: string, depth: number): bo
 // checked to the culprit, innermost first, so that paths are built only on
 // failure.
 interface JsonProblem {
-  code: string;
+  code: DiagnosticCodeValue;
   message: string;
   segments: (string | number)[];
 }
@@ -379,11 +385,19 @@ function checkJson(value: unknown, depth: number): JsonProblem | null {
       return null;
     case 'number':
       if (Number.isFinite(value)) return null;
-      return { code: DiagnosticCode.WrongType, message: `expected a JSON value, got ${describeValue(value)}`, segments: [] };
+      return {
+        code: DiagnosticCode.WrongType,
+        message: `expected a JSON value, got ${describeValue(value)}`,
+        segments: [],
+      };
     case 'object':
       break;
     default:
-      return { code: DiagnosticCode.WrongType, message: `expected a JSON value, got ${describeValue(value)}`, segments: [] };
+      return {
+        code: DiagnosticCode.WrongType,
+        message: `expected a JSON value, got ${describeValue(value)}`,
+        segments: [],
+      };
   }
   if (value === null) return null;
   if (depth >= MAX_JSON_DEPTH) {

@@ -92,7 +92,11 @@ function readTasks(r: Reader, value: unknown, parent: string, key: string): Task
     const task = readTask(r, list[i], itemPath);
     if (task === null) continue;
     if (task.Name !== '' && seen.has(task.Name)) {
-      r.report(DiagnosticCode.Duplicate, childPath(itemPath, 'Name'), `task ${JSON.stringify(task.Name)} is defined twice in the group`);
+      r.report(
+        DiagnosticCode.Duplicate,
+        childPath(itemPath, 'Name'),
+        `task ${JSON.stringify(task.Name)} is defined twice in the group`,
+      );
     }
     seen.add(task.Name);
     tasks.push(task);

@@ -117,7 +117,11 @@ function readJobType(r: Reader, value: unknown, parent: string): JobType {
     return JobTypeService;
   }
   if (typeof value === 'string' && !(JOB_TYPES as readonly string[]).includes(value)) {
-    r.report(DiagnosticCode.NotInEnum, childPath(parent, 'Type'), `${describeValue(value)} is not one of service, batch`);
+    r.report(
+      DiagnosticCode.NotInEnum,
+      childPath(parent, 'Type'),
+      `${describeValue(value)} is not one of service, batch`,
+    );
     return JobTypeService;
   }
   if (typeof value !== 'string') {

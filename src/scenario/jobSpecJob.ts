@@ -22,7 +22,8 @@ export function jobSpecJob(apiJob: unknown, doc: Record<string, unknown>): unkno
   let index = 0;
   for (const o of others) {
     if (typeof o.Version === 'number') version = Math.max(version, o.Version);
-    for (const k of ['JobModifyIndex', 'ModifyIndex', 'Version'] as const) if (typeof o[k] === 'number') index = Math.max(index, o[k]);
+    for (const k of ['JobModifyIndex', 'ModifyIndex', 'Version'] as const)
+      if (typeof o[k] === 'number') index = Math.max(index, o[k]);
   }
   job.Version = version + 1;
   job.JobModifyIndex = index + 1;
@@ -35,6 +36,7 @@ export function jobSpecJob(apiJob: unknown, doc: Record<string, unknown>): unkno
 function otherJobs(doc: Record<string, unknown>): Record<string, unknown>[] {
   const jobs: Record<string, unknown>[] = [];
   if (Array.isArray(doc.JobVersions)) for (const v of doc.JobVersions) if (isObject(v)) jobs.push(v);
-  if (Array.isArray(doc.Allocations)) for (const a of doc.Allocations) if (isObject(a) && isObject(a.Job)) jobs.push(a.Job);
+  if (Array.isArray(doc.Allocations))
+    for (const a of doc.Allocations) if (isObject(a) && isObject(a.Job)) jobs.push(a.Job);
   return jobs;
 }

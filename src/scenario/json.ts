@@ -64,7 +64,8 @@ export function measureJson(text: string): TextMeasure {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // a backslash escapes the next character
+      if (c === 92)
+        i++; // a backslash escapes the next character
       else if (c === 34) inString = false;
       continue;
     }
@@ -139,7 +140,17 @@ export function overBudget(text: string, budget: TextBudget = TEXT_BUDGET): stri
 /** budgetDiagnostic is overBudget as the reader's diagnostic for a whole text, or null. */
 export function budgetDiagnostic(text: string, budget: TextBudget = TEXT_BUDGET): Diagnostic | null {
   const over = overBudget(text, budget);
-  return over === null ? null : { code: DiagnosticCode.OverBudget, path: '', message: `the text ${over}`, line: 1, column: 1, endLine: 1, endColumn: 2 };
+  return over === null
+    ? null
+    : {
+        code: DiagnosticCode.OverBudget,
+        path: '',
+        message: `the text ${over}`,
+        line: 1,
+        column: 1,
+        endLine: 1,
+        endColumn: 2,
+      };
 }
 
 /**
@@ -190,7 +201,8 @@ function syntaxDiagnostics(text: string, error: unknown): Diagnostic[] {
 
 // syntaxMessage turns jsonc-parser's error names into sentences.
 function syntaxMessage(code: string, text: string, offset: number): string {
-  const near = offset < text.length ? ` near ${JSON.stringify(text.slice(offset, offset + 12))}` : ' at the end of the text';
+  const near =
+    offset < text.length ? ` near ${JSON.stringify(text.slice(offset, offset + 12))}` : ' at the end of the text';
   switch (code) {
     case 'InvalidSymbol':
       return `unexpected character${near}`;

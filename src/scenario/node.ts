@@ -2,7 +2,17 @@
 
 import { type Node, type NodeCapacity, NodeStatusDown, NodeStatusInit, NodeStatusReady } from '../engine/structs.ts';
 import { DiagnosticCode } from './diagnostics.ts';
-import { type Reader, isObject, readArray, readBool, readCount, readEnum, readObject, readRequiredString, readString } from './fields.ts';
+import {
+  type Reader,
+  isObject,
+  readArray,
+  readBool,
+  readCount,
+  readEnum,
+  readObject,
+  readRequiredString,
+  readString,
+} from './fields.ts';
 import { childPath } from './path.ts';
 import { SeenStrings } from './unique.ts';
 
@@ -48,7 +58,14 @@ export function readNode(r: Reader, value: unknown, path: string): Node | null {
     NodeClass: readString(r, value.NodeClass, path, 'NodeClass', ''),
     Status: readEnum(r, value.Status, path, 'Status', NODE_STATUSES, NodeStatusReady),
     Drain: readBool(r, value.Drain, path, 'Drain', false),
-    SchedulingEligibility: readEnum(r, value.SchedulingEligibility, path, 'SchedulingEligibility', ELIGIBILITIES, 'eligible'),
+    SchedulingEligibility: readEnum(
+      r,
+      value.SchedulingEligibility,
+      path,
+      'SchedulingEligibility',
+      ELIGIBILITIES,
+      'eligible',
+    ),
     NodeResources: readCapacity(r, value.NodeResources, path, 'NodeResources'),
     ReservedResources: readCapacity(r, value.ReservedResources, path, 'ReservedResources'),
   };

@@ -26,7 +26,12 @@ export interface OtherJob {
  * neither the scheduled job nor another of them has (in its namespace),
  * and an allocation an ID no other allocation of the document has.
  */
-export function readOtherJobs(r: Reader, value: unknown, scheduled: Job, scheduledAllocs: readonly Allocation[]): OtherJob[] {
+export function readOtherJobs(
+  r: Reader,
+  value: unknown,
+  scheduled: Job,
+  scheduledAllocs: readonly Allocation[],
+): OtherJob[] {
   const list = readArray(r, value, '', 'OtherJobs');
   if (list === null) return [];
   const jobKeys = new Map<string, string>([[jobKey(scheduled), 'Job']]);
@@ -47,7 +52,11 @@ export function readOtherJobs(r: Reader, value: unknown, scheduled: Job, schedul
     if (job === null) continue;
     const clash = jobKeys.get(jobKey(job));
     if (clash !== undefined) {
-      r.report(DiagnosticCode.Duplicate, childPath(childPath(path, 'Job'), 'ID'), `job ID ${JSON.stringify(job.ID)} is also ${clash}'s: each job of the cluster needs its own`);
+      r.report(
+        DiagnosticCode.Duplicate,
+        childPath(childPath(path, 'Job'), 'ID'),
+        `job ID ${JSON.stringify(job.ID)} is also ${clash}'s: each job of the cluster needs its own`,
+      );
     } else {
       jobKeys.set(jobKey(job), childPath(path, 'Job'));
     }
@@ -59,7 +68,11 @@ export function readOtherJobs(r: Reader, value: unknown, scheduled: Job, schedul
       const owner = allocOwners.get(a.ID);
       if (owner === undefined) allocOwners.set(a.ID, childPath(path, 'Allocations'));
       else if (a.ID !== '' && owner !== childPath(path, 'Allocations')) {
-        r.report(DiagnosticCode.Duplicate, childPath(indexPath(childPath(path, 'Allocations'), j), 'ID'), `allocation ID ${JSON.stringify(a.ID)} is also used in ${owner}`);
+        r.report(
+          DiagnosticCode.Duplicate,
+          childPath(indexPath(childPath(path, 'Allocations'), j), 'ID'),
+          `allocation ID ${JSON.stringify(a.ID)} is also used in ${owner}`,
+        );
       }
     });
     const deployment = readDeployment(r, entry.Deployment, path, 'Deployment', job);

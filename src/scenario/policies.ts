@@ -4,15 +4,7 @@
 
 import type { JobType, MigrateStrategy, ReschedulePolicy, UpdateStrategy } from '../engine/structs.ts';
 import { defaultMigrateStrategy, defaultReschedulePolicy, defaultUpdateStrategy } from './defaults.ts';
-import {
-  type Reader,
-  readBool,
-  readCount,
-  readDuration,
-  readEnum,
-  readObject,
-  readString,
-} from './fields.ts';
+import { type Reader, readBool, readCount, readDuration, readEnum, readObject, readString } from './fields.ts';
 import { childPath } from './path.ts';
 
 /** PartialUpdate is an `update` block as written: it has only the fields that were given (not null). */

@@ -99,7 +99,8 @@ function readDocument(r: Reader, value: unknown, options: ReadOptions): Scenario
     for (const v of versions) if (!byVersion.has(v.Version)) byVersion.set(v.Version, v);
   }
   const nodes = readNodes(r, value.Nodes, '', 'Nodes');
-  const allocations = job === null ? [] : readAllocations(r, value.Allocations, '', 'Allocations', { current: job, byVersion });
+  const allocations =
+    job === null ? [] : readAllocations(r, value.Allocations, '', 'Allocations', { current: job, byVersion });
   const deployment = job === null ? null : readDeployment(r, value.Deployment, '', 'Deployment', job);
   warnUnknownNodes(r, allocations, nodes);
   const name = readString(r, value.Name, '', 'Name', '');

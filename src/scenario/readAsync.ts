@@ -26,12 +26,24 @@ export type AsyncReadResult = ReadResult & { jobSpecJob?: Record<string, unknown
  * object of variable values by name, as JSON. Anything else is reported
  * and no values are given.
  */
-export function jobSpecVariables(doc: Record<string, unknown>): { values: Record<string, unknown>; diagnostics: Diagnostic[] } {
+export function jobSpecVariables(doc: Record<string, unknown>): {
+  values: Record<string, unknown>;
+  diagnostics: Diagnostic[];
+} {
   const v = doc.JobSpecVariables;
   if (v == null) return { values: {}, diagnostics: [] };
   if (!isObject(v)) {
     const got = Array.isArray(v) ? 'an array' : `a ${typeof v}`;
-    return { values: {}, diagnostics: [{ code: DiagnosticCode.WrongType, path: 'JobSpecVariables', message: `expected an object of the jobspec's variable values by name, got ${got}` }] };
+    return {
+      values: {},
+      diagnostics: [
+        {
+          code: DiagnosticCode.WrongType,
+          path: 'JobSpecVariables',
+          message: `expected an object of the jobspec's variable values by name, got ${got}`,
+        },
+      ],
+    };
   }
   return { values: v, diagnostics: [] };
 }
@@ -43,7 +55,8 @@ export function jobSpecVariables(doc: Record<string, unknown>): { values: Record
  * JobSpec text, which is what the playground's Job tab shows.
  */
 export async function readScenarioValueAsync(value: unknown, options: ReadOptions = {}): Promise<AsyncReadResult> {
-  if (!isObject(value) || typeof value.JobSpec !== 'string' || value.Job != null) return readScenarioValue(value, options);
+  if (!isObject(value) || typeof value.JobSpec !== 'string' || value.Job != null)
+    return readScenarioValue(value, options);
   const variables = jobSpecVariables(value);
   const spec = await readJobSpec(value.JobSpec, variables.values);
   const job = spec.job === null ? null : (jobSpecJob(spec.job, value) as Record<string, unknown>);

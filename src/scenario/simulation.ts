@@ -18,7 +18,8 @@ export function readSimulation(r: Reader, value: unknown): SimulationSettings | 
   const settings: SimulationSettings = {};
   if (object.AllocStartup != null) {
     const startup = readDuration(r, object.AllocStartup, 'Simulation', 'AllocStartup', 0);
-    if (startup < 0) r.report(DiagnosticCode.OutOfRange, 'Simulation.AllocStartup', 'a start-up time cannot be negative');
+    if (startup < 0)
+      r.report(DiagnosticCode.OutOfRange, 'Simulation.AllocStartup', 'a start-up time cannot be negative');
     else settings.AllocStartup = startup;
   }
   return settings;

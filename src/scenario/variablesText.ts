@@ -39,7 +39,11 @@ export function setVariableValue(clusterText: string, name: string, value: strin
   const tree = clusterTree(clusterText);
   if (!tree) return { ok: false, message: 'The Cluster tab is not a JSON object; fix it before setting variables.' };
   const node = findNodeAtLocation(tree, [JOBSPEC_VARIABLES_KEY]);
-  if (node !== undefined && node.type !== 'object') return { ok: false, message: `The Cluster tab's ${JOBSPEC_VARIABLES_KEY} is not an object; fix it before setting variables.` };
+  if (node !== undefined && node.type !== 'object')
+    return {
+      ok: false,
+      message: `The Cluster tab's ${JOBSPEC_VARIABLES_KEY} is not an object; fix it before setting variables.`,
+    };
   const others = (node?.children ?? []).filter((p) => p.children?.[0]?.value !== name).length;
   const path = value === undefined && others === 0 ? [JOBSPEC_VARIABLES_KEY] : [JOBSPEC_VARIABLES_KEY, name];
   if (value === undefined && node === undefined) return { ok: true, text: clusterText };

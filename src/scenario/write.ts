@@ -177,7 +177,7 @@ export function writeAllocation(a: Allocation, s: Scenario): Record<string, unkn
 }
 
 function writeTaskStates(states: NonNullable<Allocation['TaskStates']>): Record<string, unknown> {
-  const out: Record<string, unknown> = Object.create(null);
+  const out = Object.create(null) as Record<string, unknown>;
   for (const name of Object.keys(states)) {
     const st = states[name]!;
     out[name] = { State: st.State, Failed: st.Failed, FinishedAt: formatInstant(st.FinishedAt) };
@@ -217,7 +217,7 @@ export interface DeploymentDocument {
 
 /** writeDeployment renders a deployment, its group states in the Map's order. */
 export function writeDeployment(d: Deployment): DeploymentDocument {
-  const groups: Record<string, DeploymentStateDocument> = Object.create(null);
+  const groups = Object.create(null) as Record<string, DeploymentStateDocument>;
   for (const [name, state] of d.TaskGroups) groups[name] = writeDeploymentState(state);
   return {
     ID: d.ID,

@@ -2,7 +2,7 @@
 // (debounced), and at once when the page is hidden or closed (flush). The
 // clock and the save are parameters, so this is tested without a browser.
 
-import type { TabTexts } from '../worker/tabs.ts';
+import type { TabTexts } from '../scenario/tabs.ts';
 
 /**
  * AUTOSAVE_DELAY_MS is the pause in typing after which the draft is saved.
@@ -27,7 +27,11 @@ export interface Autosave {
 }
 
 /** createAutosave makes an Autosave that hands the texts to save (which must not throw). */
-export function createAutosave(save: (texts: TabTexts) => void, timers: AutosaveTimers, delayMs = AUTOSAVE_DELAY_MS): Autosave {
+export function createAutosave(
+  save: (texts: TabTexts) => void,
+  timers: AutosaveTimers,
+  delayMs = AUTOSAVE_DELAY_MS,
+): Autosave {
   let pending: TabTexts | null = null;
   let handle: unknown = null;
   const flush = () => {

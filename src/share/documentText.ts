@@ -9,15 +9,15 @@
 // one-line text and throws on deep indentation). A text over the reader's
 // budget is not taken apart at all.
 
-import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import { findNodeAtLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { overBudget } from '../scenario/json.ts';
-import { JOB_KEY, joinTabs, splitScenario, type SyntaxProblem, type TabTexts } from '../worker/tabs.ts';
+import { JOB_KEY, joinTabs, splitScenario, type SyntaxProblem, type TabTexts } from '../scenario/tabs.ts';
 
 /** ComposeResult is the document text, or the syntax problems that keep the tabs from making one. */
 export type ComposeResult = { ok: true; text: string } | { ok: false; problems: SyntaxProblem[] };
 
 // objectTree parses text that must be one JSON object, or gives null.
-function objectTree(text: string): Node | null {
+function objectTree(text: string): JsonNode | null {
   if (overBudget(text) !== null) return null;
   const errors: unknown[] = [];
   const tree = parseTree(text, errors as never, { disallowComments: true, allowTrailingComma: false });
@@ -45,7 +45,7 @@ function sameValue(text: string, value: unknown): boolean {
  * rest of the text as it was. The last of several properties takes the
  * comma before it; a first or middle one the blanks after its comma.
  */
-export function withoutProperty(text: string, tree: Node, key: string): string {
+export function withoutProperty(text: string, tree: JsonNode, key: string): string {
   const props = tree.children ?? [];
   const at = props.findIndex((p) => p.children?.[0]?.value === key);
   if (at < 0) return text;
@@ -72,7 +72,10 @@ function joinTextually(texts: TabTexts): string | null {
   if (!tree) return null;
   const first = tree.children?.[0];
   const indent = first ? lineIndent(cluster, first.offset) || '  ' : '  ';
-  const job = texts.job.trim().split('\n').join('\n' + indent);
+  const job = texts.job
+    .trim()
+    .split('\n')
+    .join('\n' + indent);
   const at = tree.offset + 1;
   const insert = `\n${indent}"${JOB_KEY}": ${job}` + (first ? ',' : '\n');
   const out = cluster.slice(0, at) + insert + cluster.slice(at);
@@ -126,7 +129,11 @@ export function splitDocument(text: string): TabTexts | null {
   if (texts) {
     const joined = joinTabs(texts);
     // A document that joinTabs would read differently (a repeated key) is split by value.
-    if (joined.ok && JSON.stringify(joined.document) === JSON.stringify({ [JOB_KEY]: (value as Record<string, unknown>)[JOB_KEY], ...value })) {
+    if (
+      joined.ok &&
+      JSON.stringify(joined.document) ===
+        JSON.stringify({ [JOB_KEY]: (value as Record<string, unknown>)[JOB_KEY], ...value })
+    ) {
       return texts;
     }
   }

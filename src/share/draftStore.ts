@@ -4,7 +4,7 @@
 // is a parameter, so this is tested without a browser. Nothing here throws:
 // a storage that is missing, full or holds damaged values is survived.
 
-import type { TabTexts } from '../worker/tabs.ts';
+import type { TabTexts } from '../scenario/tabs.ts';
 
 /** DraftStorage is the part of Storage the drafts use; null when the browser gives none. */
 export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
@@ -117,13 +117,24 @@ export const REASON_OTHER_TAB = 'saved in another tab';
  * as make the current one fit, never the newest, and none when it does not
  * fit anyway.
  */
-export function saveDraft(storage: DraftStorage, texts: TabTexts, now: number, tab?: string, seen?: DraftStamp | null): SaveOutcome {
+export function saveDraft(
+  storage: DraftStorage,
+  texts: TabTexts,
+  now: number,
+  tab?: string,
+  seen?: DraftStamp | null,
+): SaveOutcome {
   const draft: Draft = { texts, savedAt: now, ...(tab ? { tab } : {}) };
   const stored = loadDraft(storage);
   const theirs =
-    seen !== undefined && stored !== null && !sameTexts(stored.texts, texts) && (stored.savedAt !== seen?.savedAt || stored.tab !== seen?.tab);
+    seen !== undefined &&
+    stored !== null &&
+    !sameTexts(stored.texts, texts) &&
+    (stored.savedAt !== seen?.savedAt || stored.tab !== seen?.tab);
   if (theirs) {
-    const ring = listSetAside(storage).filter((d) => !(d.reason === REASON_OTHER_TAB && d.tab !== undefined && d.tab === stored.tab));
+    const ring = listSetAside(storage).filter(
+      (d) => !(d.reason === REASON_OTHER_TAB && d.tab !== undefined && d.tab === stored.tab),
+    );
     fitRing(storage, [{ ...stored, reason: REASON_OTHER_TAB }], ring);
   }
   if (write(storage, CURRENT_KEY, draft)) return { ok: true, dropped: 0 };

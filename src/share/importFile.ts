@@ -6,7 +6,7 @@
 import { overBudget } from '../scenario/json.ts';
 import { splitDocument } from './documentText.ts';
 import { formatBytes } from './linkCodec.ts';
-import type { TabTexts } from '../worker/tabs.ts';
+import type { TabTexts } from '../scenario/tabs.ts';
 
 /** MAX_IMPORT_BYTES caps the size of an imported file. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
@@ -24,14 +24,25 @@ function looksLikeHcl(text: string): boolean {
 /** importFile turns a file's name, size and text into editor texts, keeping the tab the file does not concern. */
 export function importFile(name: string, size: number, text: string, current: TabTexts): ImportResult {
   if (size > MAX_IMPORT_BYTES) {
-    return { ok: false, message: `${name} is ${formatBytes(size)}; files over ${formatBytes(MAX_IMPORT_BYTES)} are not imported.` };
+    return {
+      ok: false,
+      message: `${name} is ${formatBytes(size)}; files over ${formatBytes(MAX_IMPORT_BYTES)} are not imported.`,
+    };
   }
   // A NUL, or bytes that are not UTF-8 (read as U+FFFD), is a binary file, whatever its name says.
+  // eslint-disable-next-line no-control-regex -- a NUL is what marks a binary file
   if (/[\u0000\uFFFD]/.test(text)) {
-    return { ok: false, message: `${name} is not a text file (it holds binary data), so it is neither a scenario nor a jobspec. Nothing was changed.` };
+    return {
+      ok: false,
+      message: `${name} is not a text file (it holds binary data), so it is neither a scenario nor a jobspec. Nothing was changed.`,
+    };
   }
   if (HCL_EXTENSIONS.test(name) || looksLikeHcl(text)) {
-    return { ok: true, texts: { job: text, cluster: current.cluster }, summary: `Loaded ${name} into the Job tab as an HCL jobspec.` };
+    return {
+      ok: true,
+      texts: { job: text, cluster: current.cluster },
+      summary: `Loaded ${name} into the Job tab as an HCL jobspec.`,
+    };
   }
   const over = overBudget(text);
   if (over !== null) return { ok: false, message: `${name} ${over}. Nothing was changed.` };
@@ -39,22 +50,37 @@ export function importFile(name: string, size: number, text: string, current: Ta
   try {
     value = JSON.parse(text);
   } catch (e) {
-    return { ok: false, message: `${name} is not JSON (${e instanceof Error ? e.message : String(e)}), nor an HCL jobspec. Nothing was changed.` };
+    return {
+      ok: false,
+      message: `${name} is not JSON (${e instanceof Error ? e.message : String(e)}), nor an HCL jobspec. Nothing was changed.`,
+    };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, message: `${name} holds JSON that is not an object, so it is neither a scenario nor a job. Nothing was changed.` };
+    return {
+      ok: false,
+      message: `${name} holds JSON that is not an object, so it is neither a scenario nor a job. Nothing was changed.`,
+    };
   }
   const doc = value as Record<string, unknown>;
   const keys = Object.keys(doc);
   // `nomad job inspect` prints {"Job": {…}}: the job, without a cluster.
   if (keys.length === 1 && keys[0] === 'Job' && typeof doc.Job === 'object' && doc.Job !== null) {
-    return { ok: true, texts: { job: JSON.stringify(doc.Job, null, 2) + '\n', cluster: current.cluster }, summary: `Loaded the job in ${name} into the Job tab; the Cluster tab is unchanged.` };
+    return {
+      ok: true,
+      texts: { job: JSON.stringify(doc.Job, null, 2) + '\n', cluster: current.cluster },
+      summary: `Loaded the job in ${name} into the Job tab; the Cluster tab is unchanged.`,
+    };
   }
   if (!('Job' in doc) && !('JobSpec' in doc) && 'TaskGroups' in doc) {
-    return { ok: true, texts: { job: text.trim() + '\n', cluster: current.cluster }, summary: `Loaded the job in ${name} into the Job tab; the Cluster tab is unchanged.` };
+    return {
+      ok: true,
+      texts: { job: text.trim() + '\n', cluster: current.cluster },
+      summary: `Loaded the job in ${name} into the Job tab; the Cluster tab is unchanged.`,
+    };
   }
   const texts = splitDocument(text);
-  if (!texts) return { ok: false, message: `${name} could not be split into the Job and Cluster tabs. Nothing was changed.` };
+  if (!texts)
+    return { ok: false, message: `${name} could not be split into the Job and Cluster tabs. Nothing was changed.` };
   return { ok: true, texts, summary: `Loaded the scenario in ${name}.` };
 }
 

@@ -11,7 +11,7 @@ import { type Draft, type DraftStorage, loadDraft } from './draftStore.ts';
 import type { ShareNotice } from './notice.ts';
 import { openLink } from './openLink.ts';
 import { safeOpeningMessage, standingMark } from './openingMark.ts';
-import type { TabTexts } from '../worker/tabs.ts';
+import type { TabTexts } from '../scenario/tabs.ts';
 
 /** InitialTexts is what the app opens with, where it came from, and what to tell the person. */
 export interface InitialTexts {
@@ -42,7 +42,9 @@ export async function chooseInitialTexts(inputs: InitialInputs): Promise<Initial
   const stopped = standingMark(inputs.storage);
   const draft = loadDraft(inputs.storage);
   const held = stopped !== null;
-  const heldNotice: ShareNotice | null = stopped ? { kind: 'error', message: safeOpeningMessage(stopped), offerRun: true } : null;
+  const heldNotice: ShareNotice | null = stopped
+    ? { kind: 'error', message: safeOpeningMessage(stopped), offerRun: true }
+    : null;
   const fallback: InitialTexts = draft
     ? { texts: draft.texts, source: 'draft', notice: heldNotice, held }
     : { texts: inputs.defaultTexts, source: 'default', notice: null, held: false };

@@ -58,7 +58,10 @@ export async function decodeLink(hash: string, options: DecodeOptions = {}): Pro
   const payload = hash.slice(LINK_PREFIX.length);
   if (payload.trim() === '') return { ok: false, error: linkError(LinkErrorCode.Empty) };
   if (payload.length > maxChars) {
-    return { ok: false, error: linkError(LinkErrorCode.TooLarge, `it is ${payload.length} characters long; the limit is ${maxChars}.`) };
+    return {
+      ok: false,
+      error: linkError(LinkErrorCode.TooLarge, `it is ${payload.length} characters long; the limit is ${maxChars}.`),
+    };
   }
   const compressed = fromBase64url(payload);
   if (compressed === null) return { ok: false, error: linkError(LinkErrorCode.BadBase64) };
@@ -86,7 +89,8 @@ async function checkDocument(text: string): Promise<DecodedLink> {
     return { ok: false, error: linkError(LinkErrorCode.NotJson, e instanceof Error ? e.message : String(e)) };
   }
   const read = await readScenarioAsync(text);
-  if (!read.ok) return { ok: false, error: linkError(LinkErrorCode.NotScenario, formatDiagnosticBrief(read.diagnostics)) };
+  if (!read.ok)
+    return { ok: false, error: linkError(LinkErrorCode.NotScenario, formatDiagnosticBrief(read.diagnostics)) };
   return { ok: true, text, scenario: read.scenario };
 }
 

@@ -35,7 +35,8 @@ const MESSAGES: Record<LinkErrorCodeValue, string> = {
   'not-a-link': 'This address does not hold a shared scenario (it should end in #s= followed by the scenario).',
   empty: 'The shared link is empty: nothing follows #s=.',
   'bad-base64': 'The shared link is damaged: it contains characters a link never has.',
-  'bad-deflate': 'The shared link is cut off or damaged: its compressed scenario is incomplete. Was only part of it copied?',
+  'bad-deflate':
+    'The shared link is cut off or damaged: its compressed scenario is incomplete. Was only part of it copied?',
   'too-large': 'The shared link is too large to open',
   'bad-utf8': 'The shared link is damaged: its scenario is not readable text.',
   'not-json': 'The shared link does not hold a JSON scenario',

@@ -6,7 +6,7 @@ import { decodeLink, type DecodeOptions } from './linkCodec.ts';
 import { splitDocument } from './documentText.ts';
 import { type Draft, type DraftStorage, keptWords, sameTexts, saveDraft, setAside } from './draftStore.ts';
 import type { ShareNotice } from './notice.ts';
-import type { TabTexts } from '../worker/tabs.ts';
+import type { TabTexts } from '../scenario/tabs.ts';
 
 /** REASON_LINK is the reason recorded on a draft set aside for a link. */
 export const REASON_LINK = 'before opening a shared link';
@@ -20,7 +20,8 @@ export interface LinkOpening {
 }
 
 /** NOT_SAVED ends a notice when the browser would not store the new text as the draft. */
-export const NOT_SAVED = " It is too large for the browser's storage (or storage is off), so it is not saved as your draft: export it to keep it.";
+export const NOT_SAVED =
+  " It is too large for the browser's storage (or storage is off), so it is not saved as your draft: export it to keep it.";
 
 /**
  * openLink decodes a `#s=` fragment. A good link gives its texts; the
@@ -43,7 +44,8 @@ export async function openLink(
     return { texts: null, notice: { kind: 'error', message: decoded.error.message + kept } };
   }
   const texts = splitDocument(decoded.text);
-  if (!texts) return { texts: null, notice: { kind: 'error', message: 'The shared link does not hold a JSON object.' } };
+  if (!texts)
+    return { texts: null, notice: { kind: 'error', message: 'The shared link does not hold a JSON object.' } };
   const name = decoded.scenario.Name ? ` “${decoded.scenario.Name}”` : '';
   const replacing = current !== null && !sameTexts(current, texts);
   const aside = replacing ? setAside(storage, current, REASON_LINK, now) : { ok: true, dropped: 0 };
@@ -51,10 +53,17 @@ export async function openLink(
     const message =
       `Opened the shared scenario${name}. The browser's storage refused to set your previous draft aside, so it stays the saved draft ` +
       'and this page keeps it too: Restore previous draft brings it back (export it to keep it for good).';
-    return { texts, notice: { kind: 'error', message, offerRestore: true }, unsaved: { texts: current, savedAt: now, reason: REASON_LINK } };
+    return {
+      texts,
+      notice: { kind: 'error', message, offerRestore: true },
+      unsaved: { texts: current, savedAt: now, reason: REASON_LINK },
+    };
   }
   const saved = saveDraft(storage, texts, now);
   const kept = replacing ? ' Your previous draft is kept under Drafts.' : '';
   const message = `Opened the shared scenario${name}.${kept}${keptWords(aside)}${keptWords(saved)}${saved.ok ? '' : NOT_SAVED}`;
-  return { texts, notice: { kind: saved.ok ? 'info' : 'error', message, ...(replacing ? { offerRestore: true } : {}) } };
+  return {
+    texts,
+    notice: { kind: saved.ok ? 'info' : 'error', message, ...(replacing ? { offerRestore: true } : {}) },
+  };
 }

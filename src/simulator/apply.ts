@@ -20,10 +20,20 @@ import {
 } from '../engine/structs.ts';
 import { clientCompletes, clientFails, clientForget, clientNeverHealthy, clientWatch } from './client.ts';
 import { startDrainWatch } from './drainer.ts';
-import { DEFAULT_DRAIN_DEADLINE, type SimEvent } from './events.ts';
+import { DEFAULT_DRAIN_DEADLINE, type SimEvent } from '../scenario/events.ts';
 import { readEditedJob, registerJob, scaledJob } from './jobs.ts';
 import { unblockEvals } from './planApply.ts';
-import { type SimLog, type SimState, enqueueEval, findAlloc, jobOfAlloc, later, latestDeployment, mainJob, replaceNode } from './state.ts';
+import {
+  type SimLog,
+  type SimState,
+  enqueueEval,
+  findAlloc,
+  jobOfAlloc,
+  later,
+  latestDeployment,
+  mainJob,
+  replaceNode,
+} from './state.ts';
 import { failDeploymentByUser, pauseDeployment, promoteDeployment, watchHealth } from './watcher.ts';
 
 /**
@@ -102,7 +112,8 @@ function applyNodeEvent(state: SimState, event: Extract<SimEvent, { NodeID: stri
       log.note(state, `${label} is ineligible for new allocations`, { Kind: 'node-ineligible', NodeID: node.ID, Name: label });
       return null;
     case 'node-eligible':
-      if (node.Drain) return `${label} is draining; it becomes eligible once the drain is done and it is marked eligible`;
+      if (node.Drain)
+        return `${label} is draining; it becomes eligible once the drain is done and it is marked eligible`;
       if (node.SchedulingEligibility === 'eligible') return `${label} is already eligible`;
       replaceNode(state, { ...node, SchedulingEligibility: 'eligible' });
       log.note(state, `${label} is eligible again`, { Kind: 'node-eligible', NodeID: node.ID, Name: label });
@@ -114,12 +125,18 @@ function applyNodeEvent(state: SimState, event: Extract<SimEvent, { NodeID: stri
 // applyAllocEvent is a client's report. A failure queues an alloc-failure
 // evaluation when the policy still allows a reschedule (Node.UpdateAlloc),
 // and inside a deployment the watcher hears of the unhealthy allocation.
-function applyAllocEvent(state: SimState, kind: 'alloc-fail' | 'alloc-unhealthy' | 'alloc-complete', allocID: string, log: SimLog): string | null {
+function applyAllocEvent(
+  state: SimState,
+  kind: 'alloc-fail' | 'alloc-unhealthy' | 'alloc-complete',
+  allocID: string,
+  log: SimLog,
+): string | null {
   const alloc = findAlloc(state, allocID);
   if (alloc === undefined) return `no allocation has ID ${JSON.stringify(allocID)}`;
   if (terminalStatus(alloc)) return `${alloc.Name} has already stopped`;
   const node = state.nodes.find((n) => n.ID === alloc.NodeID);
-  if (node === undefined || nodeTerminalStatus(node)) return `${alloc.Name} is on a node that is down, which reports nothing`;
+  if (node === undefined || nodeTerminalStatus(node))
+    return `${alloc.Name} is on a node that is down, which reports nothing`;
   if (kind === 'alloc-unhealthy') {
     if (alloc.DeploymentStatus?.Healthy != null) return `${alloc.Name} has already reported its health`;
     if (!state.client.has(alloc.ID)) clientWatch(state, alloc);
@@ -144,7 +161,11 @@ function applyAllocEvent(state: SimState, kind: 'alloc-fail' | 'alloc-unhealthy'
 // applyJobEvent registers a new job version and queues its evaluation, as
 // `nomad job scale`, `nomad job stop`, `nomad job run` do. Registering the
 // same specification again still evaluates the job.
-function applyJobEvent(state: SimState, event: Extract<SimEvent, { Kind: `job-${string}` }>, log: SimLog): string | null {
+function applyJobEvent(
+  state: SimState,
+  event: Extract<SimEvent, { Kind: `job-${string}` }>,
+  log: SimLog,
+): string | null {
   const js = mainJob(state);
   let spec = js.job;
   let trigger = EvalTriggerJobRegister;

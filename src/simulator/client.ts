@@ -203,13 +203,24 @@ export function clientCompletes(state: SimState, alloc: Allocation, log: SimLog)
 export function clientNeverHealthy(state: SimState, alloc: Allocation, log: SimLog): void {
   const c = state.client.get(alloc.ID);
   if (c !== undefined) c.neverHealthy = true;
-  else state.client.set(alloc.ID, { runningAt: ZERO_TIME, healthyAt: ZERO_TIME, deadlineAt: ZERO_TIME, neverHealthy: true });
+  else
+    state.client.set(alloc.ID, {
+      runningAt: ZERO_TIME,
+      healthyAt: ZERO_TIME,
+      deadlineAt: ZERO_TIME,
+      neverHealthy: true,
+    });
   state.clientDue.dirty = true;
   log.note(state, `${alloc.Name} will never pass its health checks`, { Kind: 'alloc-never-healthy', ...allocFacts(alloc) });
 }
 
 // withClientStatus is the allocation with a new client status, its task states and its AllocStates entry.
-function withClientStatus(alloc: Allocation, status: Allocation['ClientStatus'], at: Instant, failed = false): Allocation {
+function withClientStatus(
+  alloc: Allocation,
+  status: Allocation['ClientStatus'],
+  at: Instant,
+  failed = false,
+): Allocation {
   const done = status === AllocClientStatusComplete || status === AllocClientStatusFailed;
   const taskStates: NonNullable<Allocation['TaskStates']> = {};
   const tg = lookupTaskGroup(alloc.Job, alloc.TaskGroup);
@@ -227,5 +238,9 @@ function withClientStatus(alloc: Allocation, status: Allocation['ClientStatus'],
 
 // withHealth is the allocation with its deployment health decided.
 function withHealth(alloc: Allocation, healthy: boolean, at: Instant): Allocation {
-  return { ...alloc, DeploymentStatus: { Healthy: healthy, Canary: alloc.DeploymentStatus?.Canary ?? false }, ModifyTime: at };
+  return {
+    ...alloc,
+    DeploymentStatus: { Healthy: healthy, Canary: alloc.DeploymentStatus?.Canary ?? false },
+    ModifyTime: at,
+  };
 }

@@ -19,7 +19,10 @@ export interface AllocChange {
 const FIELDS: { name: string; show: (a: Allocation) => string }[] = [
   { name: 'ClientStatus', show: (a) => a.ClientStatus },
   { name: 'DesiredStatus', show: (a) => a.DesiredStatus },
-  { name: 'Health', show: (a) => (a.DeploymentStatus?.Healthy == null ? 'unset' : a.DeploymentStatus.Healthy ? 'healthy' : 'unhealthy') },
+  {
+    name: 'Health',
+    show: (a) => (a.DeploymentStatus?.Healthy == null ? 'unset' : a.DeploymentStatus.Healthy ? 'healthy' : 'unhealthy'),
+  },
   { name: 'Canary', show: (a) => (a.DeploymentStatus?.Canary ? 'yes' : 'no') },
   { name: 'JobVersion', show: (a) => String(a.Job.Version) },
   { name: 'NodeID', show: (a) => a.NodeID },

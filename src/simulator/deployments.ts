@@ -22,7 +22,11 @@ import { type JobState, later, replaceDeployment } from './state.ts';
  * healthy turned unhealthy moves one count. The first placement starts the
  * progress deadline; each healthy report pushes it to `at` plus the deadline.
  */
-export function updateDeploymentWithAllocs(js: JobState, writes: readonly { alloc: Allocation; existing: Allocation | null }[], at: Instant): void {
+export function updateDeploymentWithAllocs(
+  js: JobState,
+  writes: readonly { alloc: Allocation; existing: Allocation | null }[],
+  at: Instant,
+): void {
   const copies = new Map<string, Deployment>();
   for (const { alloc, existing } of writes) {
     if (alloc.DeploymentID === '') continue;
@@ -52,17 +56,26 @@ export function updateDeploymentWithAllocs(js: JobState, writes: readonly { allo
 }
 
 // countChange is what one write changes in its deployment's counts.
-function countChange(alloc: Allocation, existing: Allocation | null): { placed: number; healthy: number; unhealthy: number } {
+function countChange(
+  alloc: Allocation,
+  existing: Allocation | null,
+): { placed: number; healthy: number; unhealthy: number } {
   const existingHealth = existing?.DeploymentStatus?.Healthy ?? null;
   const allocHealth = alloc.DeploymentStatus?.Healthy ?? null;
   if (existing === null || existing.DeploymentID !== alloc.DeploymentID) return { placed: 1, healthy: 0, unhealthy: 0 };
-  if (existingHealth === null && allocHealth !== null) return allocHealth ? { placed: 0, healthy: 1, unhealthy: 0 } : { placed: 0, healthy: 0, unhealthy: 1 };
+  if (existingHealth === null && allocHealth !== null)
+    return allocHealth ? { placed: 0, healthy: 1, unhealthy: 0 } : { placed: 0, healthy: 0, unhealthy: 1 };
   if (existingHealth === true && allocHealth === false) return { placed: 0, healthy: -1, unhealthy: 1 };
   return { placed: 0, healthy: 0, unhealthy: 0 };
 }
 
 /** setDeploymentStatus writes a deployment's new status; a successful deployment makes its job version stable. */
-export function setDeploymentStatus(js: JobState, deployment: Deployment, status: DeploymentStatus, description: string): Deployment {
+export function setDeploymentStatus(
+  js: JobState,
+  deployment: Deployment,
+  status: DeploymentStatus,
+  description: string,
+): Deployment {
   const updated: Deployment = { ...deployment, Status: status, StatusDescription: description };
   replaceDeployment(js, updated);
   if (status === DeploymentStatusSuccessful) js.stable.add(deployment.JobVersion);

@@ -119,7 +119,8 @@ function pass(state: SimState, draining: readonly JobState[]): void {
   for (const js of state.jobs) {
     for (const a of js.allocs) {
       const deadline = state.drains.get(a.NodeID);
-      if (deadline !== undefined && deadline <= state.now && !terminalStatus(a) && !a.DesiredTransition.Migrate) marks.push(a.ID);
+      if (deadline !== undefined && deadline <= state.now && !terminalStatus(a) && !a.DesiredTransition.Migrate)
+        marks.push(a.ID);
     }
   }
   const unique = [...new Set(marks)];

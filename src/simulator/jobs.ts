@@ -29,7 +29,11 @@ export function specChanged(a: Job, b: Job): boolean {
 export function registerJob(state: SimState, js: JobState, spec: Job): boolean {
   if (!specChanged(js.job, spec)) return false;
   state.index++;
-  const version = maxOf(js.versions.map((v) => v.Version), 0) + 1;
+  const version =
+    maxOf(
+      js.versions.map((v) => v.Version),
+      0,
+    ) + 1;
   const job: Job = {
     ...spec,
     ID: js.job.ID,
@@ -60,6 +64,7 @@ export function readEditedJob(current: Job, value: Record<string, unknown>): Job
     const d = read.diagnostics[0]!;
     return `the edited job is not valid: ${d.path === '' ? '' : d.path + ': '}${d.message}`;
   }
-  if (read.scenario.Job.ID !== current.ID) return `the edited job has ID ${JSON.stringify(read.scenario.Job.ID)}, not ${JSON.stringify(current.ID)}`;
+  if (read.scenario.Job.ID !== current.ID)
+    return `the edited job has ID ${JSON.stringify(read.scenario.Job.ID)}, not ${JSON.stringify(current.ID)}`;
   return read.scenario.Job;
 }

@@ -23,6 +23,7 @@ import {
   NodeStatusReady,
   terminalStatus,
 } from '../engine/structs.ts';
+import type { PlacementFailure } from '../result/failure.ts';
 
 /** Ask is what one allocation of a group needs: CPU shares, memory and disk in MB. */
 export interface Ask {
@@ -40,21 +41,6 @@ export function groupAsk(tg: TaskGroup): Ask {
     memoryMB += t.Resources.MemoryMB;
   }
   return { cpu, memoryMB, diskMB: tg.EphemeralDisk.SizeMB };
-}
-
-/** PlacementFailure is Nomad's AllocMetric for a group that did not fit, the fields `nomad job status` prints. */
-export interface PlacementFailure {
-  TaskGroup: string;
-  /** Failed counts the allocations that could not be placed (1 plus Nomad's CoalescedFailures). */
-  Failed: number;
-  /** NodesEvaluated counts the ready, eligible, undrained nodes of the job's datacenters that were tried. */
-  NodesEvaluated: number;
-  /** NodesExhausted counts nodes without room. */
-  NodesExhausted: number;
-  /** DimensionExhausted counts, per resource ("cpu", "memory", "disk"), the nodes where it ran out. */
-  DimensionExhausted: Record<string, number>;
-  /** NodesAvailable counts the usable nodes per datacenter of the job. */
-  NodesAvailable: Record<string, number>;
 }
 
 /** ScoreName names one of the ranker's scores, as Nomad's AllocMetric names them. */
@@ -152,7 +138,7 @@ export function nodeTotals(job: Job, allocs: Iterable<Allocation>): NodeTotals {
 export class PlanningCluster {
   /** nodesAvailable counts the usable nodes per datacenter of the job. */
   // Datacenter names are keys: a null-prototype object keeps `__proto__` as one.
-  readonly nodesAvailable: Record<string, number> = Object.create(null);
+  readonly nodesAvailable = Object.create(null) as Record<string, number>;
   /** usable are the nodes a placement may go to, shuffled as SetNodes shuffles them. */
   readonly usable: Node[];
   /** limit is how many fitting nodes each placement ranks. */
@@ -197,7 +183,13 @@ export class PlanningCluster {
 
   // rank runs the iterator chain over `nodes` from `start`: the source
   // ring, the fit check, the scores, the limit and the maximum.
-  private rank(nodes: readonly Node[], start: number, tg: TaskGroup, ask: Ask, penalty: ReadonlySet<string>): { result: NodeChoice | PlacementFailure; offset: number } {
+  private rank(
+    nodes: readonly Node[],
+    start: number,
+    tg: TaskGroup,
+    ask: Ask,
+    penalty: ReadonlySet<string>,
+  ): { result: NodeChoice | PlacementFailure; offset: number } {
     const failure: PlacementFailure = {
       TaskGroup: tg.Name,
       Failed: 1,
@@ -255,7 +247,9 @@ export class PlanningCluster {
     const cap = capacity(node);
     if (cap.CpuShares !== null && cap.MemoryMB !== null && cap.CpuShares > 0 && cap.MemoryMB > 0) {
       const u = this.totals.used.get(node.ID) ?? { cpu: 0, memoryMB: 0, diskMB: 0 };
-      scores.binpack = scoreFitBinPack(cap.CpuShares, cap.MemoryMB, u.cpu + ask.cpu, u.memoryMB + ask.memoryMB) / BIN_PACKING_MAX_FIT_SCORE;
+      scores.binpack =
+        scoreFitBinPack(cap.CpuShares, cap.MemoryMB, u.cpu + ask.cpu, u.memoryMB + ask.memoryMB) /
+        BIN_PACKING_MAX_FIT_SCORE;
     }
     const collisions = this.totals.groupsOnNode.get(node.ID)?.get(tg.Name) ?? 0;
     if (collisions > 0) scores['job-anti-affinity'] = (-1 * (collisions + 1)) / tg.Count;
@@ -283,7 +277,7 @@ function* limited(next: () => RankedOption | null, limit: number): Generator<Ran
     if (option === null && skippedIndex < skipped.length) return skipped[skippedIndex++]!;
     return option;
   };
-  for (let seen = 0; seen < limit; ) {
+  for (let seen = 0; seen < limit;) {
     let option = nextOption();
     if (option === null) return;
     if (skipped.length < MAX_SKIP) {

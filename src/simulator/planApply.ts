@@ -26,7 +26,8 @@ import {
 import type { ReconcileResults } from '../engine/types.ts';
 import { clientForget, clientStops, clientWatch } from './client.ts';
 import { setDeploymentStatus, updateDeploymentWithAllocs } from './deployments.ts';
-import { type Ask, type PlacementFailure, type RankedNode, PlanningCluster, groupAsk } from './placement.ts';
+import type { PlacementFailure } from '../result/failure.ts';
+import { type Ask, type RankedNode, PlanningCluster, groupAsk } from './placement.ts';
 import {
   type JobState,
   type QueuedEval,
@@ -74,7 +75,13 @@ export interface PlanOutcome {
  * predecessor only when it fits), follow-up evaluations are queued, and
  * a blocked evaluation waits for room when something did not fit.
  */
-export function applyPlan(state: SimState, js: JobState, evaluation: QueuedEval, results: ReconcileResults, log: SimLog): PlanOutcome {
+export function applyPlan(
+  state: SimState,
+  js: JobState,
+  evaluation: QueuedEval,
+  results: ReconcileResults,
+  log: SimLog,
+): PlanOutcome {
   state.index++;
   const hadBlocked = state.evals.some((e) => e.Status === 'blocked');
   markLostOnDownNodes(state, js);
@@ -110,7 +117,8 @@ export function applyPlan(state: SimState, js: JobState, evaluation: QueuedEval,
     const existing = findAlloc(state, update.ID)!;
     let updated: Allocation = { ...existing, Job: update.Job, ModifyTime: state.now };
     const deploymentID = planDeployment?.ID ?? '';
-    if (updated.DeploymentID !== deploymentID) updated = { ...updated, DeploymentID: deploymentID, DeploymentStatus: null };
+    if (updated.DeploymentID !== deploymentID)
+      updated = { ...updated, DeploymentID: deploymentID, DeploymentStatus: null };
     replaceAlloc(state, updated);
     inplace.push({ alloc: updated, existing });
     if (updated.DeploymentStatus === null) clientWatch(state, updated);
@@ -123,20 +131,34 @@ export function applyPlan(state: SimState, js: JobState, evaluation: QueuedEval,
   }
 
   const placing = results.place.length + results.destructiveUpdate.length > 0;
-  const outcome = placing ? placeAll(state, js, new PlanningCluster(js.job, state.nodes, { used: state.used, groupsOnNode: js.groupsOnNode }, state.shuffle), results, planDeployment) : { placed: [], failures: [] };
+  const outcome = placing
+    ? placeAll(
+        state,
+        js,
+        new PlanningCluster(js.job, state.nodes, { used: state.used, groupsOnNode: js.groupsOnNode }, state.shuffle),
+        results,
+        planDeployment,
+      )
+    : { placed: [], failures: [] };
 
   // Delayed reschedules get their evaluations, unless this one was itself delayed (delayInstead).
   const followUps = [...results.desiredFollowupEvals.values()].flat();
   const delayInstead = followUps.length > 0 && isZeroTime(evaluation.WaitUntil);
   if (delayInstead) {
-    for (const f of followUps) enqueueEval(state, js, f.TriggeredBy, 'a failed allocation may be rescheduled then', f.WaitUntil, f.ID);
+    for (const f of followUps)
+      enqueueEval(state, js, f.TriggeredBy, 'a failed allocation may be rescheduled then', f.WaitUntil, f.ID);
   }
-  if (outcome.failures.length > 0 && !delayInstead && !state.evals.some((e) => e.Status === 'blocked' && e.JobID === js.job.ID)) {
+  if (
+    outcome.failures.length > 0 &&
+    !delayInstead &&
+    !state.evals.some((e) => e.Status === 'blocked' && e.JobID === js.job.ID)
+  ) {
     const blocked = enqueueEval(state, js, EvalTriggerQueuedAllocs, 'allocations that did not fit wait for room');
     blocked.Status = 'blocked';
   }
   // Stopped allocations free room on their nodes, which may unblock an earlier blocked evaluation.
-  if (hadBlocked && results.stop.length + results.destructiveUpdate.length > 0) unblockEvals(state, 'allocations stopped and freed room');
+  if (hadBlocked && results.stop.length + results.destructiveUpdate.length > 0)
+    unblockEvals(state, 'allocations stopped and freed room');
   return outcome;
 }
 
@@ -183,13 +205,26 @@ function writeStop(state: SimState, allocID: string, clientStatus: string, follo
 // placeAll places the destructive replacements, then the other placements,
 // as computePlacements does. A group that failed once is not tried again in
 // this plan: later failures are only counted (CoalescedFailures).
-function placeAll(state: SimState, js: JobState, cluster: PlanningCluster, results: ReconcileResults, planDeployment: Deployment | null): PlanOutcome {
+function placeAll(
+  state: SimState,
+  js: JobState,
+  cluster: PlanningCluster,
+  results: ReconcileResults,
+  planDeployment: Deployment | null,
+): PlanOutcome {
   const placed: Placed[] = [];
   const created: { alloc: Allocation; existing: null }[] = [];
   const failed = new Map<string, PlacementFailure>();
   const deploymentID = planDeployment !== null && deploymentActive(planDeployment) ? planDeployment.ID : '';
 
-  type Missing = { name: string; tg: (typeof results.place)[number]['taskGroup']; previous: Allocation | null; canary: boolean; reschedule: boolean; destructive: boolean };
+  type Missing = {
+    name: string;
+    tg: (typeof results.place)[number]['taskGroup'];
+    previous: Allocation | null;
+    canary: boolean;
+    reschedule: boolean;
+    destructive: boolean;
+  };
   const missing: Missing[] = [
     ...results.destructiveUpdate.map((d) => ({
       name: d.placeName,
@@ -216,7 +251,7 @@ function placeAll(state: SimState, js: JobState, cluster: PlanningCluster, resul
       continue;
     }
     const ask: Ask = groupAsk(m.tg);
-    const previous = m.previous === null ? null : findAlloc(state, m.previous.ID) ?? m.previous;
+    const previous = m.previous === null ? null : (findAlloc(state, m.previous.ID) ?? m.previous);
     // A destructive replacement frees its predecessor's room before looking for a node.
     // A destructive replacement looks for room as if its predecessor were gone; it is stopped only once the new one fits.
     const released = m.destructive && previous !== null && !terminalStatus(previous);
@@ -228,7 +263,17 @@ function placeAll(state: SimState, js: JobState, cluster: PlanningCluster, resul
       continue;
     }
     if (m.destructive && previous !== null) writeStop(state, previous.ID, '', '');
-    const alloc = newAlloc(state, js.job, m.name, m.tg.Name, choice.node, deploymentID, previous, m.reschedule, m.canary && planDeployment !== null);
+    const alloc = newAlloc(
+      state,
+      js.job,
+      m.name,
+      m.tg.Name,
+      choice.node,
+      deploymentID,
+      previous,
+      m.reschedule,
+      m.canary && planDeployment !== null,
+    );
     addAlloc(state, js, alloc);
     if (previous !== null) {
       const prev = findAlloc(state, previous.ID)!;
@@ -301,7 +346,10 @@ function rescheduleTracker(state: SimState, prev: Allocation): Allocation['Resch
     kept = past.slice(past.length - MAX_PAST_RESCHEDULE_EVENTS);
   }
   return {
-    Events: [...kept.map((e) => ({ ...e })), { RescheduleTime: state.now, PrevAllocID: prev.ID, PrevNodeID: prev.NodeID, Delay: nextDelay(prev) }],
+    Events: [
+      ...kept.map((e) => ({ ...e })),
+      { RescheduleTime: state.now, PrevAllocID: prev.ID, PrevNodeID: prev.NodeID, Delay: nextDelay(prev) },
+    ],
   };
 }
 
@@ -315,7 +363,11 @@ function penaltyNodes(previous: Allocation | null): Set<string> {
 }
 
 // preferredNode is the predecessor's node for a group with a sticky ephemeral disk, while that node is ready.
-function preferredNode(state: SimState, tg: { EphemeralDisk: { Sticky: boolean } }, previous: Allocation | null): Node | null {
+function preferredNode(
+  state: SimState,
+  tg: { EphemeralDisk: { Sticky: boolean } },
+  previous: Allocation | null,
+): Node | null {
   if (previous === null || !tg.EphemeralDisk.Sticky) return null;
   const node = state.nodes.find((n) => n.ID === previous.NodeID);
   return node !== undefined && node.Status === 'ready' ? node : null;

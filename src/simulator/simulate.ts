@@ -30,9 +30,9 @@ import type { Scenario } from '../scenario/read.ts';
 import { applyEvent } from './apply.ts';
 import { DEFAULT_ALLOC_STARTUP, clientWatch, nextClientTime, runClients } from './client.ts';
 import { nextDrainTime, runDrainer, startDrainWatch } from './drainer.ts';
-import { DEFAULT_DRAIN_DEADLINE, EvalTriggerScenario, type SimEvent } from './events.ts';
+import { DEFAULT_DRAIN_DEADLINE, EvalTriggerScenario, type SimEvent } from '../scenario/events.ts';
 import { seededUUIDs, seededUint32 } from './ids.ts';
-import type { PlacementFailure } from './placement.ts';
+import type { PlacementFailure } from '../result/failure.ts';
 import { type Placed, applyPlan } from './planApply.ts';
 import {
   type Happening,
@@ -49,7 +49,13 @@ import {
   maxOf,
   snapshotScenario,
 } from './state.ts';
-import { checkProgressDeadlines, commitWatcherBatches, nextProgressCutoff, nextWatcherCommit, watchHealth } from './watcher.ts';
+import {
+  checkProgressDeadlines,
+  commitWatcherBatches,
+  nextProgressCutoff,
+  nextWatcherCommit,
+  watchHealth,
+} from './watcher.ts';
 
 /** SimOptions tune a simulation. */
 export interface SimOptions {
@@ -162,7 +168,14 @@ export function simulate(scenario: Scenario, events: readonly SimEvent[], option
     if (notes[index]!.Problem !== null) log.note(state, `event ignored: ${notes[index]!.Problem}`, { Kind: 'event-ignored', Detail: notes[index]!.Problem! });
   };
 
-  state.evals.push({ ID: scenario.EvalID, JobID: scenario.Job.ID, TriggeredBy: EvalTriggerScenario, WaitUntil: ZERO_TIME, Status: 'pending', Why: 'the scenario’s own evaluation' });
+  state.evals.push({
+    ID: scenario.EvalID,
+    JobID: scenario.Job.ID,
+    TriggeredBy: EvalTriggerScenario,
+    WaitUntil: ZERO_TIME,
+    Status: 'pending',
+    Why: 'the scenario’s own evaluation',
+  });
 
   while (steps.length < maxSteps) {
     const due = takeDueEval(state);
@@ -232,8 +245,14 @@ function initialState(scenario: Scenario): SimState {
     shuffle: (n) => Math.floor((random() / 0x100000000) * n),
   };
   for (const js of jobs) {
-    state.index = maxOf(js.versions.map((v) => v.ModifyIndex), state.index);
-    state.index = maxOf(js.allocs.map((a) => a.CreateIndex), state.index);
+    state.index = maxOf(
+      js.versions.map((v) => v.ModifyIndex),
+      state.index,
+    );
+    state.index = maxOf(
+      js.allocs.map((a) => a.CreateIndex),
+      state.index,
+    );
     js.allocs.forEach((a, pos) => {
       state.allocPlace.set(a.ID, { js, pos });
       account(state, js, a, 1);
@@ -249,7 +268,12 @@ function initialState(scenario: Scenario): SimState {
 }
 
 // jobStateOf is one job's part of the cluster as a document gives it.
-function jobStateOf(job: Job, earlier: readonly Job[], allocs: readonly Allocation[], deployment: Deployment | null): JobState {
+function jobStateOf(
+  job: Job,
+  earlier: readonly Job[],
+  allocs: readonly Allocation[],
+  deployment: Deployment | null,
+): JobState {
   const versions = [...earlier, job].sort((a, b) => a.Version - b.Version);
   const stable = new Set(versions.filter((v) => v.Stable).map((v) => v.Version));
   if (deployment?.Status === DeploymentStatusSuccessful) stable.add(deployment.JobVersion);
@@ -268,7 +292,9 @@ function jobStateOf(job: Job, earlier: readonly Job[], allocs: readonly Allocati
 
 // findDueEval is the first queued evaluation that may run now: pending, and not delayed past the clock.
 function findDueEval(state: SimState): QueuedEval | null {
-  return state.evals.find((e) => e.Status === 'pending' && (isZeroTime(e.WaitUntil) || e.WaitUntil <= state.now)) ?? null;
+  return (
+    state.evals.find((e) => e.Status === 'pending' && (isZeroTime(e.WaitUntil) || e.WaitUntil <= state.now)) ?? null
+  );
 }
 
 // takeDueEval removes and returns the evaluation to run next, as the broker dequeues it.
@@ -279,7 +305,14 @@ function takeDueEval(state: SimState): QueuedEval | null {
 }
 
 // runStep reconciles the evaluation's job and applies the plan.
-function runStep(state: SimState, evaluation: QueuedEval, index: number, log: SimLog, name: string, trace: boolean): SimStep {
+function runStep(
+  state: SimState,
+  evaluation: QueuedEval,
+  index: number,
+  log: SimLog,
+  name: string,
+  trace: boolean,
+): SimStep {
   const js = jobState(state, evaluation.JobID)!;
   const scenario = snapshotScenario(state, js, name, evaluation.ID);
   const run = runScenario(scenario, { trace, generateID: state.nextID });
@@ -315,7 +348,12 @@ function settle(state: SimState, log: SimLog): void {
 // the drainer's batch, a delayed evaluation, a progress deadline, a drain
 // deadline or a delayed event.
 function nextTime(state: SimState, timed: readonly { at: Instant }[]): Instant | null {
-  const candidates: (Instant | null)[] = [nextClientTime(state), nextWatcherCommit(state), nextProgressCutoff(state), nextDrainTime(state)];
+  const candidates: (Instant | null)[] = [
+    nextClientTime(state),
+    nextWatcherCommit(state),
+    nextProgressCutoff(state),
+    nextDrainTime(state),
+  ];
   for (const e of state.evals) if (e.Status === 'pending' && !isZeroTime(e.WaitUntil)) candidates.push(e.WaitUntil);
   for (const t of timed) candidates.push(t.at);
   let next: Instant | null = null;
@@ -331,7 +369,12 @@ function nextTime(state: SimState, timed: readonly { at: Instant }[]): Instant |
 function strandedAlloc(state: SimState): StrandedAlloc | null {
   for (const js of state.jobs) {
     for (const a of js.allocs) {
-      if (a.ClientStatus !== AllocClientStatusFailed || a.DesiredStatus !== AllocDesiredStatusRun || a.NextAllocation !== '') continue;
+      if (
+        a.ClientStatus !== AllocClientStatusFailed ||
+        a.DesiredStatus !== AllocDesiredStatusRun ||
+        a.NextAllocation !== ''
+      )
+        continue;
       const next = nextRescheduleTime(a);
       if (next.eligible) return { JobID: js.job.ID, AllocID: a.ID, Name: a.Name, RescheduleTime: next.time };
     }
@@ -340,18 +383,34 @@ function strandedAlloc(state: SimState): StrandedAlloc | null {
 }
 
 // ending says why the film stopped: on a limit, waiting for something a person must do (or for room), or settled.
-function ending(state: SimState, limited: boolean, stranded: StrandedAlloc | null): { Status: FilmEnd['Status']; Reason: string } {
+function ending(
+  state: SimState,
+  limited: boolean,
+  stranded: StrandedAlloc | null,
+): { Status: FilmEnd['Status']; Reason: string } {
   if (limited) return { Status: 'limit', Reason: 'the film stopped after its maximum number of evaluations' };
   const blocked = state.evals.some((e) => e.Status === 'blocked');
-  if (blocked) return { Status: 'waiting', Reason: 'allocations that did not fit wait for room: a node that comes back, becomes eligible or frees resources' };
+  if (blocked)
+    return {
+      Status: 'waiting',
+      Reason: 'allocations that did not fit wait for room: a node that comes back, becomes eligible or frees resources',
+    };
   const deployment = activeDeployment(mainJob(state));
   if (deployment !== null) {
-    if (deployment.Status === DeploymentStatusPaused) return { Status: 'waiting', Reason: 'the deployment is paused: resume it to go on' };
-    if (requiresPromotion(deployment)) return { Status: 'waiting', Reason: 'the canaries wait for promotion: promote the deployment to go on' };
-    return { Status: 'waiting', Reason: `the deployment is ${deployment.Status} but nothing more will happen by itself` };
+    if (deployment.Status === DeploymentStatusPaused)
+      return { Status: 'waiting', Reason: 'the deployment is paused: resume it to go on' };
+    if (requiresPromotion(deployment))
+      return { Status: 'waiting', Reason: 'the canaries wait for promotion: promote the deployment to go on' };
+    return {
+      Status: 'waiting',
+      Reason: `the deployment is ${deployment.Status} but nothing more will happen by itself`,
+    };
   }
   if (stranded !== null) {
-    const when = stranded.RescheduleTime > state.now ? `from ${formatInstant(stranded.RescheduleTime)}` : `since ${formatInstant(stranded.RescheduleTime)}`;
+    const when =
+      stranded.RescheduleTime > state.now
+        ? `from ${formatInstant(stranded.RescheduleTime)}`
+        : `since ${formatInstant(stranded.RescheduleTime)}`;
     return {
       Status: 'waiting',
       Reason: `${stranded.Name} failed and may be rescheduled ${when}, but no evaluation of job ${JSON.stringify(stranded.JobID)} is due: as on a real cluster, it waits for the next one (a job run, a node event)`,

@@ -221,8 +221,22 @@ export function replaceNode(state: SimState, updated: Node): void {
 }
 
 /** enqueueEval adds an evaluation for a job. */
-export function enqueueEval(state: SimState, js: JobState, triggeredBy: string, why: string, waitUntil: Instant = ZERO_TIME, id?: string): QueuedEval {
-  const evaluation: QueuedEval = { ID: id ?? state.nextID(), JobID: js.job.ID, TriggeredBy: triggeredBy, WaitUntil: waitUntil, Status: 'pending', Why: why };
+export function enqueueEval(
+  state: SimState,
+  js: JobState,
+  triggeredBy: string,
+  why: string,
+  waitUntil: Instant = ZERO_TIME,
+  id?: string,
+): QueuedEval {
+  const evaluation: QueuedEval = {
+    ID: id ?? state.nextID(),
+    JobID: js.job.ID,
+    TriggeredBy: triggeredBy,
+    WaitUntil: waitUntil,
+    Status: 'pending',
+    Why: why,
+  };
   state.evals.push(evaluation);
   return evaluation;
 }
@@ -255,7 +269,12 @@ export function snapshotScenario(state: SimState, js: JobState, name: string, ev
 function jobDocument(js: JobState): OtherJob {
   const used = new Set<Job>();
   for (const a of js.allocs) if (a.Job !== js.job) used.add(a.Job);
-  return { Job: js.job, JobVersions: js.versions.filter((v) => used.has(v)), Allocations: [...js.allocs], Deployment: latestDeployment(js) };
+  return {
+    Job: js.job,
+    JobVersions: js.versions.filter((v) => used.has(v)),
+    Allocations: [...js.allocs],
+    Deployment: latestDeployment(js),
+  };
 }
 
 /**

@@ -111,19 +111,34 @@ function watchJobHealth(state: SimState, js: JobState, reports: readonly HealthR
   }
   autoPromote(state, js, deployment, log);
   if (createEval || replacements.length > 0) {
-    const why = replacements.length > 0 ? 'allocations of the deployment may be replaced' : 'allocations of the deployment turned healthy';
+    const why =
+      replacements.length > 0
+        ? 'allocations of the deployment may be replaced'
+        : 'allocations of the deployment turned healthy';
     createBatchedUpdate(state, js, deployment, replacements, why);
   }
 }
 
 // createBatchedUpdate adds to the job's outstanding batch, or starts one that commits WATCHER_EVAL_DELAY from now.
-function createBatchedUpdate(state: SimState, js: JobState, deployment: Deployment, replacements: readonly string[], why: string): void {
+function createBatchedUpdate(
+  state: SimState,
+  js: JobState,
+  deployment: Deployment,
+  replacements: readonly string[],
+  why: string,
+): void {
   if (js.watcherBatch !== null) {
-    for (const id of replacements) if (!js.watcherBatch.replacements.includes(id)) js.watcherBatch.replacements.push(id);
+    for (const id of replacements)
+      if (!js.watcherBatch.replacements.includes(id)) js.watcherBatch.replacements.push(id);
     if (replacements.length > 0) js.watcherBatch.why = why;
     return;
   }
-  js.watcherBatch = { deploymentID: deployment.ID, commitAt: later(state.now, WATCHER_EVAL_DELAY), replacements: [...replacements], why };
+  js.watcherBatch = {
+    deploymentID: deployment.ID,
+    commitAt: later(state.now, WATCHER_EVAL_DELAY),
+    replacements: [...replacements],
+    why,
+  };
 }
 
 /** nextWatcherCommit is when the earliest outstanding watcher batch commits, or null. */
@@ -163,7 +178,14 @@ export function commitWatcherBatches(state: SimState, log: SimLog): void {
  * stable version is registered again as a new version, unless it has the
  * current specification; either way an evaluation follows.
  */
-export function failDeployment(state: SimState, js: JobState, deployment: Deployment, description: string, rollback: boolean, log: SimLog): void {
+export function failDeployment(
+  state: SimState,
+  js: JobState,
+  deployment: Deployment,
+  description: string,
+  rollback: boolean,
+  log: SimLog,
+): void {
   let desc = description;
   if (rollback) {
     const stable = [...js.versions].reverse().find((v) => js.stable.has(v.Version) && v !== js.job);
@@ -245,7 +267,13 @@ export function promoteDeployment(state: SimState, js: JobState, deployment: Dep
 }
 
 /** pauseDeployment pauses or resumes an active deployment; resuming asks for an evaluation. */
-export function pauseDeployment(state: SimState, js: JobState, deployment: Deployment, pause: boolean, log: SimLog): void {
+export function pauseDeployment(
+  state: SimState,
+  js: JobState,
+  deployment: Deployment,
+  pause: boolean,
+  log: SimLog,
+): void {
   if (pause) {
     setDeploymentStatus(js, deployment, DeploymentStatusPaused, DeploymentStatusDescriptionPaused);
     log.note(state, 'the deployment is paused', { Kind: 'deployment-paused', DeploymentID: deployment.ID });
@@ -274,7 +302,8 @@ export function failDeploymentByUser(state: SimState, js: JobState, deployment: 
  */
 export function progressCutoff(js: JobState): Instant | null {
   const deployment = activeDeployment(js);
-  if (deployment === null || deployment.Status !== DeploymentStatusRunning || laggingGroups(deployment).length === 0) return null;
+  if (deployment === null || deployment.Status !== DeploymentStatusRunning || laggingGroups(deployment).length === 0)
+    return null;
   const healthy = js.healthyLive.get(deployment.ID);
   let next: Instant | null = null;
   for (const [name, group] of deployment.TaskGroups) {
@@ -320,7 +349,9 @@ export function checkProgressDeadlines(state: SimState, log: SimLog): void {
     const cutoff = progressCutoff(js);
     const deployment = activeDeployment(js);
     if (cutoff === null || deployment === null || cutoff > state.now) continue;
-    const rollback = laggingGroups(deployment).some((name) => lookupTaskGroup(js.job, name)?.Update?.AutoRevert === true);
+    const rollback = laggingGroups(deployment).some(
+      (name) => lookupTaskGroup(js.job, name)?.Update?.AutoRevert === true,
+    );
     failDeployment(state, js, deployment, DeploymentStatusDescriptionProgressDeadline, rollback, log);
   }
 }
@@ -332,7 +363,11 @@ export function checkProgressDeadlines(state: SimState, log: SimLog): void {
  */
 export function enqueueWatcherEval(state: SimState, js: JobState, why: string): void {
   const waiting = state.evals.find(
-    (e) => e.JobID === js.job.ID && e.TriggeredBy === EvalTriggerDeploymentWatcher && e.Status === 'pending' && isZeroTime(e.WaitUntil),
+    (e) =>
+      e.JobID === js.job.ID &&
+      e.TriggeredBy === EvalTriggerDeploymentWatcher &&
+      e.Status === 'pending' &&
+      isZeroTime(e.WaitUntil),
   );
   if (waiting !== undefined) return;
   enqueueEval(state, js, EvalTriggerDeploymentWatcher, why);

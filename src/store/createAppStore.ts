@@ -2,9 +2,9 @@
 // it with a real worker and window's timers; tests pass fakes.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { ReconcileClient, type Timers, type WorkerLike } from '../worker/client.ts';
+import { ReconcileClient, type Timers, type WorkerLike } from '../worker/reconcileClient.ts';
 import { SimulationClient, type SimulateWorkerLike } from '../worker/simulateClient.ts';
-import type { TabTexts } from '../worker/tabs.ts';
+import type { TabTexts } from '../scenario/tabs.ts';
 import { hasEvents } from '../scenario/eventsText.ts';
 import { createEditorSlice } from './editorSlice.ts';
 import { applyClientEvent } from './runEvents.ts';

@@ -2,15 +2,20 @@
 
 import type { StoreApi } from 'zustand/vanilla';
 import { hasEvents } from '../scenario/eventsText.ts';
-import type { ReconcileClient } from '../worker/client.ts';
-import type { TabTexts } from '../worker/tabs.ts';
+import type { ReconcileClient } from '../worker/reconcileClient.ts';
+import type { TabTexts } from '../scenario/tabs.ts';
 import type { AppState, EditorActions, EditorState } from './state.ts';
 
 type SetState = StoreApi<AppState>['setState'];
 type Get = StoreApi<AppState>['getState'];
 
 /** createEditorSlice makes the editor state and its actions; edits go to the client to be run. */
-export function createEditorSlice(set: SetState, get: Get, client: ReconcileClient, initial: TabTexts): EditorState & EditorActions {
+export function createEditorSlice(
+  set: SetState,
+  get: Get,
+  client: ReconcileClient,
+  initial: TabTexts,
+): EditorState & EditorActions {
   return {
     texts: initial,
     activeTab: 'job',

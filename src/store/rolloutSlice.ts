@@ -19,7 +19,18 @@ const NOTHING: ReadonlySet<string> = new Set();
 
 /** initialRollout is the rollout before it is first opened. */
 export function initialRollout(): RolloutView {
-  return { open: false, status: 'idle', message: null, diagnostics: [], film: null, events: [], diffs: [], frame: 1, compareFrame: null, shown: null };
+  return {
+    open: false,
+    status: 'idle',
+    message: null,
+    diagnostics: [],
+    film: null,
+    events: [],
+    diffs: [],
+    frame: 1,
+    compareFrame: null,
+    shown: null,
+  };
 }
 
 /** frameCount is how many frames a film has: one per step, and its end. */
@@ -35,10 +46,24 @@ export function frameCount(film: Film): number {
 export function frameResult(film: Film, diffs: RolloutView['diffs'], frame: number): GoodResult {
   const step = film.Steps[frame - 1];
   if (step !== undefined) {
-    return { seq: -frame, scenario: step.Scenario, document: step.Document, trace: step.Trace, millis: 0, diff: diffs[frame - 1] };
+    return {
+      seq: -frame,
+      scenario: step.Scenario,
+      document: step.Document,
+      trace: step.Trace,
+      millis: 0,
+      diff: diffs[frame - 1],
+    };
   }
   const end = film.End;
-  return { seq: -frame, scenario: end.Scenario, document: end.Document, trace: end.Trace, millis: 0, diff: diffs[film.Steps.length] };
+  return {
+    seq: -frame,
+    scenario: end.Scenario,
+    document: end.Document,
+    trace: end.Trace,
+    millis: 0,
+    diff: diffs[film.Steps.length],
+  };
 }
 
 /** eventTiming is when an event added at a frame happens: right after that step, or at the end's time after the last step. */
@@ -55,8 +80,20 @@ export function applyFilm(rollout: RolloutView, answer: SimulateResponse): Rollo
   if (!answer.ok) return { ...rollout, status: 'failed', message: answer.message, diagnostics: answer.diagnostics };
   const film = answer.film;
   const frame = Math.min(Math.max(rollout.frame, 1), frameCount(film));
-  const compareFrame = rollout.compareFrame !== null && rollout.compareFrame <= frameCount(film) ? rollout.compareFrame : null;
-  return { ...rollout, status: 'ok', message: null, diagnostics: [], film, events: answer.events, diffs: answer.diffs, frame, compareFrame, shown: frameResult(film, answer.diffs, frame) };
+  const compareFrame =
+    rollout.compareFrame !== null && rollout.compareFrame <= frameCount(film) ? rollout.compareFrame : null;
+  return {
+    ...rollout,
+    status: 'ok',
+    message: null,
+    diagnostics: [],
+    film,
+    events: answer.events,
+    diffs: answer.diffs,
+    frame,
+    compareFrame,
+    shown: frameResult(film, answer.diffs, frame),
+  };
 }
 
 /** frameChanges are the allocations new or changed from the earlier to the later of the compared frame and the frame shown; none without a comparison. */
@@ -71,7 +108,8 @@ export function frameChanges(rollout: RolloutView): AllocChange[] {
 // compared the graph highlights what changed; ending a comparison clears
 // that; otherwise the highlight (the explanation's) is left alone.
 function withRollout(state: AppState, rollout: RolloutView): Partial<AppState> {
-  if (rollout.compareFrame !== null) return { rollout, highlight: new Set(frameChanges(rollout).map((c) => c.AllocID)) };
+  if (rollout.compareFrame !== null)
+    return { rollout, highlight: new Set(frameChanges(rollout).map((c) => c.AllocID)) };
   return state.rollout.compareFrame !== null ? { rollout, highlight: NOTHING } : { rollout };
 }
 
@@ -102,7 +140,11 @@ export function createRolloutSlice(set: SetState, get: Get, client: SimulationCl
       if (film === null) return 'The rollout has not run yet.';
       const timing = eventTiming(film, frame);
       const total = (timing.Delay ?? 0) + delay;
-      const timed = { ...event, After: timing.After, ...(total > 0 ? { Delay: formatGoDuration(total) } : {}) } as EventDocument;
+      const timed = {
+        ...event,
+        After: timing.After,
+        ...(total > 0 ? { Delay: formatGoDuration(total) } : {}),
+      } as EventDocument;
       const edit = appendEvent(get().texts.cluster, timed);
       if (!edit.ok) return edit.message;
       get().setText('cluster', edit.text);

@@ -1,7 +1,7 @@
 // How the worker client's events change the run state: a pure function, so
 // that the rules for stale results and messages are tested on their own.
 
-import type { ClientEvent } from '../worker/client.ts';
+import type { ClientEvent } from '../worker/reconcileClient.ts';
 import type { LocatedDiagnostic } from '../worker/locate.ts';
 import type { RunState } from './state.ts';
 
@@ -29,14 +29,31 @@ export function applyClientEvent(state: RunState, e: ClientEvent): Partial<RunSt
         notice: `The reconciler took longer than ${formatSeconds(e.millis)} on this scenario, so it was stopped and restarted. The last good result is shown; edit the scenario to try again.`,
       };
     case 'worker-error':
-      return { status: 'crashed', stale: state.result !== null, notice: `The reconciler worker failed (${e.message}) and was restarted.` };
+      return {
+        status: 'crashed',
+        stale: state.result !== null,
+        notice: `The reconciler worker failed (${e.message}) and was restarted.`,
+      };
     case 'response': {
       const r = e.response;
       if (r.type === 'crash') {
-        return { status: 'crashed', stale: state.result !== null, diagnostics: noDiagnostics(state), notice: `The reconciler hit a bug on this scenario: ${r.message}` };
+        return {
+          status: 'crashed',
+          stale: state.result !== null,
+          diagnostics: noDiagnostics(state),
+          notice: `The reconciler hit a bug on this scenario: ${r.message}`,
+        };
       }
       if (!r.ok) {
-        return { status: 'invalid', stale: state.result !== null, diagnostics: r.diagnostics, notice: null, lastMillis: r.millis, jobSpecJob: r.jobSpecJob ?? null, jobSpec: r.jobSpec ?? null };
+        return {
+          status: 'invalid',
+          stale: state.result !== null,
+          diagnostics: r.diagnostics,
+          notice: null,
+          lastMillis: r.millis,
+          jobSpecJob: r.jobSpecJob ?? null,
+          jobSpec: r.jobSpec ?? null,
+        };
       }
       return {
         status: 'ok',
@@ -46,7 +63,14 @@ export function applyClientEvent(state: RunState, e: ClientEvent): Partial<RunSt
         lastMillis: r.millis,
         jobSpecJob: r.jobSpecJob ?? null,
         jobSpec: r.jobSpec ?? null,
-        result: { seq: r.seq, scenario: r.scenario, document: r.document, trace: r.trace, millis: r.millis, diff: r.diff },
+        result: {
+          seq: r.seq,
+          scenario: r.scenario,
+          document: r.document,
+          trace: r.trace,
+          millis: r.millis,
+          diff: r.diff,
+        },
       };
     }
   }

@@ -1,14 +1,23 @@
 // The run slice: what the reconciler worker last said.
 
 import type { StoreApi } from 'zustand/vanilla';
-import type { ReconcileClient } from '../worker/client.ts';
+import type { ReconcileClient } from '../worker/reconcileClient.ts';
 import type { AppState, RunActions, RunState } from './state.ts';
 
 type Get = StoreApi<AppState>['getState'];
 
 /** initialRunState is the run state before the first answer. */
 export function initialRunState(): RunState {
-  return { status: 'idle', result: null, stale: false, diagnostics: [], notice: null, lastMillis: null, jobSpecJob: null, jobSpec: null };
+  return {
+    status: 'idle',
+    result: null,
+    stale: false,
+    diagnostics: [],
+    notice: null,
+    lastMillis: null,
+    jobSpecJob: null,
+    jobSpec: null,
+  };
 }
 
 /** createRunSlice makes the run state and its actions. */

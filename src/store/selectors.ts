@@ -1,8 +1,6 @@
 // Module-level selectors over the store, so that components subscribe to
 // exactly what they draw and selector identity is stable across renders.
 
-import type { LocatedDiagnostic } from '../worker/locate.ts';
-import type { TabID } from '../worker/tabs.ts';
 import type { AppState } from './state.ts';
 
 /** selectTexts is the raw text of both tabs. */
@@ -34,21 +32,14 @@ export const selectSelectedAllocID = (s: AppState) => s.selectedAllocID;
 /** selectHighlight is the set of allocations the explanation points at. */
 export const selectHighlight = (s: AppState) => s.highlight;
 
-/** diagnosticsOfTab keeps the diagnostics placed in one tab. */
-export function diagnosticsOfTab(all: readonly LocatedDiagnostic[], tab: TabID): LocatedDiagnostic[] {
-  return all.filter((d) => d.tab === tab);
-}
-
-/** selectRevealRequest is the latest request to show a place in the editor. */
-export const selectRevealRequest = (s: AppState) => s.revealRequest;
-
 /** selectRollout is the rollout simulator's state. */
 export const selectRollout = (s: AppState) => s.rollout;
 /**
  * selectShownResult is the result the views draw: the rollout's frame
  * while the rollout is open and has a film, else the last good result.
  */
-export const selectShownResult = (s: AppState) => (s.rollout.open && s.rollout.shown !== null ? s.rollout.shown : s.result);
+export const selectShownResult = (s: AppState) =>
+  s.rollout.open && s.rollout.shown !== null ? s.rollout.shown : s.result;
 
 /** AppActions are the store's actions; they never change, so a component reads them once instead of subscribing. */
 export type AppActions = Pick<

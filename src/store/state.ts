@@ -5,10 +5,10 @@ import type { DiffReport } from '../diff/index.ts';
 import type { ReconcileTrace } from '../engine/types.ts';
 import type { ResultDocument } from '../result/document.ts';
 import type { Scenario } from '../scenario/read.ts';
-import type { SimEvent } from '../simulator/events.ts';
+import type { SimEvent } from '../scenario/events.ts';
 import type { Film } from '../simulator/simulate.ts';
 import type { LocatedDiagnostic } from '../worker/locate.ts';
-import type { TabID, TabTexts } from '../worker/tabs.ts';
+import type { TabID, TabTexts } from '../scenario/tabs.ts';
 import type { JobSpecFindings } from '../worker/protocol.ts';
 
 /** EditorState is the raw text of each tab and which tab is shown. The text is never rewritten from parsed data. */
@@ -155,4 +155,11 @@ export interface RolloutActions {
 export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** AppState is the whole store. */
-export type AppState = EditorState & EditorActions & RunState & RunActions & ViewState & ViewActions & RolloutState & RolloutActions;
+export type AppState = EditorState &
+  EditorActions &
+  RunState &
+  RunActions &
+  ViewState &
+  ViewActions &
+  RolloutState &
+  RolloutActions;

@@ -54,7 +54,10 @@ export function findConfusable(text: string): ConfusableAt[] {
   for (const m of text.matchAll(CONFUSABLE)) {
     if (m.index === 0 && m[0] === '\uFEFF') continue;
     const c = m[0];
-    out.push({ offset: m.index, message: `${code(c)} ${NAMES[c] ?? 'INVISIBLE CHARACTER'}: an invisible or direction-changing character, so this text may not be what it looks like.` });
+    out.push({
+      offset: m.index,
+      message: `${code(c)} ${NAMES[c] ?? 'INVISIBLE CHARACTER'}: an invisible or direction-changing character, so this text may not be what it looks like.`,
+    });
     if (out.length >= MAX_FLAGGED) break;
   }
   return out;

@@ -40,7 +40,12 @@ const seconds = (ms: number) => (ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`);
  */
 export const URL_OPTIONS: readonly UrlOption<keyof UrlOptions>[] = [
   { key: 'timeout', field: 'timeoutMs', read: integerIn(100, 60_000), describe: (v) => `time limit ${seconds(v)}` },
-  { key: 'debounce', field: 'debounceMs', read: integerIn(0, 600_000), describe: (v) => `runs ${seconds(v)} after typing` },
+  {
+    key: 'debounce',
+    field: 'debounceMs',
+    read: integerIn(0, 600_000),
+    describe: (v) => `runs ${seconds(v)} after typing`,
+  },
 ];
 
 /** readUrlOptions reads the documented options from a query string such as location.search; unknown, malformed or out-of-bounds values are ignored. */

@@ -3,10 +3,13 @@
 
 import { completeRequest, handleRunAsync } from './handle.ts';
 import { loadJobSpecReader } from '../scenario/hcl/index.ts';
-import { isHclText, type TabTexts } from './tabs.ts';
+import { isHclText, type TabTexts } from '../scenario/tabs.ts';
 import type { RunRequest, WorkerRequest, WorkerResponse } from './protocol.ts';
 
-const scope = self as unknown as { onmessage: ((e: MessageEvent<WorkerRequest>) => void) | null; postMessage(m: WorkerResponse): void };
+const scope = self as unknown as {
+  onmessage: ((e: MessageEvent<WorkerRequest>) => void) | null;
+  postMessage(m: WorkerResponse): void;
+};
 
 // run answers one request. For an HCL Job tab the HCL reader is loaded
 // first (on the first jobspec only), and the page is told: loading has a

@@ -9,7 +9,7 @@ import { type Diagnostic, DiagnosticCode } from '../scenario/diagnostics.ts';
 import { engineBudget } from './budgets.ts';
 import { type LocatedDiagnostic, type TreeCache, locateAll } from './locate.ts';
 import type { RunRequest, RunResponse, WorkerRequest } from './protocol.ts';
-import { type ParseCache, type SyntaxProblem, type TabTexts, isHclText, joinTabs } from './tabs.ts';
+import { type ParseCache, type SyntaxProblem, type TabTexts, isHclText, joinTabs } from '../scenario/tabs.ts';
 
 // parsed keeps each tab's last parse: the reader, the engine and the diff
 // never change the document they are given, so an unchanged tab's object is
@@ -38,7 +38,13 @@ export function handleRun(req: RunRequest, clock: () => number = () => performan
     // by their paths in the tab that holds them.
     const read = readScenarioValue(joined.document);
     if (!read.ok) {
-      return { type: 'result', ok: false, seq: req.seq, diagnostics: locateAll(withWarnings(read.diagnostics, read.warnings), req.texts), millis: clock() - started };
+      return {
+        type: 'result',
+        ok: false,
+        seq: req.seq,
+        diagnostics: locateAll(withWarnings(read.diagnostics, read.warnings), req.texts),
+        millis: clock() - started,
+      };
     }
     return withLocatedWarnings(reconciled(req, read.scenario, started, clock), read.warnings, req.texts);
   } catch (err) {
@@ -52,7 +58,10 @@ export function handleRun(req: RunRequest, clock: () => number = () => performan
  * JSON tabs are handled by handleRun as they are. Diagnostics about the
  * jobspec and the job it maps to are placed in the Job tab's text.
  */
-export async function handleRunAsync(req: RunRequest, clock: () => number = () => performance.now()): Promise<RunResponse> {
+export async function handleRunAsync(
+  req: RunRequest,
+  clock: () => number = () => performance.now(),
+): Promise<RunResponse> {
   if (!isHclText(req.texts.job)) return handleRun(req, clock);
   const started = clock();
   try {
@@ -60,15 +69,30 @@ export async function handleRunAsync(req: RunRequest, clock: () => number = () =
     if (!joined.ok) return joinFailure(req, joined.problems, clock() - started);
     const read = await readScenarioValueAsync(joined.document);
     const jobSpecJob = read.jobSpecJob ?? null;
-    const jobSpec = read.jobSpecInfo && { variables: read.jobSpecInfo.variables, hints: inJobTab(read.jobSpecInfo.hints) };
+    const jobSpec = read.jobSpecInfo && {
+      variables: read.jobSpecInfo.variables,
+      hints: inJobTab(read.jobSpecInfo.hints),
+    };
     if (!read.ok) {
       // Placed diagnostics are in the jobspec, that is the Job tab; the rest by their paths.
       const all = withWarnings(read.diagnostics, read.warnings);
       const unplaced = all.filter((d) => d.line === undefined);
       const diagnostics = [...inJobTab(all), ...locateAll(unplaced, req.texts)];
-      return { type: 'result', ok: false, seq: req.seq, diagnostics, millis: clock() - started, jobSpecJob, ...(jobSpec ? { jobSpec } : {}) };
+      return {
+        type: 'result',
+        ok: false,
+        seq: req.seq,
+        diagnostics,
+        millis: clock() - started,
+        jobSpecJob,
+        ...(jobSpec ? { jobSpec } : {}),
+      };
     }
-    return { ...withLocatedWarnings(reconciled(req, read.scenario, started, clock), read.warnings, req.texts), jobSpecJob, ...(jobSpec ? { jobSpec } : {}) } as RunResponse;
+    return {
+      ...withLocatedWarnings(reconciled(req, read.scenario, started, clock), read.warnings, req.texts),
+      jobSpecJob,
+      ...(jobSpec ? { jobSpec } : {}),
+    } as RunResponse;
   } catch (err) {
     return crash(req, err);
   }
@@ -97,7 +121,16 @@ function inJobTab(diagnostics: Diagnostic[]): LocatedDiagnostic[] {
   const placed: LocatedDiagnostic[] = [];
   for (const d of diagnostics) {
     if (d.line === undefined) continue;
-    const located: LocatedDiagnostic = { code: d.code, path: d.path, message: d.message, tab: 'job', line: d.line, column: d.column ?? 1, endLine: d.endLine ?? d.line, endColumn: d.endColumn ?? (d.column ?? 1) + 1 };
+    const located: LocatedDiagnostic = {
+      code: d.code,
+      path: d.path,
+      message: d.message,
+      tab: 'job',
+      line: d.line,
+      column: d.column ?? 1,
+      endLine: d.endLine ?? d.line,
+      endColumn: d.endColumn ?? (d.column ?? 1) + 1,
+    };
     if (d.severity) located.severity = d.severity;
     placed.push(located);
   }
@@ -106,7 +139,7 @@ function inJobTab(diagnostics: Diagnostic[]): LocatedDiagnostic[] {
 
 // joinFailure answers a request whose tabs are not JSON.
 function joinFailure(req: RunRequest, problems: SyntaxProblem[], millis: number): RunResponse {
-  const diagnostics = problems.map((p) => ({ code: 'json-syntax', path: '', ...p }));
+  const diagnostics = problems.map((p) => ({ code: DiagnosticCode.JsonSyntax, path: '', ...p }));
   return { type: 'result', ok: false, seq: req.seq, diagnostics, millis };
 }
 
@@ -116,11 +149,23 @@ function joinFailure(req: RunRequest, problems: SyntaxProblem[], millis: number)
 function reconciled(req: RunRequest, scenario: Scenario, started: number, clock: () => number): RunResponse {
   const over = engineBudget(scenario);
   if (over !== null) {
-    const diagnostics = locateAll([{ code: DiagnosticCode.OverBudget, path: 'Job.TaskGroups', message: over }], req.texts);
+    const diagnostics = locateAll(
+      [{ code: DiagnosticCode.OverBudget, path: 'Job.TaskGroups', message: over }],
+      req.texts,
+    );
     return { type: 'result', ok: false, seq: req.seq, diagnostics, millis: clock() - started };
   }
   const { results, document } = runScenario(scenario, { trace: true });
-  return { type: 'result', ok: true, seq: req.seq, scenario, document, trace: results.trace, diff: diffReport(scenario), millis: clock() - started };
+  return {
+    type: 'result',
+    ok: true,
+    seq: req.seq,
+    scenario,
+    document,
+    trace: results.trace,
+    diff: diffReport(scenario),
+    millis: clock() - started,
+  };
 }
 
 // crash answers a request on which the reader or the engine threw: a bug.

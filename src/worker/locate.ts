@@ -5,11 +5,11 @@
 import { findNodeAtLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
 import type { Diagnostic } from '../scenario/diagnostics.ts';
 import { splitPath } from '../scenario/path.ts';
-import { JOB_KEY, positionAt, type TabID, type TabTexts } from './tabs.ts';
+import { JOB_KEY, positionAt, type TabID, type TabTexts } from '../scenario/tabs.ts';
 
 /** LocatedDiagnostic is a diagnostic placed in one tab, 1-based like Monaco. */
 export interface LocatedDiagnostic {
-  code: string;
+  code: Diagnostic['code'];
   path: string;
   message: string;
   tab: TabID;
@@ -80,7 +80,16 @@ export class Locator {
     const e = positionAt(text, Math.max(end, start + 1));
     const endLine = s.line;
     const endColumn = e.line === s.line ? e.column : lineLength(text, s.line) + 1;
-    const located: LocatedDiagnostic = { code: d.code, path: d.path, message: d.message, tab, line: s.line, column: s.column, endLine, endColumn: Math.max(endColumn, s.column + 1) };
+    const located: LocatedDiagnostic = {
+      code: d.code,
+      path: d.path,
+      message: d.message,
+      tab,
+      line: s.line,
+      column: s.column,
+      endLine,
+      endColumn: Math.max(endColumn, s.column + 1),
+    };
     if (d.severity) located.severity = d.severity;
     return located;
   }

@@ -8,7 +8,7 @@ import type { ResultDocument } from '../result/document.ts';
 import type { VariableInfo } from '../scenario/hcl/index.ts';
 import type { Scenario } from '../scenario/read.ts';
 import type { LocatedDiagnostic } from './locate.ts';
-import type { TabTexts } from './tabs.ts';
+import type { TabTexts } from '../scenario/tabs.ts';
 
 /** RunRequest asks the worker to read and reconcile the tabs' texts. */
 export interface RunRequest {

@@ -3,7 +3,7 @@
 // that takes longer than its limit ends the worker (a new one starts with
 // the next request) and is reported as such.
 
-import type { Timers } from './client.ts';
+import type { Timers } from './reconcileClient.ts';
 import type { SimulateRequest, SimulateResponse } from './simulateProtocol.ts';
 
 /** SimulateWorkerLike is the part of a Worker the rollout client uses. */
@@ -41,7 +41,10 @@ export class SimulationClient {
     const seq = ++this.seq;
     this.inFlight = seq;
     const worker = this.ensureWorker();
-    this.deadline = this.timers.setTimeout(() => this.fail(seq, `The rollout took longer than ${this.timeoutMs / 1000} s, so it was stopped.`), this.timeoutMs);
+    this.deadline = this.timers.setTimeout(
+      () => this.fail(seq, `The rollout took longer than ${this.timeoutMs / 1000} s, so it was stopped.`),
+      this.timeoutMs,
+    );
     worker.postMessage({ type: 'simulate', seq, texts });
   }
 
@@ -52,7 +55,8 @@ export class SimulationClient {
       if (this.worker === w && e.data.seq === this.inFlight) this.done(e.data);
     };
     w.onerror = () => {
-      if (this.worker === w && this.inFlight !== null) this.fail(this.inFlight, 'The rollout worker failed; it is restarted with the next change.');
+      if (this.worker === w && this.inFlight !== null)
+        this.fail(this.inFlight, 'The rollout worker failed; it is restarted with the next change.');
     };
     this.worker = w;
     return w;

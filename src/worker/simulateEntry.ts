@@ -5,7 +5,10 @@
 import { handleSimulate } from './simulateHandle.ts';
 import type { SimulateRequest, SimulateResponse } from './simulateProtocol.ts';
 
-const scope = self as unknown as { onmessage: ((e: MessageEvent<SimulateRequest>) => void) | null; postMessage(m: SimulateResponse): void };
+const scope = self as unknown as {
+  onmessage: ((e: MessageEvent<SimulateRequest>) => void) | null;
+  postMessage(m: SimulateResponse): void;
+};
 
 scope.onmessage = (e) => {
   void handleSimulate(e.data).then((r) => scope.postMessage(r));

@@ -4,16 +4,19 @@
 
 import { diffReport } from '../diff/index.ts';
 import { readScenarioValueAsync } from '../scenario/readAsync.ts';
-import { EVENTS_KEY } from '../simulator/events.ts';
-import { readEvents } from '../simulator/readEvents.ts';
+import { EVENTS_KEY } from '../scenario/events.ts';
+import { readEvents } from '../scenario/readEvents.ts';
 import { simulate } from '../simulator/simulate.ts';
 import { eventsBudget, simulatorBudget } from './budgets.ts';
 import { type LocatedDiagnostic, locateAll } from './locate.ts';
 import type { SimulateRequest, SimulateResponse } from './simulateProtocol.ts';
-import { joinTabs } from './tabs.ts';
+import { joinTabs } from '../scenario/tabs.ts';
 
 /** handleSimulate answers one request; it never throws. */
-export async function handleSimulate(req: SimulateRequest, clock: () => number = () => performance.now()): Promise<SimulateResponse> {
+export async function handleSimulate(
+  req: SimulateRequest,
+  clock: () => number = () => performance.now(),
+): Promise<SimulateResponse> {
   const started = clock();
   try {
     const joined = joinTabs(req.texts);

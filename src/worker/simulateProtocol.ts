@@ -5,10 +5,10 @@
 // types.
 
 import type { DiffReport } from '../diff/index.ts';
-import type { SimEvent } from '../simulator/events.ts';
+import type { SimEvent } from '../scenario/events.ts';
 import type { Film } from '../simulator/simulate.ts';
 import type { LocatedDiagnostic } from './locate.ts';
-import type { TabTexts } from './tabs.ts';
+import type { TabTexts } from '../scenario/tabs.ts';
 
 /** SimulateRequest asks for the film of the tabs' scenario and events. */
 export interface SimulateRequest {

@@ -5,7 +5,14 @@ describe('parseArgs', () => {
   it('collects files, with - for standard input', () => {
     expect(parseArgs(['a.json', '-', 'b.json'])).toEqual({
       ok: true,
-      options: { files: ['a.json', '-', 'b.json'], format: 'json', formatGiven: false, explain: false, simulate: false, help: false },
+      options: {
+        files: ['a.json', '-', 'b.json'],
+        format: 'json',
+        formatGiven: false,
+        explain: false,
+        simulate: false,
+        help: false,
+      },
     });
   });
 

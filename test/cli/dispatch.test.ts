@@ -23,7 +23,9 @@ async function capture(argv: string[], commands?: readonly CommandEntry[]) {
 describe('dispatch', () => {
   it('passes the arguments after the subcommand to its module', async () => {
     const seen: (readonly string[])[] = [];
-    const table: CommandEntry[] = [{ name: 'echo', summary: 'x', load: async () => async (argv) => (seen.push(argv), 7) }];
+    const table: CommandEntry[] = [
+      { name: 'echo', summary: 'x', load: async () => async (argv) => (seen.push(argv), 7) },
+    ];
     expect((await capture(['echo', '--a', 'b'], table)).code).toBe(7);
     expect(seen).toEqual([['--a', 'b']]);
   });
@@ -32,7 +34,8 @@ describe('dispatch', () => {
     const help = await capture(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Usage: nomad-playground COMMAND/);
-    for (const name of ['reconcile', 'plan', 'explain', 'simulate', 'share', 'import', 'jobspec']) expect(help.stdout).toMatch(new RegExp(`^  ${name} +\\S`, 'm'));
+    for (const name of ['reconcile', 'plan', 'explain', 'simulate', 'share', 'import', 'jobspec'])
+      expect(help.stdout).toMatch(new RegExp(`^  ${name} +\\S`, 'm'));
     const none = await capture([]);
     expect(none.code).toBe(2);
     expect(none.stderr).toBe(help.stdout);

@@ -43,7 +43,9 @@ describe('nomad-playground', { timeout: 120_000 }, () => {
     const plan = bin(['plan', fixture('rolling-update')]).stdout;
     expect(plan).toMatch(/^\+\/- Job: "web"\n\+\/- Task Group: "web" /);
     expect(ids(plan)).toBe(ids(reconcile(['--format', 'plan', fixture('rolling-update')]).stdout));
-    expect(ids(bin(['explain', fixture('rolling-update')]).stdout)).toBe(ids(reconcile(['--explain', fixture('rolling-update')]).stdout));
+    expect(ids(bin(['explain', fixture('rolling-update')]).stdout)).toBe(
+      ids(reconcile(['--explain', fixture('rolling-update')]).stdout),
+    );
     const film = bin(['simulate', fixture('rolling-update')]);
     expect(film.code).toBe(0);
     expect(film.stdout).toMatch(/^==> Evaluation 1 /m);
@@ -57,7 +59,10 @@ describe('nomad-playground', { timeout: 120_000 }, () => {
   });
 
   it('builds a scenario with the import subcommand', () => {
-    const r = bin(['import', '--now', '2026-01-01T00:00:00Z', '--job', '-'], JSON.stringify({ ID: 'web', Name: 'web', Type: 'service', TaskGroups: [{ Name: 'web', Count: 1 }] }));
+    const r = bin(
+      ['import', '--now', '2026-01-01T00:00:00Z', '--job', '-'],
+      JSON.stringify({ ID: 'web', Name: 'web', Type: 'service', TaskGroups: [{ Name: 'web', Count: 1 }] }),
+    );
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).Job.ID).toBe('web');
   });
@@ -70,23 +75,38 @@ describe('nomad-playground', { timeout: 120_000 }, () => {
 
   it('loads the reconciler, the HCL parser and the simulator only for the commands that need them', () => {
     // esbuild's metafile: every output file, the sources in it, and what it imports.
-    interface Output { entryPoint?: string; inputs: Record<string, unknown>; imports: { path: string; kind: string }[] }
-    const outputs = (JSON.parse(readFileSync(`${ROOT}build/cli/meta.json`, 'utf8')) as { outputs: Record<string, Output> }).outputs;
+    interface Output {
+      entryPoint?: string;
+      inputs: Record<string, unknown>;
+      imports: { path: string; kind: string }[];
+    }
+    const outputs = (
+      JSON.parse(readFileSync(`${ROOT}build/cli/meta.json`, 'utf8')) as { outputs: Record<string, Output> }
+    ).outputs;
     // staticSources are the sources a file loads before it runs: its own and its static imports', transitively.
     const staticSources = (file: string, seen = new Set<string>()): string[] => {
       if (seen.has(file)) return [];
       seen.add(file);
       const out = outputs[file]!;
-      return [...Object.keys(out.inputs), ...out.imports.filter((i) => i.kind === 'import-statement' && outputs[i.path]).flatMap((i) => staticSources(i.path, seen))];
+      return [
+        ...Object.keys(out.inputs),
+        ...out.imports
+          .filter((i) => i.kind === 'import-statement' && outputs[i.path])
+          .flatMap((i) => staticSources(i.path, seen)),
+      ];
     };
     const fileOf = (entry: string) => Object.keys(outputs).find((f) => outputs[f]!.entryPoint === entry)!;
     const atStart = staticSources(fileOf('src/cli/bin.ts'));
     expect(atStart).toContain('src/cli/commands.ts');
     // Only the registration of the HCL reader's loader, a few lines.
-    expect(atStart.filter((s) => /^src\/(engine|scenario|simulator)\/|node_modules/.test(s))).toEqual(['src/scenario/hcl/provide.ts']);
+    expect(atStart.filter((s) => /^src\/(engine|scenario|simulator)\/|node_modules/.test(s))).toEqual([
+      'src/scenario/hcl/provide.ts',
+    ]);
     const reconciling = staticSources(fileOf('src/cli/run.ts'));
     expect(reconciling).toContain('src/engine/reconcile.ts');
-    expect(reconciling.filter((s) => /^src\/simulator\/|^src\/scenario\/hcl\/(read|syntax\/parse|eval\/eval)\.ts$/.test(s))).toEqual([]);
+    expect(
+      reconciling.filter((s) => /^src\/simulator\/|^src\/scenario\/hcl\/(read|syntax\/parse|eval\/eval)\.ts$/.test(s)),
+    ).toEqual([]);
     expect(staticSources(fileOf('src/cli/simulation.ts'))).toContain('src/simulator/simulate.ts');
   });
 
@@ -96,7 +116,10 @@ describe('nomad-playground', { timeout: 120_000 }, () => {
       // Far more output than a pipe holds, so that writing goes on after the reader has gone.
       const file = join(dir, 'large.json');
       writeFileSync(file, generateScenarioText({ allocs: 2_000, nodes: 100 }));
-      const child = spawn(BIN, ['reconcile', file, file, file, file, file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(BIN, ['reconcile', file, file, file, file, file], {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stderr = '';
       child.stderr.on('data', (d: Buffer) => void (stderr += d.toString()));
       child.stdout.once('data', () => child.stdout.destroy());
@@ -134,7 +157,9 @@ describe('reconcile command', { timeout: 120_000 }, () => {
     const r = reconcile([bad]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(new RegExp(`^${bad.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: \\S*ClientStatus\\S*: .+`, 'm'));
+    expect(r.stderr).toMatch(
+      new RegExp(`^${bad.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: \\S*ClientStatus\\S*: .+`, 'm'),
+    );
   });
 
   it('prints one compact line per file for several files', () => {
@@ -157,14 +182,17 @@ describe('reconcile command', { timeout: 120_000 }, () => {
   it('prints the plan with --format plan', () => {
     const r = reconcile(['--format', 'plan', fixture('rolling-update')]);
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\n').slice(0, 2)).toEqual(['+/- Job: "web"', '+/- Task Group: "web" (2 create/destroy update, 2 ignore)']);
+    expect(r.stdout.split('\n').slice(0, 2)).toEqual([
+      '+/- Job: "web"',
+      '+/- Task Group: "web" (2 create/destroy update, 2 ignore)',
+    ]);
   });
 
   it('explains with --explain', () => {
     const r = reconcile(['--explain', fixture('rolling-update')]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Task Group "web"/m);
-    expect(r.stdout).toMatch(/^  Limit: 2/m);
+    expect(r.stdout).toMatch(/^ {2}Limit: 2/m);
   });
 
   it('exits 2 with usage for an unknown flag', () => {

@@ -18,14 +18,33 @@ const group: GroupTrace = {
   limitReason: 'MaxParallel 1',
   deploymentComplete: true,
   decisions: [
-    { allocID: 'a0', name: 'web.web[0]', action: 'ignore', step: 'computeUpdates', code: 'update-ignore', reason: 'same job version' },
-    { allocID: 'a1', name: 'web.web[1]', action: 'migrate', step: 'computeGroup', code: 'migrating', reason: 'marked for migration' },
+    {
+      allocID: 'a0',
+      name: 'web.web[0]',
+      action: 'ignore',
+      step: 'computeUpdates',
+      code: 'update-ignore',
+      reason: 'same job version',
+    },
+    {
+      allocID: 'a1',
+      name: 'web.web[1]',
+      action: 'migrate',
+      step: 'computeGroup',
+      code: 'migrating',
+      reason: 'marked for migration',
+    },
   ],
 };
 
 describe('formatExplain', () => {
   it('prints steps with their sets, canary state, limit and decisions', () => {
-    const trace: ReconcileTrace = { jobStopped: false, deploymentCode: 'none', deploymentNote: 'There is no deployment.', groups: [group] };
+    const trace: ReconcileTrace = {
+      jobStopped: false,
+      deploymentCode: 'none',
+      deploymentNote: 'There is no deployment.',
+      groups: [group],
+    };
     expect(formatExplain(trace)).toBe(
       [
         'There is no deployment.',

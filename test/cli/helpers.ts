@@ -44,11 +44,22 @@ export async function runCli(argv: string[], stdin = ''): Promise<Captured> {
 
 /** errorLines drops the warning lines (`FILE: PATH: warning: …`) of a standard error, keeping the errors. */
 export function errorLines(stderr: string): string {
-  return stderr.split('\n').filter((l) => !/^[^\n]*?: warning: /.test(l)).join('\n');
+  return stderr
+    .split('\n')
+    .filter((l) => !/^[^\n]*?: warning: /.test(l))
+    .join('\n');
 }
 
 /** UUID matches a generated ID. */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** zeroCounts is a DesiredTGUpdates entry with every count at zero. */
-export const zeroCounts = { Ignore: 0, Place: 0, Migrate: 0, Stop: 0, InPlaceUpdate: 0, DestructiveUpdate: 0, Canary: 0 };
+export const zeroCounts = {
+  Ignore: 0,
+  Place: 0,
+  Migrate: 0,
+  Stop: 0,
+  InPlaceUpdate: 0,
+  DestructiveUpdate: 0,
+  Canary: 0,
+};

@@ -7,26 +7,36 @@ import { runJobspecCommand } from '../../src/cli/jobspecCommand.ts';
 import { readVarFile } from '../../src/cli/varFile.ts';
 import { memoryIO } from './memoryIO.ts';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the type of parsed JSON as tests read it
+type Printed = { Job: Record<string, any> };
+
 vi.setConfig({ testTimeout: 30_000 });
 
 const SERVICE = readFileSync(new URL('../fixtures/hcl/service.hcl', import.meta.url), 'utf8');
-const NO_UPDATE = 'job "api" {\n  group "api" {\n    task "t" {\n      driver = "docker"\n      template {\n        data = "x"\n        destination = "local/x"\n      }\n    }\n  }\n}\n';
+const NO_UPDATE =
+  'job "api" {\n  group "api" {\n    task "t" {\n      driver = "docker"\n      template {\n        data = "x"\n        destination = "local/x"\n      }\n    }\n  }\n}\n';
 
 describe('jobspec', () => {
   it('prints the job as Nomad stores it, wrapped as `nomad job inspect` prints it', async () => {
     const io = memoryIO({ 'api.hcl': NO_UPDATE });
     expect(await runJobspecCommand(['api.hcl'], io)).toBe(0);
-    const printed = JSON.parse(io.out()) as { Job: Record<string, any> };
+    const printed = JSON.parse(io.out()) as Printed;
     const group = printed.Job.TaskGroups[0];
     expect(group.Update).toMatchObject({ MaxParallel: 1, HealthCheck: 'checks' });
-    expect(group.Tasks[0].Templates[0]).toMatchObject({ LeftDelim: '{{', RightDelim: '}}', ChangeMode: 'restart', Splay: 5e9, Perms: '0644' });
+    expect(group.Tasks[0].Templates[0]).toMatchObject({
+      LeftDelim: '{{',
+      RightDelim: '}}',
+      ChangeMode: 'restart',
+      Splay: 5e9,
+      Perms: '0644',
+    });
     expect(io.out()).toMatch(/^\{\n {4}"Job": \{\n {8}"Stop": false,/);
   });
 
   it('with --output prints the job as parsed, without the agent’s defaults', async () => {
     const io = memoryIO({ 'api.hcl': NO_UPDATE });
     expect(await runJobspecCommand(['--output', 'api.hcl'], io)).toBe(0);
-    const printed = JSON.parse(io.out()) as { Job: Record<string, any> };
+    const printed = JSON.parse(io.out()) as Printed;
     expect(printed.Job).not.toHaveProperty('Update');
     expect(printed.Job.TaskGroups[0]).not.toHaveProperty('Update');
     expect(printed.Job.TaskGroups[0].Tasks[0].Templates[0]).not.toHaveProperty('LeftDelim');
@@ -67,7 +77,12 @@ describe('jobspec', () => {
       'one.hcl': 'image = "web:1"\ncount = 3\n',
       'two.json': '{"count": 5, "tags": ["a", "b"]}',
     });
-    expect(await runJobspecCommand(['--output', '--var-file', 'one.hcl', '--var-file=two.json', '--var', 'image=web:2', 'a.hcl'], io)).toBe(0);
+    expect(
+      await runJobspecCommand(
+        ['--output', '--var-file', 'one.hcl', '--var-file=two.json', '--var', 'image=web:2', 'a.hcl'],
+        io,
+      ),
+    ).toBe(0);
     const group = JSON.parse(io.out()).Job.TaskGroups[0];
     expect(group.Count).toBe(5);
     expect(group.Tasks[0].Config.image).toBe('web:2');
@@ -117,7 +132,16 @@ describe('readVarFile', () => {
     ].join('\n');
     expect(readVarFile('v.hcl', text)).toEqual({
       ok: true,
-      variables: { name: 'a "quoted" é ${x}', n: -150, on: true, off: false, none: null, list: [1, 'two', [3]], obj: { a: 1, 'b-c': 'd', e: [true] }, doc: 'line one\n  line two\n' },
+      variables: {
+        name: 'a "quoted" é ${x}',
+        n: -150,
+        on: true,
+        off: false,
+        none: null,
+        list: [1, 'two', [3]],
+        obj: { a: 1, 'b-c': 'd', e: [true] },
+        doc: 'line one\n  line two\n',
+      },
     });
   });
 
@@ -135,6 +159,11 @@ describe('readVarFile', () => {
     ['a = 1 2', 1, 7, 'expected a new line after the value'],
     ['a = [1 2]', 1, 8, 'expected "," or "]" in the list'],
   ])('places the first problem in %j', (text, line, column, message) => {
-    expect(readVarFile('v.hcl', text)).toMatchObject({ ok: false, line, column, message: expect.stringContaining(message) });
+    expect(readVarFile('v.hcl', text)).toMatchObject({
+      ok: false,
+      line,
+      column,
+      message: expect.stringContaining(message),
+    });
   });
 });

@@ -16,11 +16,22 @@ const BOM = '\uFEFF';
 const bytesText = fc.uint8Array({ maxLength: 200 }).map((b) => new TextDecoder().decode(b));
 const jsonText = fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v));
 const scenarioText = fc
-  .record({ doc: scenarioArb, events: fc.constantFrom(undefined, [], [{ After: 1, Kind: 'deployment-promote' }], 'not a list') })
+  .record({
+    doc: scenarioArb,
+    events: fc.constantFrom(undefined, [], [{ After: 1, Kind: 'deployment-promote' }], 'not a list'),
+  })
   .map(({ doc, events }) => JSON.stringify(events === undefined ? doc : { ...doc, Events: events }, null, 1));
-const fileArb = fc.record({ text: fc.oneof(bytesText, jsonText, scenarioText), bom: fc.boolean() }).map(({ text, bom }) => (bom ? BOM + text : text));
+const fileArb = fc
+  .record({ text: fc.oneof(bytesText, jsonText, scenarioText), bom: fc.boolean() })
+  .map(({ text, bom }) => (bom ? BOM + text : text));
 
-const optionsArb = fc.constantFrom([], ['--format', 'plan'], ['--explain'], ['--format', 'plan', '--explain'], ['--simulate']);
+const optionsArb = fc.constantFrom(
+  [],
+  ['--format', 'plan'],
+  ['--explain'],
+  ['--format', 'plan', '--explain'],
+  ['--simulate'],
+);
 
 // runFiles runs the runner on in-memory files named f0, f1, …
 async function runFiles(options: readonly string[], texts: string[]) {

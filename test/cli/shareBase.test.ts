@@ -23,7 +23,13 @@ async function runShare(argv: string[], env?: Record<string, string>) {
 
 describe('share base', () => {
   it('refuses a javascript:, data: or relative base, with status 2 and no link', async () => {
-    for (const base of ['javascript:alert(1)//', 'JavaScript:alert(1)', 'data:text/html,x', '/playground/', 'example.org']) {
+    for (const base of [
+      'javascript:alert(1)//',
+      'JavaScript:alert(1)',
+      'data:text/html,x',
+      '/playground/',
+      'example.org',
+    ]) {
       const r = await runShare(['--base', base, fixture('lost-node')]);
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
@@ -33,9 +39,13 @@ describe('share base', () => {
 
   it('takes the address from NOMAD_PLAYGROUND_URL when --base is not given', async () => {
     const env = { NOMAD_PLAYGROUND_URL: 'https://docs.example.org/tools/playground/' };
-    expect((await runShare([fixture('lost-node')], env)).stdout).toMatch(/^https:\/\/docs\.example\.org\/tools\/playground\/#s=/);
+    expect((await runShare([fixture('lost-node')], env)).stdout).toMatch(
+      /^https:\/\/docs\.example\.org\/tools\/playground\/#s=/,
+    );
     expect((await runShare(['--base', 'http://h/', fixture('lost-node')], env)).stdout).toMatch(/^http:\/\/h\/#s=/);
-    expect((await runShare([fixture('lost-node')], { NOMAD_PLAYGROUND_URL: '' })).stdout.startsWith(DEFAULT_BASE + '#s=')).toBe(true);
+    expect(
+      (await runShare([fixture('lost-node')], { NOMAD_PLAYGROUND_URL: '' })).stdout.startsWith(DEFAULT_BASE + '#s='),
+    ).toBe(true);
   });
 
   it('names the variable when its address is refused', async () => {

@@ -24,7 +24,10 @@ describe('reconcile --simulate', () => {
   });
 
   it('reports bad events as FILE: PATH: message and exits 2', async () => {
-    const r = await runCli(['--simulate', '-'], JSON.stringify({ Job: { ID: 'j' }, Events: [{ After: 1, Kind: 'node-up' }] }));
+    const r = await runCli(
+      ['--simulate', '-'],
+      JSON.stringify({ Job: { ID: 'j' }, Events: [{ After: 1, Kind: 'node-up' }] }),
+    );
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('<stdin>: Events[0].NodeID: required: give a non-empty string\n');
   });
@@ -36,7 +39,15 @@ describe('reconcile --simulate --format json', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     const film = JSON.parse(r.stdout) as {
-      Steps: { Index: number; Time: string; JobID: string; EvalID: string; TriggeredBy: string; Document: { DesiredTGUpdates: Record<string, unknown> }; Placed: { Name: string; AllocID: string; NodeID: string; Canary: boolean }[] }[];
+      Steps: {
+        Index: number;
+        Time: string;
+        JobID: string;
+        EvalID: string;
+        TriggeredBy: string;
+        Document: { DesiredTGUpdates: Record<string, unknown> };
+        Placed: { Name: string; AllocID: string; NodeID: string; Canary: boolean }[];
+      }[];
       End: { Status: string; Time: string; Deployment: { Status: string; JobVersion: number } | null };
     };
     expect(film.Steps.map((s) => [s.Index, s.Time, s.TriggeredBy])).toEqual([
@@ -49,9 +60,16 @@ describe('reconcile --simulate --format json', () => {
     ]);
     expect(new Set(film.Steps.map((s) => s.JobID))).toEqual(new Set(['web']));
     expect(film.Steps[0]!.Document.DesiredTGUpdates.web).toMatchObject({ Canary: 2 });
-    expect(film.Steps[0]!.Placed.map((p) => [p.Name, p.Canary])).toEqual([['web.web[0]', true], ['web.web[1]', true]]);
+    expect(film.Steps[0]!.Placed.map((p) => [p.Name, p.Canary])).toEqual([
+      ['web.web[0]', true],
+      ['web.web[1]', true],
+    ]);
     expect(film.Steps[0]!.Placed.every((p) => p.AllocID !== '' && p.NodeID.startsWith('node-'))).toBe(true);
-    expect(film.End).toMatchObject({ Status: 'settled', Time: '2026-01-01T00:00:45.92Z', Deployment: { Status: 'successful', JobVersion: 1 } });
+    expect(film.End).toMatchObject({
+      Status: 'settled',
+      Time: '2026-01-01T00:00:45.92Z',
+      Deployment: { Status: 'successful', JobVersion: 1 },
+    });
   });
 
   it('prints the text form without --format, and one compact document per line for several files', async () => {

@@ -78,7 +78,7 @@ describe('classifyJobDiff', () => {
     }
   });
 
-  test('each task gets its own first reason; the group gets the first task\'s', () => {
+  test("each task gets its own first reason; the group gets the first task's", () => {
     const d = classified((j) => {
       (tasksOf(j, 0)[0]!.Config as Spec).image = 'nginx:1.27';
       tasksOf(j, 0)[1]!.Env = { LEVEL: 'debug' };
@@ -91,17 +91,23 @@ describe('classifyJobDiff', () => {
   test('a meta-only change is destructive (the task sees the combined meta)', () => {
     const d = classified((j) => (j.Meta = { owner: 'team-a' }));
     expect(d.Fields).toEqual([field('Added', 'Meta[owner]', '', 'team-a')]);
-    expect(group(d, 'web').Update).toEqual({ kind: 'destructive', reason: 'task "server": meta changed (combined job/group/task meta)' });
+    expect(group(d, 'web').Update).toEqual({
+      kind: 'destructive',
+      reason: 'task "server": meta changed (combined job/group/task meta)',
+    });
     expect(group(d, 'cache').Update?.kind).toBe('destructive');
   });
 
   test('a kill timeout change alone is in place, and the task is annotated so', () => {
     const d = classified((j) => (tasksOf(j, 0)[0]!.KillTimeout = '30s'));
     expect(group(d, 'web').Update).toEqual({ kind: 'inplace', reason: null });
-    expect(task(d, 'web', 'server')).toMatchObject({ Annotations: ['forces in-place update'], Update: { kind: 'inplace', reason: null } });
+    expect(task(d, 'web', 'server')).toMatchObject({
+      Annotations: ['forces in-place update'],
+      Update: { kind: 'inplace', reason: null },
+    });
   });
 
-  test('an in-place task change in a replaced group takes the group\'s reason', () => {
+  test("an in-place task change in a replaced group takes the group's reason", () => {
     const d = classified((j) => {
       tasksOf(j, 0)[0]!.KillTimeout = '30s';
       tasksOf(j, 0)[1]!.Driver = 'exec';
@@ -133,16 +139,25 @@ describe('classifyJobDiff', () => {
   test('an added task forces a create/destroy update of its group', () => {
     const d = classified((j) => tasksOf(j, 1).push({ Name: 'exporter', Driver: 'docker' }));
     expect(group(d, 'cache').Update).toEqual({ kind: 'destructive', reason: 'task count changed' });
-    expect(task(d, 'cache', 'exporter')).toMatchObject({ Type: 'Added', Annotations: ['forces create/destroy update'] });
+    expect(task(d, 'cache', 'exporter')).toMatchObject({
+      Type: 'Added',
+      Annotations: ['forces create/destroy update'],
+    });
   });
 
   test('added and removed groups force create and destroy', () => {
     const d = classified((j) => {
       j.TaskGroups = [j.TaskGroups[0]!, { Name: 'api', Tasks: [{ Name: 'api', Driver: 'docker' }] }];
     });
-    expect(group(d, 'api')).toMatchObject({ Type: 'Added', Update: { kind: 'create', reason: 'group added to the job' } });
+    expect(group(d, 'api')).toMatchObject({
+      Type: 'Added',
+      Update: { kind: 'create', reason: 'group added to the job' },
+    });
     expect(task(d, 'api', 'api').Annotations).toEqual(['forces create']);
-    expect(group(d, 'cache')).toMatchObject({ Type: 'Deleted', Update: { kind: 'destroy', reason: 'group removed from the job' } });
+    expect(group(d, 'cache')).toMatchObject({
+      Type: 'Deleted',
+      Update: { kind: 'destroy', reason: 'group removed from the job' },
+    });
     expect(task(d, 'cache', 'redis').Annotations).toEqual(['forces destroy']);
   });
 

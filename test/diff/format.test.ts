@@ -12,7 +12,11 @@ const oldJob = readJob({
   JobModifyIndex: 10,
   Datacenters: ['dc1'],
   TaskGroups: [
-    { Name: 'cache', Count: 1, Tasks: [{ Name: 'redis', Driver: 'docker', Config: { image: 'redis:3.2', port_map: [{ db: 6379 }] } }] },
+    {
+      Name: 'cache',
+      Count: 1,
+      Tasks: [{ Name: 'redis', Driver: 'docker', Config: { image: 'redis:3.2', port_map: [{ db: 6379 }] } }],
+    },
     { Name: 'web', Count: 2, Tasks: [{ Name: 'server', Driver: 'docker', Config: { image: 'nginx' } }] },
   ],
 });
@@ -21,7 +25,11 @@ const newJob = readJob({
   JobModifyIndex: 20,
   Datacenters: ['dc1', 'dc2'],
   TaskGroups: [
-    { Name: 'cache', Count: 1, Tasks: [{ Name: 'redis', Driver: 'docker', Config: { image: 'redis:4.0', port_map: [{ db: 6379 }] } }] },
+    {
+      Name: 'cache',
+      Count: 1,
+      Tasks: [{ Name: 'redis', Driver: 'docker', Config: { image: 'redis:4.0', port_map: [{ db: 6379 }] } }],
+    },
     { Name: 'web', Count: 3, Tasks: [{ Name: 'server', Driver: 'docker', Config: { image: 'nginx' } }] },
     { Name: 'api', Count: 1, Tasks: [{ Name: 'api', Driver: 'exec' }] },
   ],
@@ -70,7 +78,10 @@ describe('formatJobDiff', () => {
 
   test('markers and annotations are coloured as the CLI colours them', () => {
     const blocks = formatJobDiff(classifyJobDiff(jobDiff(oldJob, newJob), oldJob, newJob));
-    const colours = blocks.flatMap((b) => b.segments).filter((s) => s.color !== null).map((s) => [s.text, s.color]);
+    const colours = blocks
+      .flatMap((b) => b.segments)
+      .filter((s) => s.color !== null)
+      .map((s) => [s.text, s.color]);
     expect(colours).toContainEqual(['+/-', 'light_yellow']);
     expect(colours).toContainEqual(['+', 'green']);
     expect(colours).toContainEqual(['forces create/destroy update', 'yellow']);

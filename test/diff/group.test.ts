@@ -21,7 +21,11 @@ describe('taskGroupDiff', () => {
   });
 
   test('primitive only that has diffs: count and meta', () => {
-    const d = taskGroupDiff(readGroup({ Count: 10, Meta: { foo: 'bar' } }), readGroup({ Count: 100, Meta: { foo: 'baz' } }), true);
+    const d = taskGroupDiff(
+      readGroup({ Count: 10, Meta: { foo: 'bar' } }),
+      readGroup({ Count: 100, Meta: { foo: 'baz' } }),
+      true,
+    );
     expect(d.Type).toBe('Edited');
     expect(d.Fields).toEqual([edited('Count', '10', '100'), edited('Meta[foo]', 'bar', 'baz')]);
   });
@@ -33,16 +37,42 @@ describe('taskGroupDiff', () => {
 
   test('constraints edited', () => {
     const c = (v: string) => ({ LTarget: v, RTarget: v, Operand: v });
-    const d = taskGroupDiff(readGroup({ Constraints: [c('foo'), c('bar')] }), readGroup({ Constraints: [c('foo'), c('baz')] }), false);
+    const d = taskGroupDiff(
+      readGroup({ Constraints: [c('foo'), c('bar')] }),
+      readGroup({ Constraints: [c('foo'), c('baz')] }),
+      false,
+    );
     expect(d.Objects).toEqual([
       object('Added', 'Constraint', [added('LTarget', 'baz'), added('Operand', 'baz'), added('RTarget', 'baz')]),
-      object('Deleted', 'Constraint', [deleted('LTarget', 'bar'), deleted('Operand', 'bar'), deleted('RTarget', 'bar')]),
+      object('Deleted', 'Constraint', [
+        deleted('LTarget', 'bar'),
+        deleted('Operand', 'bar'),
+        deleted('RTarget', 'bar'),
+      ]),
     ]);
   });
 
   test('reschedule policy edited', () => {
-    const oldG = readGroup({ ReschedulePolicy: { Attempts: 1, Interval: '1s', Delay: '5s', DelayFunction: 'constant', MaxDelay: 0, Unlimited: false } });
-    const newG = readGroup({ ReschedulePolicy: { Attempts: 2, Interval: '2s', Delay: '5s', DelayFunction: 'exponential', MaxDelay: '20s', Unlimited: false } });
+    const oldG = readGroup({
+      ReschedulePolicy: {
+        Attempts: 1,
+        Interval: '1s',
+        Delay: '5s',
+        DelayFunction: 'constant',
+        MaxDelay: 0,
+        Unlimited: false,
+      },
+    });
+    const newG = readGroup({
+      ReschedulePolicy: {
+        Attempts: 2,
+        Interval: '2s',
+        Delay: '5s',
+        DelayFunction: 'exponential',
+        MaxDelay: '20s',
+        Unlimited: false,
+      },
+    });
     expect(taskGroupDiff(oldG, newG, false).Objects).toEqual([
       object('Edited', 'ReschedulePolicy', [
         edited('Attempts', '1', '2'),
@@ -78,10 +108,28 @@ describe('taskGroupDiff', () => {
 
   test('update strategy edited, durations in nanoseconds', () => {
     const oldG = readGroup({
-      Update: { MaxParallel: 5, HealthCheck: 'foo', MinHealthyTime: '1s', HealthyDeadline: '30s', ProgressDeadline: '29s', AutoRevert: true, AutoPromote: true, Canary: 2 },
+      Update: {
+        MaxParallel: 5,
+        HealthCheck: 'foo',
+        MinHealthyTime: '1s',
+        HealthyDeadline: '30s',
+        ProgressDeadline: '29s',
+        AutoRevert: true,
+        AutoPromote: true,
+        Canary: 2,
+      },
     });
     const newG = readGroup({
-      Update: { MaxParallel: 7, HealthCheck: 'bar', MinHealthyTime: '2s', HealthyDeadline: '31s', ProgressDeadline: '32s', AutoRevert: false, AutoPromote: false, Canary: 1 },
+      Update: {
+        MaxParallel: 7,
+        HealthCheck: 'bar',
+        MinHealthyTime: '2s',
+        HealthyDeadline: '31s',
+        ProgressDeadline: '32s',
+        AutoRevert: false,
+        AutoPromote: false,
+        Canary: 1,
+      },
     });
     expect(taskGroupDiff(oldG, newG, false).Objects).toEqual([
       object('Edited', 'Update', [
@@ -98,7 +146,16 @@ describe('taskGroupDiff', () => {
   });
 
   test('update strategy edited with context: unchanged fields listed unmarked', () => {
-    const u = { MaxParallel: 5, HealthCheck: 'foo', MinHealthyTime: '1s', HealthyDeadline: '30s', ProgressDeadline: '30s', AutoRevert: true, AutoPromote: true, Canary: 2 };
+    const u = {
+      MaxParallel: 5,
+      HealthCheck: 'foo',
+      MinHealthyTime: '1s',
+      HealthyDeadline: '30s',
+      ProgressDeadline: '30s',
+      AutoRevert: true,
+      AutoPromote: true,
+      Canary: 2,
+    };
     const d = taskGroupDiff(readGroup({ Update: u }), readGroup({ Update: { ...u, MaxParallel: 7 } }), true);
     expect(d.Objects).toEqual([
       object('Edited', 'Update', [
@@ -121,7 +178,11 @@ describe('taskGroupDiff', () => {
       false,
     );
     expect(d.Objects).toEqual([
-      object('Edited', 'EphemeralDisk', [edited('Migrate', 'true', 'false'), edited('SizeMB', '100', '200'), edited('Sticky', 'true', 'false')]),
+      object('Edited', 'EphemeralDisk', [
+        edited('Migrate', 'true', 'false'),
+        edited('SizeMB', '100', '200'),
+        edited('Sticky', 'true', 'false'),
+      ]),
     ]);
   });
 
@@ -129,14 +190,36 @@ describe('taskGroupDiff', () => {
     const net = (mbits: number, port: number) => ({ MBits: mbits, ReservedPorts: [{ Label: 'http', Value: port }] });
     const d = taskGroupDiff(readGroup({ Networks: [net(100, 80)] }), readGroup({ Networks: [net(100, 81)] }), false);
     expect(d.Objects).toEqual([
-      object('Added', 'Network', [added('MBits', '100')], [object('Added', 'Static Port', [added('Label', 'http'), added('To', '0'), added('Value', '81')])]),
-      object('Deleted', 'Network', [deleted('MBits', '100')], [object('Deleted', 'Static Port', [deleted('Label', 'http'), deleted('To', '0'), deleted('Value', '80')])]),
+      object(
+        'Added',
+        'Network',
+        [added('MBits', '100')],
+        [object('Added', 'Static Port', [added('Label', 'http'), added('To', '0'), added('Value', '81')])],
+      ),
+      object(
+        'Deleted',
+        'Network',
+        [deleted('MBits', '100')],
+        [object('Deleted', 'Static Port', [deleted('Label', 'http'), deleted('To', '0'), deleted('Value', '80')])],
+      ),
     ]);
   });
 
   test('tasks added, deleted, edited and unchanged, sorted by name', () => {
-    const oldG = readGroup({ Tasks: [{ Name: 'foo', Driver: 'docker' }, { Name: 'bar', Driver: 'docker' }, { Name: 'baz', Driver: 'docker' }] });
-    const newG = readGroup({ Tasks: [{ Name: 'bar', Driver: 'docker' }, { Name: 'baz', Driver: 'exec' }, { Name: 'bam', Driver: 'docker' }] });
+    const oldG = readGroup({
+      Tasks: [
+        { Name: 'foo', Driver: 'docker' },
+        { Name: 'bar', Driver: 'docker' },
+        { Name: 'baz', Driver: 'docker' },
+      ],
+    });
+    const newG = readGroup({
+      Tasks: [
+        { Name: 'bar', Driver: 'docker' },
+        { Name: 'baz', Driver: 'exec' },
+        { Name: 'bam', Driver: 'docker' },
+      ],
+    });
     const d = taskGroupDiff(oldG, newG, true);
     expect(d.Tasks.map((t) => [t.Name, t.Type])).toEqual([
       ['bam', 'Added'],
@@ -148,7 +231,11 @@ describe('taskGroupDiff', () => {
   });
 
   test('a migrate or spread change edits the group but shows no line, as upstream at that commit', () => {
-    const d = taskGroupDiff(readGroup({}), readGroup({ Migrate: { MaxParallel: 3 }, Spreads: [{ Attribute: '${node.datacenter}' }] }), true);
+    const d = taskGroupDiff(
+      readGroup({}),
+      readGroup({ Migrate: { MaxParallel: 3 }, Spreads: [{ Attribute: '${node.datacenter}' }] }),
+      true,
+    );
     expect(d).toMatchObject({ Type: 'Edited', Fields: [], Objects: [] });
   });
 });

@@ -8,7 +8,11 @@ import type { DiffType, FieldDiff, ObjectDiff } from '../../src/diff/types.ts';
 
 /** readJob reads a job from partial API JSON; ID and Name default to "foo". */
 export function readJob(value: Record<string, unknown>): Job {
-  const read = readScenarioValue({ Now: '2026-01-01T00:00:00Z', EvalID: 'eval', Job: { ID: 'foo', Name: 'foo', ...value } });
+  const read = readScenarioValue({
+    Now: '2026-01-01T00:00:00Z',
+    EvalID: 'eval',
+    Job: { ID: 'foo', Name: 'foo', ...value },
+  });
   if (!read.ok) throw new Error(`readJob: ${JSON.stringify(read.diagnostics)}`);
   return read.scenario.Job;
 }

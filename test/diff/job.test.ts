@@ -9,12 +9,24 @@ import { added, deleted, edited, object, readJob, same } from './helpers.ts';
 describe('jobDiff', () => {
   test('primitive only that is the same', () => {
     const j = { Region: 'foo', Name: 'foo', Type: 'batch', Priority: 10, Meta: { foo: 'bar' } };
-    expect(jobDiff(readJob(j), readJob(j))).toEqual({ Type: 'None', ID: 'foo', Fields: [], Objects: [], TaskGroups: [] });
+    expect(jobDiff(readJob(j), readJob(j))).toEqual({
+      Type: 'None',
+      ID: 'foo',
+      Fields: [],
+      Objects: [],
+      TaskGroups: [],
+    });
   });
 
   test('versions, indexes and the update block are not diffed', () => {
     const oldJob = readJob({ Version: 1, JobModifyIndex: 10, ModifyIndex: 10, CreateIndex: 1 });
-    const newJob = readJob({ Version: 2, JobModifyIndex: 20, ModifyIndex: 21, CreateIndex: 1, Update: { MaxParallel: 3 } });
+    const newJob = readJob({
+      Version: 2,
+      JobModifyIndex: 20,
+      ModifyIndex: 21,
+      CreateIndex: 1,
+      Update: { MaxParallel: 3 },
+    });
     expect(jobDiff(oldJob, newJob).Type).toBe('None');
   });
 
@@ -45,11 +57,17 @@ describe('jobDiff', () => {
   describe('datacenters are a set', () => {
     test('both added and removed: edited', () => {
       const d = jobDiff(readJob({ Datacenters: ['foo', 'bar'] }), readJob({ Datacenters: ['baz', 'bar'] }), false);
-      expect(d.Objects).toEqual([object('Edited', 'Datacenters', [added('Datacenters', 'baz'), deleted('Datacenters', 'foo')])]);
+      expect(d.Objects).toEqual([
+        object('Edited', 'Datacenters', [added('Datacenters', 'baz'), deleted('Datacenters', 'foo')]),
+      ]);
     });
 
     test('just added', () => {
-      const d = jobDiff(readJob({ Datacenters: ['foo', 'bar'] }), readJob({ Datacenters: ['foo', 'bar', 'baz'] }), false);
+      const d = jobDiff(
+        readJob({ Datacenters: ['foo', 'bar'] }),
+        readJob({ Datacenters: ['foo', 'bar', 'baz'] }),
+        false,
+      );
       expect(d.Objects).toEqual([object('Added', 'Datacenters', [added('Datacenters', 'baz')])]);
     });
 
@@ -64,28 +82,58 @@ describe('jobDiff', () => {
     });
 
     test('contextual: the kept datacenters are listed unchanged', () => {
-      const d = jobDiff(readJob({ Datacenters: ['foo', 'bar'] }), readJob({ Datacenters: ['foo', 'bar', 'baz'] }), true);
+      const d = jobDiff(
+        readJob({ Datacenters: ['foo', 'bar'] }),
+        readJob({ Datacenters: ['foo', 'bar', 'baz'] }),
+        true,
+      );
       expect(d.Objects).toEqual([
-        object('Added', 'Datacenters', [added('Datacenters', 'baz'), same('Datacenters', 'bar'), same('Datacenters', 'foo')]),
+        object('Added', 'Datacenters', [
+          added('Datacenters', 'baz'),
+          same('Datacenters', 'bar'),
+          same('Datacenters', 'foo'),
+        ]),
       ]);
     });
   });
 
   test('constraints edited: a set, so the changed one is deleted and its replacement added', () => {
     const c = (v: string) => ({ LTarget: v, RTarget: v, Operand: v });
-    const d = jobDiff(readJob({ Constraints: [c('foo'), c('bar')] }), readJob({ Constraints: [c('foo'), c('baz')] }), false);
+    const d = jobDiff(
+      readJob({ Constraints: [c('foo'), c('bar')] }),
+      readJob({ Constraints: [c('foo'), c('baz')] }),
+      false,
+    );
     expect(d.Objects).toEqual([
       object('Added', 'Constraint', [added('LTarget', 'baz'), added('Operand', 'baz'), added('RTarget', 'baz')]),
-      object('Deleted', 'Constraint', [deleted('LTarget', 'bar'), deleted('Operand', 'bar'), deleted('RTarget', 'bar')]),
+      object('Deleted', 'Constraint', [
+        deleted('LTarget', 'bar'),
+        deleted('Operand', 'bar'),
+        deleted('RTarget', 'bar'),
+      ]),
     ]);
   });
 
   test('affinities edited', () => {
     const a = (v: string) => ({ LTarget: v, RTarget: v, Operand: v, Weight: 20 });
-    const d = jobDiff(readJob({ Affinities: [a('foo'), a('bar')] }), readJob({ Affinities: [a('foo'), a('baz')] }), false);
+    const d = jobDiff(
+      readJob({ Affinities: [a('foo'), a('bar')] }),
+      readJob({ Affinities: [a('foo'), a('baz')] }),
+      false,
+    );
     expect(d.Objects).toEqual([
-      object('Added', 'Affinity', [added('LTarget', 'baz'), added('Operand', 'baz'), added('RTarget', 'baz'), added('Weight', '20')]),
-      object('Deleted', 'Affinity', [deleted('LTarget', 'bar'), deleted('Operand', 'bar'), deleted('RTarget', 'bar'), deleted('Weight', '20')]),
+      object('Added', 'Affinity', [
+        added('LTarget', 'baz'),
+        added('Operand', 'baz'),
+        added('RTarget', 'baz'),
+        added('Weight', '20'),
+      ]),
+      object('Deleted', 'Affinity', [
+        deleted('LTarget', 'bar'),
+        deleted('Operand', 'bar'),
+        deleted('RTarget', 'bar'),
+        deleted('Weight', '20'),
+      ]),
     ]);
   });
 
@@ -95,8 +143,20 @@ describe('jobDiff', () => {
   });
 
   test('task groups edited: added, unchanged, edited and deleted groups, sorted by name', () => {
-    const oldJob = readJob({ TaskGroups: [{ Name: 'foo', Count: 1 }, { Name: 'bar', Count: 1 }, { Name: 'baz', Count: 1 }] });
-    const newJob = readJob({ TaskGroups: [{ Name: 'bar', Count: 1 }, { Name: 'baz', Count: 2 }, { Name: 'bam', Count: 1 }] });
+    const oldJob = readJob({
+      TaskGroups: [
+        { Name: 'foo', Count: 1 },
+        { Name: 'bar', Count: 1 },
+        { Name: 'baz', Count: 1 },
+      ],
+    });
+    const newJob = readJob({
+      TaskGroups: [
+        { Name: 'bar', Count: 1 },
+        { Name: 'baz', Count: 2 },
+        { Name: 'bam', Count: 1 },
+      ],
+    });
     const d = jobDiff(oldJob, newJob);
     expect(d.Type).toBe('Edited');
     expect(d.TaskGroups.map((g) => [g.Name, g.Type])).toEqual([

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { diffReport } from '../../src/diff/report.ts';
 import { readScenario, readScenarioValue } from '../../src/scenario/read.ts';
 import { handleRun } from '../../src/worker/handle.ts';
-import { splitScenario } from '../../src/worker/tabs.ts';
+import { splitScenario } from '../../src/scenario/tabs.ts';
 import defaultScenario from '../../src/ui/defaultScenario.json' with { type: 'json' };
 
 function scenarioOf(value: Record<string, unknown>) {
@@ -21,7 +21,14 @@ const job = (Version: number, image: string) => ({
   JobModifyIndex: Version * 10,
   TaskGroups: [{ Name: 'web', Count: 3, Tasks: [{ Name: 'server', Driver: 'docker', Config: { image } }] }],
 });
-const alloc = (ID: string, JobVersion: number, ClientStatus = 'running') => ({ ID, Name: `web.web[${ID.slice(-1)}]`, TaskGroup: 'web', NodeID: 'n1', JobVersion, ClientStatus });
+const alloc = (ID: string, JobVersion: number, ClientStatus = 'running') => ({
+  ID,
+  Name: `web.web[${ID.slice(-1)}]`,
+  TaskGroup: 'web',
+  NodeID: 'n1',
+  JobVersion,
+  ClientStatus,
+});
 
 describe('diffReport', () => {
   test('compares with each version the running allocations use, the most used first', () => {
@@ -29,7 +36,13 @@ describe('diffReport', () => {
       Job: job(3, 'c'),
       JobVersions: [job(1, 'a'), job(2, 'b')],
       Nodes: [{ ID: 'n1', Status: 'ready' }],
-      Allocations: [alloc('a0', 1), alloc('a1', 2), alloc('a2', 2), alloc('a3', 1, 'failed'), alloc('a4', 1, 'complete')],
+      Allocations: [
+        alloc('a0', 1),
+        alloc('a1', 2),
+        alloc('a2', 2),
+        alloc('a3', 1, 'failed'),
+        alloc('a4', 1, 'complete'),
+      ],
     });
     const r = diffReport(s);
     expect(r).toMatchObject({ jobID: 'web', version: 3, jobModifyIndex: 30 });
@@ -37,11 +50,18 @@ describe('diffReport', () => {
       [2, ['a1', 'a2']],
       [1, ['a0']],
     ]);
-    expect(r.comparisons[0]!.diff.TaskGroups[0]!.Update).toEqual({ kind: 'destructive', reason: 'task "server": config changed' });
+    expect(r.comparisons[0]!.diff.TaskGroups[0]!.Update).toEqual({
+      kind: 'destructive',
+      reason: 'task "server": config changed',
+    });
   });
 
   test('with no running allocation, falls back to the latest earlier version', () => {
-    const s = scenarioOf({ Job: job(3, 'c'), JobVersions: [job(1, 'a'), job(2, 'b')], Allocations: [alloc('a0', 1, 'failed')] });
+    const s = scenarioOf({
+      Job: job(3, 'c'),
+      JobVersions: [job(1, 'a'), job(2, 'b')],
+      Allocations: [alloc('a0', 1, 'failed')],
+    });
     expect(diffReport(s).comparisons.map((c) => [c.version, c.fromAllocations])).toEqual([[2, false]]);
   });
 
@@ -53,7 +73,10 @@ describe('diffReport', () => {
     const read = readScenario(JSON.stringify(defaultScenario));
     if (!read.ok) throw new Error('default scenario does not read');
     const [v1, v2] = diffReport(read.scenario).comparisons;
-    expect(v1).toMatchObject({ version: 1, allocIDs: ['web-0-v1', 'web-1-v1', 'web-2-v1', 'web-3-v1', 'cache-0-v1', 'cache-1-v1'] });
+    expect(v1).toMatchObject({
+      version: 1,
+      allocIDs: ['web-0-v1', 'web-1-v1', 'web-2-v1', 'web-3-v1', 'cache-0-v1', 'cache-1-v1'],
+    });
     const groups = Object.fromEntries(v1!.diff.TaskGroups.map((g) => [g.Name, g.Update]));
     expect(groups).toEqual({
       cache: { kind: 'inplace', reason: null },

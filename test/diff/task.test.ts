@@ -46,7 +46,12 @@ describe('taskDiff', () => {
       readTask({ Env: { bar: 'bar', baz: 'baz' }, Meta: { bar: 'bar', baz: 'baz' } }),
       true,
     );
-    expect(d.Fields).toEqual([added('Env[baz]', 'baz'), deleted('Env[foo]', 'foo'), added('Meta[baz]', 'baz'), deleted('Meta[foo]', 'foo')]);
+    expect(d.Fields).toEqual([
+      added('Env[baz]', 'baz'),
+      deleted('Env[foo]', 'foo'),
+      added('Meta[baz]', 'baz'),
+      deleted('Meta[foo]', 'foo'),
+    ]);
   });
 
   test('a user set where there was none is an addition', () => {
@@ -99,12 +104,22 @@ describe('taskDiff', () => {
   });
 
   test('resources edited (no networks)', () => {
-    const d = taskDiff(readTask({ Resources: { CPU: 100, MemoryMB: 100 } }), readTask({ Resources: { CPU: 200, MemoryMB: 200 } }), false);
-    expect(d.Objects).toEqual([object('Edited', 'Resources', [edited('CPU', '100', '200'), edited('MemoryMB', '100', '200')])]);
+    const d = taskDiff(
+      readTask({ Resources: { CPU: 100, MemoryMB: 100 } }),
+      readTask({ Resources: { CPU: 200, MemoryMB: 200 } }),
+      false,
+    );
+    expect(d.Objects).toEqual([
+      object('Edited', 'Resources', [edited('CPU', '100', '200'), edited('MemoryMB', '100', '200')]),
+    ]);
   });
 
   test('resources edited with context', () => {
-    const d = taskDiff(readTask({ Resources: { CPU: 100, MemoryMB: 100 } }), readTask({ Resources: { CPU: 200, MemoryMB: 100 } }), true);
+    const d = taskDiff(
+      readTask({ Resources: { CPU: 100, MemoryMB: 100 } }),
+      readTask({ Resources: { CPU: 200, MemoryMB: 100 } }),
+      true,
+    );
     expect(d.Objects).toEqual([object('Edited', 'Resources', [edited('CPU', '100', '200'), same('MemoryMB', '100')])]);
   });
 
@@ -112,12 +127,30 @@ describe('taskDiff', () => {
     const d = taskDiff(
       readTask({
         Resources: {
-          Networks: [{ Device: 'foo', CIDR: 'foo', IP: 'foo', MBits: 100, ReservedPorts: [{ Label: 'foo', Value: 80 }], DynamicPorts: [{ Label: 'bar', To: 8080 }] }],
+          Networks: [
+            {
+              Device: 'foo',
+              CIDR: 'foo',
+              IP: 'foo',
+              MBits: 100,
+              ReservedPorts: [{ Label: 'foo', Value: 80 }],
+              DynamicPorts: [{ Label: 'bar', To: 8080 }],
+            },
+          ],
         },
       }),
       readTask({
         Resources: {
-          Networks: [{ Device: 'bar', CIDR: 'bar', IP: 'bar', MBits: 200, ReservedPorts: [{ Label: 'foo', Value: 81 }], DynamicPorts: [{ Label: 'baz', To: 8081 }] }],
+          Networks: [
+            {
+              Device: 'bar',
+              CIDR: 'bar',
+              IP: 'bar',
+              MBits: 200,
+              ReservedPorts: [{ Label: 'foo', Value: 81 }],
+              DynamicPorts: [{ Label: 'baz', To: 8081 }],
+            },
+          ],
         },
       }),
       false,
@@ -189,13 +222,27 @@ describe('taskDiff', () => {
       false,
     );
     expect(d.Objects).toEqual([
-      object('Added', 'Artifact', [added('GetterMode', 'file'), added('GetterOptions[bam]', 'baz'), added('GetterSource', 'bam'), added('RelativeDest', 'bam')]),
-      object('Deleted', 'Artifact', [deleted('GetterMode', 'dir'), deleted('GetterOptions[bar]', 'baz'), deleted('GetterSource', 'bar'), deleted('RelativeDest', 'bar')]),
+      object('Added', 'Artifact', [
+        added('GetterMode', 'file'),
+        added('GetterOptions[bam]', 'baz'),
+        added('GetterSource', 'bam'),
+        added('RelativeDest', 'bam'),
+      ]),
+      object('Deleted', 'Artifact', [
+        deleted('GetterMode', 'dir'),
+        deleted('GetterOptions[bar]', 'baz'),
+        deleted('GetterSource', 'bar'),
+        deleted('RelativeDest', 'bar'),
+      ]),
     ]);
   });
 
   test('vault added', () => {
-    const d = taskDiff(readTask({}), readTask({ Vault: { Policies: ['foo', 'bar'], Env: true, ChangeMode: 'signal', ChangeSignal: 'SIGUSR1' } }), false);
+    const d = taskDiff(
+      readTask({}),
+      readTask({ Vault: { Policies: ['foo', 'bar'], Env: true, ChangeMode: 'signal', ChangeSignal: 'SIGUSR1' } }),
+      false,
+    );
     expect(d.Objects).toEqual([
       object(
         'Added',
@@ -216,7 +263,11 @@ describe('taskDiff', () => {
       object(
         'Edited',
         'Vault',
-        [edited('ChangeMode', 'signal', 'restart'), edited('ChangeSignal', 'SIGUSR1', 'foo'), edited('Env', 'true', 'false')],
+        [
+          edited('ChangeMode', 'signal', 'restart'),
+          edited('ChangeSignal', 'SIGUSR1', 'foo'),
+          edited('Env', 'true', 'false'),
+        ],
         [object('Edited', 'Policies', [added('Policies', 'baz'), deleted('Policies', 'foo')])],
       ),
     ]);
@@ -266,7 +317,11 @@ describe('taskDiff', () => {
 
   test('affinities edited', () => {
     const a = (v: string) => ({ LTarget: v, RTarget: v, Operand: v, Weight: 20 });
-    const d = taskDiff(readTask({ Affinities: [a('foo'), a('bar')] }), readTask({ Affinities: [a('foo'), a('baz')] }), false);
+    const d = taskDiff(
+      readTask({ Affinities: [a('foo'), a('bar')] }),
+      readTask({ Affinities: [a('foo'), a('baz')] }),
+      false,
+    );
     expect(d.Objects.map((o) => [o.Type, o.Name])).toEqual([
       ['Added', 'Affinity'],
       ['Deleted', 'Affinity'],

@@ -43,23 +43,42 @@ function failed(extra: Doc): Doc {
 // rescheduled is what upstream decides for a1 when it replaces it now.
 const rescheduled = {
   Place: [{ Name: 'app.web[0]', TaskGroup: 'web', Canary: false, PreviousAllocID: 'a1', Reschedule: true }],
-  Stop: [{ AllocID: 'a1', Name: 'app.web[0]', ClientStatus: '', StatusDescription: 'alloc was rescheduled because it failed', FollowupEvalID: '' }],
+  Stop: [
+    {
+      AllocID: 'a1',
+      Name: 'app.web[0]',
+      ClientStatus: '',
+      StatusDescription: 'alloc was rescheduled because it failed',
+      FollowupEvalID: '',
+    },
+  ],
 };
 
 describe('a RescheduleTracker whose Events is nil (NextRescheduleTime)', () => {
-  const limited = job({ ReschedulePolicy: { Attempts: 2, Interval: '1h', Delay: '5s', DelayFunction: 'constant', Unlimited: false } });
-  const scenario = (tracker: unknown) => ({ Now: NOW, EvalID: 'eval-1', Job: limited, Nodes: [{ ID: 'n1', Status: 'ready' }], Allocations: [failed({ RescheduleTracker: tracker })] });
+  const limited = job({
+    ReschedulePolicy: { Attempts: 2, Interval: '1h', Delay: '5s', DelayFunction: 'constant', Unlimited: false },
+  });
+  const scenario = (tracker: unknown) => ({
+    Now: NOW,
+    EvalID: 'eval-1',
+    Job: limited,
+    Nodes: [{ ID: 'n1', Status: 'ready' }],
+    Allocations: [failed({ RescheduleTracker: tracker })],
+  });
 
   test.each([
     ['{}', {}],
     ['{"Events": null}', { Events: null }],
-  ])('a limited policy never reschedules with %s: the interval check is skipped and eligibility stays false', (_name, tracker) => {
-    const r = run(scenario(tracker));
-    expect(r.Place).toEqual([]);
-    expect(r.Stop).toEqual([]);
-    expect(r.DesiredFollowupEvals).toEqual({});
-    expect(r.DesiredTGUpdates.web).toMatchObject({ Ignore: 1, Place: 0, Stop: 0 });
-  });
+  ])(
+    'a limited policy never reschedules with %s: the interval check is skipped and eligibility stays false',
+    (_name, tracker) => {
+      const r = run(scenario(tracker));
+      expect(r.Place).toEqual([]);
+      expect(r.Stop).toEqual([]);
+      expect(r.DesiredFollowupEvals).toEqual({});
+      expect(r.DesiredTGUpdates.web).toMatchObject({ Ignore: 1, Place: 0, Stop: 0 });
+    },
+  );
 
   test('an empty list is checked against the interval: no attempts yet, so it is replaced now', () => {
     const r = run(scenario({ Events: [] }));
@@ -89,7 +108,15 @@ describe('an AllocStates entry without Field is the client status (WaitClientSto
   });
   const lostNow = {
     Place: [{ Name: 'app.web[0]', TaskGroup: 'web', Canary: false, PreviousAllocID: '', Reschedule: false }],
-    Stop: [{ AllocID: 'a1', Name: 'app.web[0]', ClientStatus: 'lost', StatusDescription: 'alloc is lost since its node is down', FollowupEvalID: '' }],
+    Stop: [
+      {
+        AllocID: 'a1',
+        Name: 'app.web[0]',
+        ClientStatus: 'lost',
+        StatusDescription: 'alloc is lost since its node is down',
+        FollowupEvalID: '',
+      },
+    ],
     DesiredFollowupEvals: {},
   };
 
@@ -97,9 +124,12 @@ describe('an AllocStates entry without Field is the client status (WaitClientSto
     ['absent', {}],
     ['0, as Nomad prints it', { Field: 0 }],
     ['"ClientStatus"', { Field: 'ClientStatus' }],
-  ])('Field %s: lost at 23:58, so 1m + the 5s kill timeout have passed and the replacement is placed now', (_name, field) => {
-    expect(run(scenario({ ...field, Value: 'lost', Time: '2025-12-31T23:58:00Z' }))).toMatchObject(lostNow);
-  });
+  ])(
+    'Field %s: lost at 23:58, so 1m + the 5s kill timeout have passed and the replacement is placed now',
+    (_name, field) => {
+      expect(run(scenario({ ...field, Value: 'lost', Time: '2025-12-31T23:58:00Z' }))).toMatchObject(lostNow);
+    },
+  );
 
   test('without a lost record the wait counts from now, and a follow-up evaluation is made', () => {
     const r = run(scenario({ Value: 'running', Time: '2025-12-31T23:58:00Z' }));
@@ -112,7 +142,10 @@ describe('an AllocStates entry without Field is the client status (WaitClientSto
     const r = readScenario(JSON.stringify(scenario({ Field: 1, Value: 'lost' })));
     expect(r.ok).toBe(false);
     expect(!r.ok && r.diagnostics.map((d) => [d.path, d.message])).toEqual([
-      ['Allocations[0].AllocStates[0].Field', '1 is not an allocation state field: the only one is the client status, 0 (or "ClientStatus")'],
+      [
+        'Allocations[0].AllocStates[0].Field',
+        '1 is not an allocation state field: the only one is the client status, 0 (or "ClientStatus")',
+      ],
     ]);
   });
 });
@@ -127,7 +160,12 @@ describe('durations wrap around as Go int64s', () => {
     Allocations: [
       failed({
         RescheduleTracker: {
-          Events: delays.map((Delay, i) => ({ RescheduleTime: '2025-12-31T23:00:00Z', PrevAllocID: `p${i}`, PrevNodeID: 'n1', Delay })),
+          Events: delays.map((Delay, i) => ({
+            RescheduleTime: '2025-12-31T23:00:00Z',
+            PrevAllocID: `p${i}`,
+            PrevNodeID: 'n1',
+            Delay,
+          })),
         },
       }),
     ],
@@ -135,7 +173,10 @@ describe('durations wrap around as Go int64s', () => {
 
   test('exponential: doubling 30s × 2^28 passes 2^63 and turns negative, so the replacement is due at once', () => {
     // Go: 8053063680000000000 * 2 wraps to -2340616713709551616.
-    expect(run(scenario('exponential', [8053063680000000000]))).toMatchObject({ ...rescheduled, DesiredFollowupEvals: {} });
+    expect(run(scenario('exponential', [8053063680000000000]))).toMatchObject({
+      ...rescheduled,
+      DesiredFollowupEvals: {},
+    });
   });
 
   test('exponential below the limit: the delay is centuries long, and a follow-up evaluation waits for it', () => {
@@ -147,7 +188,10 @@ describe('durations wrap around as Go int64s', () => {
   });
 
   test('fibonacci: 5e18 + 5e18 wraps to -8446744073709551616, so the replacement is due at once', () => {
-    expect(run(scenario('fibonacci', [5000000000000000000, 5000000000000000000]))).toMatchObject({ ...rescheduled, DesiredFollowupEvals: {} });
+    expect(run(scenario('fibonacci', [5000000000000000000, 5000000000000000000]))).toMatchObject({
+      ...rescheduled,
+      DesiredFollowupEvals: {},
+    });
   });
 
   test('fibonacci below the limit waits', () => {
@@ -166,7 +210,9 @@ describe('durations wrap around as Go int64s', () => {
       Allocations: [{ ID: 'a1', Name: 'app.web[0]', TaskGroup: 'web', NodeID: 'n1' }],
     }).replace('"MAX"', '9223372036854775807');
     const r = run(text);
-    expect(r.Place).toEqual([{ Name: 'app.web[0]', TaskGroup: 'web', Canary: false, PreviousAllocID: '', Reschedule: false }]);
+    expect(r.Place).toEqual([
+      { Name: 'app.web[0]', TaskGroup: 'web', Canary: false, PreviousAllocID: '', Reschedule: false },
+    ]);
     expect(r.DesiredFollowupEvals).toEqual({});
   });
 

@@ -21,7 +21,10 @@ const wrap = (b: bigint): bigint => BigInt.asIntN(64, b);
 // limits, or anywhere in the range.
 const int64Double = fc.oneof(
   fc.integer({ min: -1e6, max: 1e6 }),
-  fc.bigInt({ min: MIN, max: MAX }).map((b) => Number(b)).filter((n) => n >= -(2 ** 63) && n <= 2 ** 63),
+  fc
+    .bigInt({ min: MIN, max: MAX })
+    .map((b) => Number(b))
+    .filter((n) => n >= -(2 ** 63) && n <= 2 ** 63),
   fc.constantFrom(2 ** 63, -(2 ** 63), 2 ** 62, 2 ** 53, 2 ** 53 + 2, 8053063680000000000, 5e18),
 );
 

@@ -20,11 +20,7 @@ import {
   allocName,
 } from '../../src/engine/structs.ts';
 import type { AllocUpdateFn, ReconcilerInput } from '../../src/engine/types.ts';
-import {
-  allocUpdateFnDestructive,
-  allocUpdateFnIgnore,
-  noCanaryUpdate,
-} from '../upstream/harness.ts';
+import { allocUpdateFnDestructive, allocUpdateFnIgnore, noCanaryUpdate } from '../upstream/harness.ts';
 import { deploymentState, mockAlloc, mockJob, mockMultiregionJob, newJobDeployment } from '../upstream/mock.ts';
 
 function allocsFor(job: Job, count: number, start = 0): Allocation[] {
@@ -40,7 +36,12 @@ function allocsFor(job: Job, count: number, start = 0): Allocation[] {
   return allocs;
 }
 
-function run(job: Job | null, allocs: Allocation[], fields: Partial<ReconcilerInput> = {}, updateFn: AllocUpdateFn = allocUpdateFnIgnore) {
+function run(
+  job: Job | null,
+  allocs: Allocation[],
+  fields: Partial<ReconcilerInput> = {},
+  updateFn: AllocUpdateFn = allocUpdateFnIgnore,
+) {
   let n = 0;
   return reconcile({
     allocUpdateFn: updateFn,
@@ -108,7 +109,11 @@ describe('defined order', () => {
     job.TaskGroups[0]!.Count = 3;
     // Duplicate names: which of the duplicates is stopped depends on the
     // visiting order, which must not depend on the input order.
-    const allocs = allocsFor(job, 6).map((a, i) => ({ ...a, Name: allocName(job.ID, 'web', i % 3), ID: `alloc-${5 - i}` }));
+    const allocs = allocsFor(job, 6).map((a, i) => ({
+      ...a,
+      Name: allocName(job.ID, 'web', i % 3),
+      ID: `alloc-${5 - i}`,
+    }));
     const stopped = (list: Allocation[]) => run(job, list).stop.map((s) => s.alloc.ID);
     const forward = stopped(allocs);
     expect(forward).toHaveLength(3);
@@ -182,14 +187,19 @@ describe('trace', () => {
 
 describe('trace through a scenario', () => {
   test('a failed allocation waiting for its reschedule is explained as reschedule-later, not ignored', () => {
-    const read = readScenario(readFileSync(new URL('../fixtures/scenarios/failed-rescheduled.json', import.meta.url), 'utf8'));
+    const read = readScenario(
+      readFileSync(new URL('../fixtures/scenarios/failed-rescheduled.json', import.meta.url), 'utf8'),
+    );
     if (!read.ok) throw new Error('fixture is invalid');
     const { results } = runScenario(read.scenario, { trace: true });
     const decisions = new Map(results.trace!.groups[0]!.decisions.map((d) => [d.allocID, d]));
     expect(decisions.get('alloc-0')?.action).toBe('ignore');
     expect(decisions.get('alloc-1')?.action).toBe('reschedule-now');
     // 00:09:50 plus the doubled 30s delay.
-    expect(decisions.get('alloc-2')).toMatchObject({ action: 'reschedule-later', reason: expect.stringContaining('2026-01-01T00:10:50Z') });
+    expect(decisions.get('alloc-2')).toMatchObject({
+      action: 'reschedule-later',
+      reason: expect.stringContaining('2026-01-01T00:10:50Z'),
+    });
   });
 });
 

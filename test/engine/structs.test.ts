@@ -153,7 +153,12 @@ describe('TestAllocation_ShouldReschedule (the RescheduleEligible cases)', () =>
     ['Reschedule with unlimited and attempts >0', policy({ Attempts: 1, Unlimited: true }), [], true],
     ['Reschedule with no previous attempts', policy({ Attempts: 1, Interval: MINUTE }), [], true],
     ['Reschedule with leftover attempts', policy({ Attempts: 2, Interval: 5 * MINUTE }), [fail - MINUTE], true],
-    ['Reschedule with too old previous attempts', policy({ Attempts: 1, Interval: 5 * MINUTE }), [fail - 6 * MINUTE], true],
+    [
+      'Reschedule with too old previous attempts',
+      policy({ Attempts: 1, Interval: 5 * MINUTE }),
+      [fail - 6 * MINUTE],
+      true,
+    ],
     [
       'Reschedule with no leftover attempts',
       policy({ Attempts: 2, Interval: 5 * MINUTE }),
@@ -214,7 +219,12 @@ describe('TestAllocation_NextDelay', () => {
     TaskStates: { foo: finished(finishedAt) },
     RescheduleTracker: events ? { Events: events } : null,
   });
-  const exponential = policy({ DelayFunction: 'exponential', Delay: 5 * SECOND, MaxDelay: 90 * SECOND, Unlimited: true });
+  const exponential = policy({
+    DelayFunction: 'exponential',
+    Delay: 5 * SECOND,
+    MaxDelay: 90 * SECOND,
+    Unlimited: true,
+  });
   const fibonacci = (MaxDelay: number) =>
     policy({ DelayFunction: 'fibonacci', Delay: 5 * SECOND, MaxDelay, Unlimited: true });
   const constantLimited = policy({ DelayFunction: 'constant', Delay: 5 * SECOND, Interval: 10 * MINUTE, Attempts: 2 });
@@ -438,7 +448,9 @@ describe('ranSuccessfully', () => {
     expect(ranSuccessfully(alloc({ TaskStates: {} }))).toBe(false);
     expect(ranSuccessfully(alloc({ TaskStates: { a: finished(NOW, 'dead') } }))).toBe(true);
     expect(
-      ranSuccessfully(alloc({ TaskStates: { a: finished(NOW, 'dead'), b: { ...finished(NOW, 'dead'), Failed: true } } })),
+      ranSuccessfully(
+        alloc({ TaskStates: { a: finished(NOW, 'dead'), b: { ...finished(NOW, 'dead'), Failed: true } } }),
+      ),
     ).toBe(false);
     expect(ranSuccessfully(alloc({ TaskStates: { a: finished(NOW, 'running') } }))).toBe(false);
   });
@@ -486,7 +498,17 @@ describe('Node status', () => {
     expect(shouldDrainNode('down')).toBe(true);
     expect(shouldDrainNode('ready')).toBe(false);
     expect(shouldDrainNode('initializing')).toBe(false);
-    const node = { ID: 'n', Name: '', Datacenter: 'dc1', NodeClass: '', Status: 'down', Drain: false, SchedulingEligibility: 'eligible', NodeResources: null, ReservedResources: null } as const;
+    const node = {
+      ID: 'n',
+      Name: '',
+      Datacenter: 'dc1',
+      NodeClass: '',
+      Status: 'down',
+      Drain: false,
+      SchedulingEligibility: 'eligible',
+      NodeResources: null,
+      ReservedResources: null,
+    } as const;
     expect(nodeTerminalStatus(node)).toBe(true);
     expect(nodeTerminalStatus({ ...node, Status: 'ready' })).toBe(false);
   });

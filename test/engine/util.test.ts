@@ -130,7 +130,10 @@ describe('TestTasksUpdated', () => {
     ['j3: task renamed', (j) => (task(j).Name = 'foo')],
     ['j4: driver', (j) => (task(j).Driver = 'foo')],
     ['j5: task appended', (j) => group(j).Tasks.push(task(j))],
-    ['j6: dynamic port added', (j) => (task(j).Resources.Networks[0]!.DynamicPorts = [port('http'), port('https'), port('admin')])],
+    [
+      'j6: dynamic port added',
+      (j) => (task(j).Resources.Networks[0]!.DynamicPorts = [port('http'), port('https'), port('admin')]),
+    ],
     ['j7: env added', (j) => (task(j).Env['NEW_ENV'] = 'NEW_VALUE')],
     ['j8: user', (j) => (task(j).User = 'foo')],
     ['j9: artifact added', (j) => (task(j).Artifacts = [{ GetterSource: 'http://foo.com/bar' }])],
@@ -211,7 +214,10 @@ describe('tasksUpdatedReason', () => {
     ['task "web": network ports changed', (j) => task(j).Resources.Networks[0]!.ReservedPorts.push(port('db', 5432))],
     ['task "web": CPU changed', (j) => (task(j).Resources.CPU = 100)],
     ['task "web": memory changed', (j) => (task(j).Resources.MemoryMB = 512)],
-    ['task "web": devices changed', (j) => task(j).Resources.Devices.push({ Name: 'gpu', Count: 1, Constraints: [], Affinities: [] })],
+    [
+      'task "web": devices changed',
+      (j) => task(j).Resources.Devices.push({ Name: 'gpu', Count: 1, Constraints: [], Affinities: [] }),
+    ],
   ];
   it.each(cases)('says "%s"', (reason, edit) => {
     const b = mockJob();
@@ -317,7 +323,10 @@ describe('networkUpdatedReason', () => {
 });
 
 describe('devicesEqual', () => {
-  const gpu = (Count: number, extra: Partial<Pick<RequestedDevice, 'Constraints' | 'Affinities'>> = {}): RequestedDevice => ({
+  const gpu = (
+    Count: number,
+    extra: Partial<Pick<RequestedDevice, 'Constraints' | 'Affinities'>> = {},
+  ): RequestedDevice => ({
     Name: 'gpu',
     Count,
     Constraints: [],
@@ -339,7 +348,9 @@ describe('devicesEqual', () => {
     expect(devicesEqual([gpu(1, { Constraints: [c1, c2] })], [gpu(1, { Constraints: [c2, c1] })])).toBe(true);
     expect(devicesEqual([gpu(1, { Constraints: [c1] })], [gpu(1, { Constraints: [c2] })])).toBe(false);
     const aff = { LTarget: '${device.model}', RTarget: 'T4', Operand: '=', Weight: 50 };
-    expect(devicesEqual([gpu(1, { Affinities: [aff] })], [gpu(1, { Affinities: [{ ...aff, Weight: 60 }] })])).toBe(false);
+    expect(devicesEqual([gpu(1, { Affinities: [aff] })], [gpu(1, { Affinities: [{ ...aff, Weight: 60 }] })])).toBe(
+      false,
+    );
     expect(devicesEqual([gpu(1, { Affinities: [aff] })], [gpu(1, { Affinities: [{ ...aff }] })])).toBe(true);
   });
 
@@ -395,7 +406,7 @@ describe('genericAllocUpdateFn', () => {
     expect(d).toEqual({ ignore: true, destructive: false, updated: null, reason: 'job modify index unchanged' });
   });
 
-  it('replaces an allocation whose tasks changed, giving tasksUpdated\'s reason', () => {
+  it("replaces an allocation whose tasks changed, giving tasksUpdated's reason", () => {
     const { alloc, node, newJob } = setup();
     task(newJob).Config['command'] = '/bin/other';
     const d = genericAllocUpdateFn(nodeMap(node))(alloc, newJob, group(newJob));

@@ -16,13 +16,26 @@ describe('basic examples', () => {
     // nameIndex.Next(3) = indexes 0, 1, 2. No deployment yet, so
     // deploymentPlaceReady holds and all three are placed (not limited:
     // computeLimit only matters for destructive updates and migrations).
-    expect(doc.Place).toEqual([0, 1, 2].map((i) => ({ Name: `web.web[${i}]`, TaskGroup: 'web', Canary: false, PreviousAllocID: '', Reschedule: false })));
+    expect(doc.Place).toEqual(
+      [0, 1, 2].map((i) => ({
+        Name: `web.web[${i}]`,
+        TaskGroup: 'web',
+        Canary: false,
+        PreviousAllocID: '',
+        Reschedule: false,
+      })),
+    );
     expect(doc.DesiredTGUpdates).toEqual({ web: { ...zeroCounts, Place: 3 } });
     // The group has an update strategy, DesiredTotal = 3 placements and no
     // allocation ran this version (hadRunning false): NewDeployment, running.
     expect(doc.Deployment).toMatchObject({
-      JobID: 'web', JobVersion: 0, JobModifyIndex: 100, JobCreateIndex: 100, IsMultiregion: false,
-      Status: 'running', StatusDescription: 'Deployment is running',
+      JobID: 'web',
+      JobVersion: 0,
+      JobModifyIndex: 100,
+      JobCreateIndex: 100,
+      IsMultiregion: false,
+      Status: 'running',
+      StatusDescription: 'Deployment is running',
     });
     expect(doc.Deployment?.TaskGroups.web).toMatchObject({ DesiredTotal: 3, DesiredCanaries: 0, Promoted: false });
     expect(doc.DeploymentUpdates).toEqual([]);
@@ -40,11 +53,31 @@ describe('basic examples', () => {
     // worker: 5 untainted, count 2: remove = 3; no canaries or migrations, so
     // nameIndex.Highest(3) = worker[4], worker[3], worker[2] are stopped
     // ("not needed"); the remaining worker[0], worker[1] are in place.
-    expect(doc.Place).toEqual([3, 4].map((i) => ({ Name: `shop.web[${i}]`, TaskGroup: 'web', Canary: false, PreviousAllocID: '', Reschedule: false })));
-    expect(byName(doc.Stop)).toEqual([2, 3, 4].map((i) => ({
-      AllocID: r.id(`shop.worker[${i}]`), Name: `shop.worker[${i}]`, ClientStatus: '', StatusDescription: NOT_NEEDED, FollowupEvalID: '',
-    })));
-    expect(names(doc.InplaceUpdate)).toEqual(['shop.web[0]', 'shop.web[1]', 'shop.web[2]', 'shop.worker[0]', 'shop.worker[1]']);
+    expect(doc.Place).toEqual(
+      [3, 4].map((i) => ({
+        Name: `shop.web[${i}]`,
+        TaskGroup: 'web',
+        Canary: false,
+        PreviousAllocID: '',
+        Reschedule: false,
+      })),
+    );
+    expect(byName(doc.Stop)).toEqual(
+      [2, 3, 4].map((i) => ({
+        AllocID: r.id(`shop.worker[${i}]`),
+        Name: `shop.worker[${i}]`,
+        ClientStatus: '',
+        StatusDescription: NOT_NEEDED,
+        FollowupEvalID: '',
+      })),
+    );
+    expect(names(doc.InplaceUpdate)).toEqual([
+      'shop.web[0]',
+      'shop.web[1]',
+      'shop.web[2]',
+      'shop.worker[0]',
+      'shop.worker[1]',
+    ]);
     expect(doc.DestructiveUpdate).toEqual([]);
     expect(doc.DesiredTGUpdates).toEqual({
       web: { ...zeroCounts, Place: 2, InPlaceUpdate: 3 },
@@ -54,7 +87,12 @@ describe('basic examples', () => {
     // status update. In-place updates count towards DesiredTotal (web 3 + 2
     // placed, worker 2) and make updatingSpec true: a new deployment.
     expect(doc.DeploymentUpdates).toEqual([]);
-    expect(doc.Deployment).toMatchObject({ JobVersion: 1, JobModifyIndex: 140, Status: 'running', StatusDescription: 'Deployment is running' });
+    expect(doc.Deployment).toMatchObject({
+      JobVersion: 1,
+      JobModifyIndex: 140,
+      Status: 'running',
+      StatusDescription: 'Deployment is running',
+    });
     expect(doc.Deployment?.TaskGroups.web).toMatchObject({ DesiredTotal: 5 });
     expect(doc.Deployment?.TaskGroups.worker).toMatchObject({ DesiredTotal: 2 });
   });
@@ -65,13 +103,19 @@ describe('basic examples', () => {
     // Services are not compared by tasksUpdated; the JobModifyIndex differs
     // (200 -> 215) and the allocations are running: genericAllocUpdateFn says
     // in place for each. max_parallel plays no part (no destructive update).
-    expect(byName(doc.InplaceUpdate)).toEqual([0, 1, 2].map((i) => ({ AllocID: r.id(`payments.api[${i}]`), Name: `payments.api[${i}]`, TaskGroup: 'api' })));
+    expect(byName(doc.InplaceUpdate)).toEqual(
+      [0, 1, 2].map((i) => ({ AllocID: r.id(`payments.api[${i}]`), Name: `payments.api[${i}]`, TaskGroup: 'api' })),
+    );
     expect(doc.DesiredTGUpdates).toEqual({ api: { ...zeroCounts, InPlaceUpdate: 3 } });
     expect(doc.Place).toEqual([]);
     expect(doc.Stop).toEqual([]);
     expect(doc.DestructiveUpdate).toEqual([]);
     // updatingSpec (in-place updates exist) and DesiredTotal 3: a deployment.
-    expect(doc.Deployment).toMatchObject({ JobVersion: 1, Status: 'running', StatusDescription: 'Deployment is running' });
+    expect(doc.Deployment).toMatchObject({
+      JobVersion: 1,
+      Status: 'running',
+      StatusDescription: 'Deployment is running',
+    });
     expect(doc.Deployment?.TaskGroups.api).toMatchObject({ DesiredTotal: 3 });
     expect(doc.DeploymentUpdates).toEqual([]);
   });
@@ -85,7 +129,9 @@ describe('basic examples', () => {
     // (image changed: destructive). computeLimit: MaxParallel 2, minus 1 for
     // the deployment's allocation whose health is unset (new web[1]) = 1.
     // destructive.nameOrder()[:1] = web[2]; web[3], web[4] are ignored.
-    expect(doc.DestructiveUpdate).toEqual([{ Name: 'web.web[2]', TaskGroup: 'web', StopAllocID: r.id('web.web[2]', 0), StopStatusDescription: UPDATING }]);
+    expect(doc.DestructiveUpdate).toEqual([
+      { Name: 'web.web[2]', TaskGroup: 'web', StopAllocID: r.id('web.web[2]', 0), StopStatusDescription: UPDATING },
+    ]);
     expect(doc.DesiredTGUpdates).toEqual({ web: { ...zeroCounts, Ignore: 4, DestructiveUpdate: 1 } });
     expect(doc.Place).toEqual([]);
     expect(doc.Stop).toEqual([]);

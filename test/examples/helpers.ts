@@ -30,7 +30,15 @@ export interface Ran {
 }
 
 /** zeroCounts is a DesiredTGUpdates entry with every count at zero. */
-export const zeroCounts = { Ignore: 0, Place: 0, Migrate: 0, Stop: 0, InPlaceUpdate: 0, DestructiveUpdate: 0, Canary: 0 };
+export const zeroCounts = {
+  Ignore: 0,
+  Place: 0,
+  Migrate: 0,
+  Stop: 0,
+  InPlaceUpdate: 0,
+  DestructiveUpdate: 0,
+  Canary: 0,
+};
 
 /** runExample reads src/examples/ID.json and reconciles it; generated IDs are `generated-1`, `generated-2`, … */
 export function runExample(exampleID: string): Ran {
@@ -45,7 +53,10 @@ export function runExample(exampleID: string): Ran {
     doc: document,
     id(name, jobVersion) {
       const found = raw.Allocations.filter(
-        (a) => a.Name === name && (a.DesiredStatus ?? 'run') === 'run' && (jobVersion === undefined || a.JobVersion === jobVersion),
+        (a) =>
+          a.Name === name &&
+          (a.DesiredStatus ?? 'run') === 'run' &&
+          (jobVersion === undefined || a.JobVersion === jobVersion),
       );
       if (found.length !== 1) throw new Error(`runExample: ${found.length} allocations named ${name} in ${exampleID}`);
       return found[0]!.ID;

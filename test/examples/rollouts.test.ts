@@ -30,6 +30,9 @@ describe('rollout examples', () => {
   it('rollout-drain: three migrations, one at a time, and the node left ineligible', async () => {
     const f = await film('rollout-drain');
     expect(f.Steps.filter((s) => s.TriggeredBy === 'node-drain')).toHaveLength(3);
-    expect(f.End.Scenario.Nodes.find((n) => n.ID === 'node-1')).toMatchObject({ Drain: false, SchedulingEligibility: 'ineligible' });
+    expect(f.End.Scenario.Nodes.find((n) => n.ID === 'node-1')).toMatchObject({
+      Drain: false,
+      SchedulingEligibility: 'ineligible',
+    });
   });
 });

@@ -17,11 +17,24 @@ describe('explanation words', () => {
   });
 
   it('collects every member of a step', () => {
-    expect(stepKeys({ step: 'computeStop', note: '', sets: { a: ['x', 'y'], b: ['y', 'z'] } })).toEqual(new Set(['x', 'y', 'z']));
+    expect(stepKeys({ step: 'computeStop', note: '', sets: { a: ['x', 'y'], b: ['y', 'z'] } })).toEqual(
+      new Set(['x', 'y', 'z']),
+    );
   });
 
   it('orders decisions by name index', () => {
-    const d = (allocID: string, name: string): AllocDecision => ({ allocID, name, action: 'ignore', step: 'computeStop', code: 'stop-highest-index', reason: '' });
-    expect(sortDecisions([d('c', 'w.w[10]'), d('b', 'w.w[2]'), d('a', 'w.w[2]')]).map((x) => x.allocID)).toEqual(['a', 'b', 'c']);
+    const d = (allocID: string, name: string): AllocDecision => ({
+      allocID,
+      name,
+      action: 'ignore',
+      step: 'computeStop',
+      code: 'stop-highest-index',
+      reason: '',
+    });
+    expect(sortDecisions([d('c', 'w.w[10]'), d('b', 'w.w[2]'), d('a', 'w.w[2]')]).map((x) => x.allocID)).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
   });
 });

@@ -19,11 +19,27 @@ describe('documentDecision', () => {
     ['nothing', undefined, 'ignore'],
     ['a stop', { stop: stop('', 'alloc not needed due to job update') }, 'stop'],
     ['a lost stop', { stop: stop('lost', 'alloc is lost since its node is down') }, 'lost'],
-    ['a destructive update', { destructive: { Name: alloc.Name, TaskGroup: 'web', StopAllocID: alloc.ID, StopStatusDescription: 'x' } }, 'destructive'],
+    [
+      'a destructive update',
+      { destructive: { Name: alloc.Name, TaskGroup: 'web', StopAllocID: alloc.ID, StopStatusDescription: 'x' } },
+      'destructive',
+    ],
     ['an in-place update', { inplace: { AllocID: alloc.ID, Name: alloc.Name, TaskGroup: 'web' } }, 'inplace'],
-    ['a rescheduling placement (and its stop)', { replacement: place(true), stop: stop('', 'alloc was rescheduled because it failed') }, 'reschedule-now'],
-    ['a migrating placement (and its stop)', { replacement: place(false), stop: stop('', 'alloc is being migrated') }, 'migrate'],
-    ['an attribute update', { attribute: { AllocID: alloc.ID, Name: alloc.Name, FollowupEvalID: 'e' } }, 'reschedule-later'],
+    [
+      'a rescheduling placement (and its stop)',
+      { replacement: place(true), stop: stop('', 'alloc was rescheduled because it failed') },
+      'reschedule-now',
+    ],
+    [
+      'a migrating placement (and its stop)',
+      { replacement: place(false), stop: stop('', 'alloc is being migrated') },
+      'migrate',
+    ],
+    [
+      'an attribute update',
+      { attribute: { AllocID: alloc.ID, Name: alloc.Name, FollowupEvalID: 'e' } },
+      'reschedule-later',
+    ],
   ])('reads %s', (_, result, action) => {
     expect(documentDecision(alloc, result).action).toBe(action);
   });

@@ -25,7 +25,12 @@ describe('buildGraph', () => {
   it('marks destructive updates and joins them to their replacements', () => {
     const { scenario, document, trace } = reconcileFixture('rolling-update');
     const m = buildGraph(scenario, document, trace);
-    expect(actions(m)).toEqual({ 'alloc-0': 'destructive', 'alloc-1': 'destructive', 'alloc-2': 'ignore', 'alloc-3': 'ignore' });
+    expect(actions(m)).toEqual({
+      'alloc-0': 'destructive',
+      'alloc-1': 'destructive',
+      'alloc-2': 'ignore',
+      'alloc-3': 'ignore',
+    });
     expect(m.lane.view.placements.map((g) => [g.kind, g.name])).toEqual([
       ['destructive', 'web.web[0]'],
       ['destructive', 'web.web[1]'],
@@ -68,7 +73,10 @@ describe('buildGraph', () => {
     const m = buildGraph(scenario, document, trace);
     expect(actions(m)).toEqual({ 'alloc-0': 'ignore', 'alloc-1': 'reschedule-now', 'alloc-2': 'reschedule-later' });
     expect(cardsByID(m).get('alloc-2')!.followup).toBe('2026-01-01T00:10:50Z');
-    expect(m.edges.map((e) => [e.kind, e.allocID])).toEqual([['reschedule', 'alloc-1'], ['later', 'alloc-2']]);
+    expect(m.edges.map((e) => [e.kind, e.allocID])).toEqual([
+      ['reschedule', 'alloc-1'],
+      ['later', 'alloc-2'],
+    ]);
     expect(m.lane.view.placements[0]!.reschedule).toBe(true);
     // The later replacement is drawn with its time, tied to the allocation it replaces.
     const later = m.lane.view.placements.find((g) => g.kind === 'later')!;

@@ -12,7 +12,9 @@ function views(example: string) {
 
 describe('deploymentViews', () => {
   it('draws a created deployment with its group’s desired total', () => {
-    expect(views('first-placement').map((v) => [v.group, v.status, v.effect, v.desired, v.placed])).toEqual([['web', 'running', 'created', 3, 0]]);
+    expect(views('first-placement').map((v) => [v.group, v.status, v.effect, v.desired, v.placed])).toEqual([
+      ['web', 'running', 'created', 3, 0],
+    ]);
   });
 
   it('draws the multiregion peer’s deployment as created paused', () => {
@@ -20,8 +22,12 @@ describe('deploymentViews', () => {
   });
 
   it('draws what an update does: blocked, cancelled, or nothing to a failed deployment', () => {
-    expect(views('multiregion-blocked').map((v) => [v.before, v.status, v.effect])).toEqual([['running', 'blocked', 'marked']]);
-    expect(views('stopped-job').map((v) => [v.before, v.status, v.effect])).toEqual([['running', 'cancelled', 'cancelled']]);
+    expect(views('multiregion-blocked').map((v) => [v.before, v.status, v.effect])).toEqual([
+      ['running', 'blocked', 'marked'],
+    ]);
+    expect(views('stopped-job').map((v) => [v.before, v.status, v.effect])).toEqual([
+      ['running', 'cancelled', 'cancelled'],
+    ]);
     const failed = views('failed-deployment');
     expect(failed.map((v) => [v.status, v.effect])).toEqual([['failed', 'none']]);
     expect(failed[0]!.unhealthy).toBeGreaterThan(0);

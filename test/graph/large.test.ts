@@ -20,7 +20,14 @@ describe('a generated cluster of 1,000 allocations on 100 nodes', () => {
       r.document.Place.filter((p) => p.PreviousAllocID !== '').length + r.document.DestructiveUpdate.length;
     expect(model.edges.filter((e) => e.kind !== 'lost' && e.kind !== 'later')).toHaveLength(expected);
     const later = new Set(r.document.AttributeUpdates.map((a) => a.AllocID));
-    expect(model.edges.filter((e) => e.kind === 'later').every((e) => later.has(e.allocID) || r.document.Stop.some((s) => s.AllocID === e.allocID && s.FollowupEvalID !== ''))).toBe(true);
+    expect(
+      model.edges
+        .filter((e) => e.kind === 'later')
+        .every(
+          (e) =>
+            later.has(e.allocID) || r.document.Stop.some((s) => s.AllocID === e.allocID && s.FollowupEvalID !== ''),
+        ),
+    ).toBe(true);
   });
 
   it('places boxes without overlaps', () => {
@@ -44,7 +51,7 @@ describe('a generated cluster of 1,000 allocations on 100 nodes', () => {
     const next = buildGraph(n.scenario, n.document, n.trace, model);
     const flow2 = toFlow(next, flow1);
     const changed = next.boxes.filter((b, i) => b.view !== model.boxes[i]!.view);
-    expect(changed.map((b) => b.view.nodeID)).toEqual([edited.Allocations[k]!.NodeID]);
+    expect(changed.map((b) => b.view.nodeID)).toEqual([edited.Allocations[k].NodeID]);
     expect(flow2.nodes.filter((node, i) => node !== flow1.nodes[i])).toHaveLength(1);
   });
 });

@@ -59,7 +59,9 @@ const groupArb = (name: string) =>
     Count: fc.integer({ min: 0, max: 6 }),
     Update: updateArb,
     ReschedulePolicy: rescheduleArb,
-    StopAfterClientDisconnect: fc.option(fc.oneof(fc.constantFrom('0s', '30s', '5m'), nearInt64Max), { nil: undefined }),
+    StopAfterClientDisconnect: fc.option(fc.oneof(fc.constantFrom('0s', '30s', '5m'), nearInt64Max), {
+      nil: undefined,
+    }),
     Tasks: fc.constant([{ Name: 'app', Driver: 'docker', Config: { image: 'app:1' } }]),
   });
 
@@ -81,7 +83,10 @@ export const jobArb = fc
       CreateIndex: 10,
       JobModifyIndex: 100 + j.Version,
       ...(j.multiregion
-        ? { Region: j.multiregion === 'first' ? 'west' : 'east', Multiregion: { Regions: [{ Name: 'west' }, { Name: 'east' }] } }
+        ? {
+            Region: j.multiregion === 'first' ? 'west' : 'east',
+            Multiregion: { Regions: [{ Name: 'west' }, { Name: 'east' }] },
+          }
         : {}),
       TaskGroups: groups,
     })),
@@ -107,7 +112,11 @@ function trackerDoc(shape: string, events: { ago: number; delay: string | number
       return { Events: [] };
     default:
       return {
-        Events: events.map((e, k) => ({ RescheduleTime: (NOW - e.ago * 1000) * 1e6, PrevAllocID: `p${k}`, Delay: e.delay })),
+        Events: events.map((e, k) => ({
+          RescheduleTime: (NOW - e.ago * 1000) * 1e6,
+          PrevAllocID: `p${k}`,
+          Delay: e.delay,
+        })),
       };
   }
 }
@@ -135,7 +144,17 @@ export const scenarioArb = jobArb.chain((job) => {
       NodeID: fc.constantFrom(...nodeIDs, 'gone'),
       JobVersion: fc.integer({ min: 0, max: job.Version }),
       DesiredStatus: fc.constantFrom('run', 'run', 'run', 'run', 'run', 'stop', 'evict'),
-      ClientStatus: fc.constantFrom('pending', 'running', 'running', 'running', 'running', 'complete', 'failed', 'failed', 'lost'),
+      ClientStatus: fc.constantFrom(
+        'pending',
+        'running',
+        'running',
+        'running',
+        'running',
+        'complete',
+        'failed',
+        'failed',
+        'lost',
+      ),
       migrate: fc.constantFrom(false, false, false, true),
       reschedule: fc.option(fc.boolean(), { nil: undefined }),
       force: fc.constantFrom(false, false, false, false, true),
@@ -143,7 +162,10 @@ export const scenarioArb = jobArb.chain((job) => {
       healthy: fc.constantFrom(null, true, false),
       canary: fc.boolean(),
       tracker: trackerShapeArb,
-      events: fc.array(fc.record({ ago: fc.integer({ min: 1, max: 3600 }), delay: eventDelayArb }), { minLength: 1, maxLength: 3 }),
+      events: fc.array(fc.record({ ago: fc.integer({ min: 1, max: 3600 }), delay: eventDelayArb }), {
+        minLength: 1,
+        maxLength: 3,
+      }),
       followup: fc.constantFrom('', '', 'eval-1', 'eval-other'),
       next: fc.constantFrom('', '', '', 'replaced'),
       failedAgo: fc.integer({ min: 0, max: 7200 }),
@@ -153,7 +175,9 @@ export const scenarioArb = jobArb.chain((job) => {
   return fc
     .record({
       nodes: fc.tuple(...nodeIDs.map(nodeArb)),
-      allocs: fc.integer({ min: 0, max: 14 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => allocArb(i)))),
+      allocs: fc
+        .integer({ min: 0, max: 14 })
+        .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => allocArb(i)))),
       deployment: fc.option(
         fc.record({
           Status: fc.constantFrom('running', 'paused', 'failed', 'successful', 'cancelled', 'blocked'),
@@ -188,7 +212,9 @@ export const scenarioArb = jobArb.chain((job) => {
           RescheduleTracker: trackerDoc(a.tracker, a.events),
           FollowupEvalID: a.followup,
           NextAllocation: a.next,
-          TaskStates: { app: { State: 'dead', Failed: a.ClientStatus === 'failed', FinishedAt: iso(NOW - a.failedAgo * 1000) } },
+          TaskStates: {
+            app: { State: 'dead', Failed: a.ClientStatus === 'failed', FinishedAt: iso(NOW - a.failedAgo * 1000) },
+          },
           AllocStates:
             a.lostAgo === undefined ? [] : [{ ...a.stateField, Value: 'lost', Time: iso(NOW - a.lostAgo * 1000) }],
           ModifyTime: (NOW - a.failedAgo * 1000) * 1e6,

@@ -14,16 +14,41 @@ import { runScenario } from '../../src/result/run.ts';
 import { readScenario } from '../../src/scenario/read.ts';
 import { simulate } from '../../src/simulator/simulate.ts';
 
-const HOSTILE = ['__proto__', 'constructor', 'hasOwnProperty', 'toString', 'valueOf', 'prototype', '__defineGetter__', 'isPrototypeOf'];
+const HOSTILE = [
+  '__proto__',
+  'constructor',
+  'hasOwnProperty',
+  'toString',
+  'valueOf',
+  'prototype',
+  '__defineGetter__',
+  'isPrototypeOf',
+];
 
 // scenarioText is a version-2 job with two groups over a version-1 cluster: a rolling update and a scale-up, named with the given names.
-function scenarioText(names: { groupA: string; groupB: string; job: string; task: string; node: string; dc: string; meta: string }): string {
+function scenarioText(names: {
+  groupA: string;
+  groupB: string;
+  job: string;
+  task: string;
+  node: string;
+  dc: string;
+  meta: string;
+}): string {
   const group = (name: string, count: number, image: string) => ({
     Name: name,
     Count: count,
     Update: { MaxParallel: 1 },
     Meta: { [names.meta]: image },
-    Tasks: [{ Name: names.task, Driver: 'docker', Config: { image }, Env: { [names.meta]: '1' }, Resources: { CPU: 100, MemoryMB: 64 } }],
+    Tasks: [
+      {
+        Name: names.task,
+        Driver: 'docker',
+        Config: { image },
+        Env: { [names.meta]: '1' },
+        Resources: { CPU: 100, MemoryMB: 64 },
+      },
+    ],
   });
   const job = (version: number, image: string, countB: number) => ({
     ID: names.job,
@@ -48,7 +73,9 @@ function scenarioText(names: { groupA: string; groupB: string; job: string; task
     EvalID: 'e',
     Job: job(2, 'a:2', 3),
     JobVersions: [job(1, 'a:1', 2)],
-    Nodes: [{ ID: names.node, Name: names.node, Datacenter: names.dc, Status: 'ready', SchedulingEligibility: 'eligible' }],
+    Nodes: [
+      { ID: names.node, Name: names.node, Datacenter: names.dc, Status: 'ready', SchedulingEligibility: 'eligible' },
+    ],
     Allocations: [alloc(names.groupA, 0), alloc(names.groupA, 1), alloc(names.groupB, 0), alloc(names.groupB, 1)],
   });
 }

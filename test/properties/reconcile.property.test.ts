@@ -46,81 +46,112 @@ function withoutGeneratedIDs(doc: ResultDocument): unknown {
   // group: the second list replaces the first).
   for (const s of doc.Stop) if (s.FollowupEvalID !== '') generated.add(s.FollowupEvalID);
   for (const u of doc.AttributeUpdates) generated.add(u.FollowupEvalID);
-  return JSON.parse(JSON.stringify(doc), (_k, v: unknown) => (typeof v === 'string' && generated.has(v) ? '<generated>' : v));
+  return JSON.parse(JSON.stringify(doc), (_k, v: unknown) =>
+    typeof v === 'string' && generated.has(v) ? '<generated>' : v,
+  );
 }
 
 describe('reconciler properties', () => {
-  test('every generated scenario is valid, and reconciles without throwing', () => {
-    fc.assert(
-      fc.property(scenarioArb, (doc) => {
-        runScenario(read(doc), { trace: true });
-      }),
-      { numRuns: RUNS },
-    );
-  }, TIMEOUT_MS);
+  test(
+    'every generated scenario is valid, and reconciles without throwing',
+    () => {
+      fc.assert(
+        fc.property(scenarioArb, (doc) => {
+          runScenario(read(doc), { trace: true });
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    TIMEOUT_MS,
+  );
 
-  test('reconciling the same scenario twice gives the same result, generated IDs aside', () => {
-    fc.assert(
-      fc.property(scenarioArb, (doc) => {
-        const scenario = read(doc);
-        const first = runScenario(scenario).document;
-        const second = runScenario(read(doc)).document;
-        expect(withoutGeneratedIDs(second)).toEqual(withoutGeneratedIDs(first));
-        // With the same ID source the documents are identical to the letter.
-        expect(runScenario(scenario, { generateID: counter() }).document).toEqual(
-          runScenario(scenario, { generateID: counter() }).document,
-        );
-      }),
-      { numRuns: RUNS },
-    );
-  }, TIMEOUT_MS);
-
-  test('recording the trace changes nothing the reconciler decides', () => {
-    fc.assert(
-      fc.property(scenarioArb, (doc) => {
-        const scenario = read(doc);
-        expect(runScenario(scenario, { trace: true, generateID: counter() }).document).toEqual(
-          runScenario(scenario, { trace: false, generateID: counter() }).document,
-        );
-      }),
-      { numRuns: RUNS },
-    );
-  }, TIMEOUT_MS);
-
-  test('every allocation a result names exists in the scenario', () => {
-    fc.assert(
-      fc.property(scenarioArb, (doc) => {
-        const scenario = read(doc);
-        const ids = new Set(scenario.Allocations.map((a) => a.ID));
-        const r = runScenario(scenario).document;
-        const named = [
-          ...r.Place.map((p) => p.PreviousAllocID).filter((id) => id !== ''),
-          ...r.DestructiveUpdate.map((d) => d.StopAllocID),
-          ...r.InplaceUpdate.map((u) => u.AllocID),
-          ...r.Stop.map((s) => s.AllocID),
-          ...r.AttributeUpdates.map((u) => u.AllocID),
-        ];
-        for (const id of named) expect(ids.has(id), `unknown allocation ${id}`).toBe(true);
-      }),
-      { numRuns: RUNS },
-    );
-  }, TIMEOUT_MS);
-
-  test('every group of the job and of the allocations has its DesiredTGUpdates entry', () => {
-    fc.assert(
-      fc.property(scenarioArb, (doc) => {
-        const scenario = read(doc);
-        const r = runScenario(scenario).document;
-        const groups = new Set([...scenario.Job.TaskGroups.map((g) => g.Name), ...scenario.Allocations.map((a) => a.TaskGroup)]);
-        for (const g of groups) {
-          expect(Object.keys(r.DesiredTGUpdates[g] ?? {}).sort(), `group ${g}`).toEqual(
-            ['Canary', 'DestructiveUpdate', 'Ignore', 'InPlaceUpdate', 'Migrate', 'Place', 'Stop'],
+  test(
+    'reconciling the same scenario twice gives the same result, generated IDs aside',
+    () => {
+      fc.assert(
+        fc.property(scenarioArb, (doc) => {
+          const scenario = read(doc);
+          const first = runScenario(scenario).document;
+          const second = runScenario(read(doc)).document;
+          expect(withoutGeneratedIDs(second)).toEqual(withoutGeneratedIDs(first));
+          // With the same ID source the documents are identical to the letter.
+          expect(runScenario(scenario, { generateID: counter() }).document).toEqual(
+            runScenario(scenario, { generateID: counter() }).document,
           );
-        }
-      }),
-      { numRuns: RUNS },
-    );
-  }, TIMEOUT_MS);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    'recording the trace changes nothing the reconciler decides',
+    () => {
+      fc.assert(
+        fc.property(scenarioArb, (doc) => {
+          const scenario = read(doc);
+          expect(runScenario(scenario, { trace: true, generateID: counter() }).document).toEqual(
+            runScenario(scenario, { trace: false, generateID: counter() }).document,
+          );
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    'every allocation a result names exists in the scenario',
+    () => {
+      fc.assert(
+        fc.property(scenarioArb, (doc) => {
+          const scenario = read(doc);
+          const ids = new Set(scenario.Allocations.map((a) => a.ID));
+          const r = runScenario(scenario).document;
+          const named = [
+            ...r.Place.map((p) => p.PreviousAllocID).filter((id) => id !== ''),
+            ...r.DestructiveUpdate.map((d) => d.StopAllocID),
+            ...r.InplaceUpdate.map((u) => u.AllocID),
+            ...r.Stop.map((s) => s.AllocID),
+            ...r.AttributeUpdates.map((u) => u.AllocID),
+          ];
+          for (const id of named) expect(ids.has(id), `unknown allocation ${id}`).toBe(true);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    'every group of the job and of the allocations has its DesiredTGUpdates entry',
+    () => {
+      fc.assert(
+        fc.property(scenarioArb, (doc) => {
+          const scenario = read(doc);
+          const r = runScenario(scenario).document;
+          const groups = new Set([
+            ...scenario.Job.TaskGroups.map((g) => g.Name),
+            ...scenario.Allocations.map((a) => a.TaskGroup),
+          ]);
+          for (const g of groups) {
+            expect(Object.keys(r.DesiredTGUpdates[g] ?? {}).sort(), `group ${g}`).toEqual([
+              'Canary',
+              'DestructiveUpdate',
+              'Ignore',
+              'InPlaceUpdate',
+              'Migrate',
+              'Place',
+              'Stop',
+            ]);
+          }
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    TIMEOUT_MS,
+  );
 });
 
 // respell writes every AllocStates Field and every nil Events list of a
@@ -128,7 +159,10 @@ describe('reconciler properties', () => {
 function respell(doc: Record<string, unknown>, field: object, nilEvents: object): Record<string, unknown> {
   const copy = structuredClone(doc);
   for (const a of copy.Allocations as Record<string, unknown>[]) {
-    a.AllocStates = (a.AllocStates as Record<string, unknown>[]).map(({ Field: _old, ...rest }) => ({ ...field, ...rest }));
+    a.AllocStates = (a.AllocStates as Record<string, unknown>[]).map(({ Field: _old, ...rest }) => ({
+      ...field,
+      ...rest,
+    }));
     const t = a.RescheduleTracker as { Events?: unknown } | undefined;
     if (t !== undefined && (t.Events === undefined || t.Events === null)) a.RescheduleTracker = nilEvents;
   }
@@ -172,72 +206,97 @@ function goRescheduleEligible(a: Allocation): boolean {
   const tracker = a.RescheduleTracker;
   let eligible = policy.Unlimited || (policy.Attempts > 0 && tracker === null);
   if (policy.Attempts > 0 && tracker !== null && tracker.Events !== null) {
-    const attempted = tracker.Events.filter((e) => wrap(failNanos - i64(e.RescheduleTime)) < i64(policy.Interval)).length;
+    const attempted = tracker.Events.filter(
+      (e) => wrap(failNanos - i64(e.RescheduleTime)) < i64(policy.Interval),
+    ).length;
     eligible = attempted < policy.Attempts && goNextDelay(a) < i64(policy.Interval);
   }
   return eligible;
 }
 
 describe('the shapes Go tells apart by type', () => {
-  test('each spelling of AllocStates.Field and of a nil Events list reconciles alike', () => {
-    fc.assert(
-      fc.property(scenarioArb, (doc) => {
-        const results = [
-          respell(doc, {}, {}),
-          respell(doc, { Field: 0 }, { Events: null }),
-          respell(doc, { Field: 'ClientStatus' }, {}),
-        ].map((d) => runScenario(read(d), { generateID: counter() }).document);
-        expect(results[1]).toEqual(results[0]);
-        expect(results[2]).toEqual(results[0]);
-      }),
-      { numRuns: RUNS },
-    );
-  }, TIMEOUT_MS);
+  test(
+    'each spelling of AllocStates.Field and of a nil Events list reconciles alike',
+    () => {
+      fc.assert(
+        fc.property(scenarioArb, (doc) => {
+          const results = [
+            respell(doc, {}, {}),
+            respell(doc, { Field: 0 }, { Events: null }),
+            respell(doc, { Field: 'ClientStatus' }, {}),
+          ].map((d) => runScenario(read(d), { generateID: counter() }).document);
+          expect(results[1]).toEqual(results[0]);
+          expect(results[2]).toEqual(results[0]);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    TIMEOUT_MS,
+  );
 
-  test('a limited policy never reschedules an allocation whose Events list is nil, unless forced', () => {
-    fc.assert(
-      fc.property(scenarioArb, (doc) => {
-        const scenario = read(doc);
-        const r = runScenario(scenario).document;
-        const replaced = new Set([
-          ...r.Place.filter((p) => p.Reschedule).map((p) => p.PreviousAllocID),
-          ...r.AttributeUpdates.map((u) => u.AllocID),
-        ]);
-        for (const a of scenario.Allocations) {
-          const policy = allocReschedulePolicy(a);
-          const nilList = a.RescheduleTracker !== null && a.RescheduleTracker.Events === null;
-          if (!nilList || policy === null || policy.Unlimited || policy.Attempts === 0 || a.DesiredTransition.ForceReschedule) continue;
-          expect(replaced.has(a.ID), `allocation ${a.ID}`).toBe(false);
-        }
-      }),
-      { numRuns: RUNS },
-    );
-  }, TIMEOUT_MS);
+  test(
+    'a limited policy never reschedules an allocation whose Events list is nil, unless forced',
+    () => {
+      fc.assert(
+        fc.property(scenarioArb, (doc) => {
+          const scenario = read(doc);
+          const r = runScenario(scenario).document;
+          const replaced = new Set([
+            ...r.Place.filter((p) => p.Reschedule).map((p) => p.PreviousAllocID),
+            ...r.AttributeUpdates.map((u) => u.AllocID),
+          ]);
+          for (const a of scenario.Allocations) {
+            const policy = allocReschedulePolicy(a);
+            const nilList = a.RescheduleTracker !== null && a.RescheduleTracker.Events === null;
+            if (
+              !nilList ||
+              policy === null ||
+              policy.Unlimited ||
+              policy.Attempts === 0 ||
+              a.DesiredTransition.ForceReschedule
+            )
+              continue;
+            expect(replaced.has(a.ID), `allocation ${a.ID}`).toBe(false);
+          }
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    TIMEOUT_MS,
+  );
 
-  test('reschedule delays and eligibility follow Go int64 arithmetic, wrapping included', () => {
-    fc.assert(
-      fc.property(scenarioArb, (doc) => {
-        for (const a of read(doc).Allocations) {
-          if (a.ClientStatus !== AllocClientStatusFailed || allocReschedulePolicy(a) === null) continue;
-          expect(nextDelay(a), `allocation ${a.ID}`).toBe(Number(goNextDelay(a)));
-          if (a.DesiredStatus === 'stop') continue;
-          expect(nextRescheduleTime(a).eligible, `allocation ${a.ID}`).toBe(goRescheduleEligible(a));
-        }
-      }),
-      { numRuns: RUNS },
-    );
-  }, TIMEOUT_MS);
+  test(
+    'reschedule delays and eligibility follow Go int64 arithmetic, wrapping included',
+    () => {
+      fc.assert(
+        fc.property(scenarioArb, (doc) => {
+          for (const a of read(doc).Allocations) {
+            if (a.ClientStatus !== AllocClientStatusFailed || allocReschedulePolicy(a) === null) continue;
+            expect(nextDelay(a), `allocation ${a.ID}`).toBe(Number(goNextDelay(a)));
+            if (a.DesiredStatus === 'stop') continue;
+            expect(nextRescheduleTime(a).eligible, `allocation ${a.ID}`).toBe(goRescheduleEligible(a));
+          }
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    TIMEOUT_MS,
+  );
 
-  test('every follow-up evaluation waits until after Now', () => {
-    fc.assert(
-      fc.property(scenarioArb, (doc) => {
-        const scenario = read(doc);
-        const r = runScenario(scenario).document;
-        for (const evals of Object.values(r.DesiredFollowupEvals)) {
-          for (const e of evals) expect(Date.parse(e.WaitUntil) * 1e6, e.WaitUntil).toBeGreaterThan(scenario.Now);
-        }
-      }),
-      { numRuns: RUNS },
-    );
-  }, TIMEOUT_MS);
+  test(
+    'every follow-up evaluation waits until after Now',
+    () => {
+      fc.assert(
+        fc.property(scenarioArb, (doc) => {
+          const scenario = read(doc);
+          const r = runScenario(scenario).document;
+          for (const evals of Object.values(r.DesiredFollowupEvals)) {
+            for (const e of evals) expect(Date.parse(e.WaitUntil) * 1e6, e.WaitUntil).toBeGreaterThan(scenario.Now);
+          }
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    TIMEOUT_MS,
+  );
 });

@@ -8,9 +8,9 @@ import { describe, expect, test } from 'vitest';
 import { terminalStatus } from '../../src/engine/structs.ts';
 import { FILE_TEXT_BUDGET } from '../../src/scenario/json.ts';
 import { readScenario } from '../../src/scenario/read.ts';
-import { EVENT_KINDS, type SimEvent } from '../../src/simulator/events.ts';
+import { EVENT_KINDS } from '../../src/scenario/events.ts';
 import { groupAsk } from '../../src/simulator/placement.ts';
-import { readEvents } from '../../src/simulator/readEvents.ts';
+import { readEvents } from '../../src/scenario/readEvents.ts';
 import { type Film, simulate } from '../../src/simulator/simulate.ts';
 import { generateScenarioText } from '../../bench/generate.ts';
 import { scenarioArb } from './arbitraries.ts';
@@ -34,7 +34,13 @@ const eventArb = fc
     Count: fc.integer({ min: 0, max: 8 }),
     image: fc.constantFrom('app:1', 'app:2'),
   })
-  .map(({ image, ...e }) => ({ ...e, Job: { Type: 'service', TaskGroups: [{ Name: 'web', Count: 2, Tasks: [{ Name: 'app', Driver: 'docker', Config: { image } }] }] } }));
+  .map(({ image, ...e }) => ({
+    ...e,
+    Job: {
+      Type: 'service',
+      TaskGroups: [{ Name: 'web', Count: 2, Tasks: [{ Name: 'app', Driver: 'docker', Config: { image } }] }],
+    },
+  }));
 
 // withResources gives every node room for a few allocations, so that placements can fail.
 const resourcesArb = fc.option(fc.integer({ min: 100, max: 1200 }), { nil: undefined });
@@ -42,13 +48,16 @@ const resourcesArb = fc.option(fc.integer({ min: 100, max: 1200 }), { nil: undef
 function setUp(generated: Record<string, unknown>, cpu: number | undefined, rawEvents: unknown[]) {
   const doc = structuredClone(generated);
   if (cpu !== undefined) {
-    doc.Nodes = (doc.Nodes as Record<string, unknown>[]).map((n) => ({ ...n, NodeResources: { Cpu: { CpuShares: cpu }, Memory: { MemoryMB: 4096 } } }));
+    doc.Nodes = (doc.Nodes as Record<string, unknown>[]).map((n) => ({
+      ...n,
+      NodeResources: { Cpu: { CpuShares: cpu }, Memory: { MemoryMB: 4096 } },
+    }));
   }
   const read = readScenario(JSON.stringify(doc));
   if (!read.ok) throw new Error(`generated scenario is invalid: ${JSON.stringify(read.diagnostics.slice(0, 3))}`);
   const events = readEvents(rawEvents);
   if (!events.ok) throw new Error(`generated events are invalid: ${JSON.stringify(events.diagnostics.slice(0, 3))}`);
-  return { scenario: read.scenario, events: events.events as SimEvent[] };
+  return { scenario: read.scenario, events: events.events };
 }
 
 const inputArb = fc.record({ doc: scenarioArb, cpu: resourcesArb, events: fc.array(eventArb, { maxLength: 5 }) });
@@ -148,7 +157,11 @@ describe('simulator properties with other jobs', () => {
     events: fc.array(
       fc.oneof(
         eventArb,
-        fc.record({ After: fc.integer({ min: 1, max: 4 }), Kind: fc.constantFrom('alloc-fail', 'alloc-complete'), AllocID: fc.constantFrom(...OTHER_ALLOC_IDS) }),
+        fc.record({
+          After: fc.integer({ min: 1, max: 4 }),
+          Kind: fc.constantFrom('alloc-fail', 'alloc-complete'),
+          AllocID: fc.constantFrom(...OTHER_ALLOC_IDS),
+        }),
       ),
       { maxLength: 5 },
     ),
@@ -162,13 +175,23 @@ describe('simulator properties with other jobs', () => {
           const input = setUp({ ...doc, OtherJobs: others }, cpu, events);
           const film = simulate(input.scenario, input.events, { maxSteps: MAX_STEPS, trace: false });
           expect(['settled', 'waiting', 'limit']).toContain(film.End.Status);
-          const again = simulate(setUp({ ...doc, OtherJobs: others }, cpu, events).scenario, input.events, { maxSteps: MAX_STEPS, trace: false });
+          const again = simulate(setUp({ ...doc, OtherJobs: others }, cpu, events).scenario, input.events, {
+            maxSteps: MAX_STEPS,
+            trace: false,
+          });
           expect(replay(again)).toBe(replay(film));
           const jobs = new Set([input.scenario.Job.ID, ...others.map((o) => o.Job.ID)]);
           for (const s of film.Steps) expect(jobs.has(s.JobID)).toBe(true);
           // What the simulator placed, of every job, fits beside what the scenario started with.
-          const before = new Set([...input.scenario.Allocations, ...(input.scenario.OtherJobs ?? []).flatMap((o) => o.Allocations)].map((a) => a.ID));
-          const end = [...film.End.Scenario.Allocations, ...(film.End.Scenario.OtherJobs ?? []).flatMap((o) => o.Allocations)];
+          const before = new Set(
+            [...input.scenario.Allocations, ...(input.scenario.OtherJobs ?? []).flatMap((o) => o.Allocations)].map(
+              (a) => a.ID,
+            ),
+          );
+          const end = [
+            ...film.End.Scenario.Allocations,
+            ...(film.End.Scenario.OtherJobs ?? []).flatMap((o) => o.Allocations),
+          ];
           expect(new Set(end.map((a) => a.ID)).size).toBe(end.length);
           const used = new Map<string, number>();
           for (const a of end) {
@@ -200,7 +223,9 @@ describe('simulator sizes', () => {
     test(
       `simulates ${size.allocs} allocations on ${size.nodes} nodes`,
       () => {
-        const read = readScenario(generateScenarioText({ allocs: size.allocs, nodes: size.nodes }), { textBudget: FILE_TEXT_BUDGET });
+        const read = readScenario(generateScenarioText({ allocs: size.allocs, nodes: size.nodes }), {
+          textBudget: FILE_TEXT_BUDGET,
+        });
         if (!read.ok) throw new Error('the generated scenario does not read');
         const film = simulate(read.scenario, [], { trace: false, maxSteps: size.maxSteps });
         expect(film.Steps).toHaveLength(size.maxSteps);

@@ -21,11 +21,11 @@ function doc(groups: Record<string, Partial<Counts>>, extra: Partial<ResultDocum
     DesiredTGUpdates,
     DesiredFollowupEvals: {},
     ...extra,
-  } as ResultDocument;
+  };
 }
 
 describe('planLines', () => {
-  it('uses Nomad\'s words for every count', () => {
+  it("uses Nomad's words for every count", () => {
     const [web] = planLines(
       doc({ web: { Ignore: 3, Place: 1, Migrate: 1, Stop: 4, InPlaceUpdate: 1, DestructiveUpdate: 1, Canary: 2 } }),
     );
@@ -81,7 +81,11 @@ describe('formatPlan', () => {
             TaskGroups: { api: { DesiredTotal: 2, DesiredCanaries: 1 } },
           } as unknown as ResultDocument['Deployment'],
           DeploymentUpdates: [
-            { DeploymentID: 'dep-old', Status: 'cancelled', StatusDescription: 'Cancelled due to newer version of job' },
+            {
+              DeploymentID: 'dep-old',
+              Status: 'cancelled',
+              StatusDescription: 'Cancelled due to newer version of job',
+            },
           ] as ResultDocument['DeploymentUpdates'],
           AttributeUpdates: [{ AllocID: 'a2', Name: 'web.web[2]', FollowupEvalID: 'eval-later' }],
           DesiredFollowupEvals: {

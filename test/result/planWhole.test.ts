@@ -9,7 +9,15 @@ function plan(example: string, failures: Parameters<typeof wholePlanText>[0]['fa
   const read = readScenario(readFileSync(`src/examples/${example}.json`, 'utf8'));
   if (!read.ok) throw new Error(example);
   const s = read.scenario;
-  return wholePlanText({ document: runScenario(s).document, diff: diffReport(s), jobID: s.Job.ID, jobType: s.Job.Type, jobModifyIndex: s.Job.JobModifyIndex, failures, path: 'job.nomad' });
+  return wholePlanText({
+    document: runScenario(s).document,
+    diff: diffReport(s),
+    jobID: s.Job.ID,
+    jobType: s.Job.Type,
+    jobModifyIndex: s.Job.JobModifyIndex,
+    failures,
+    path: 'job.nomad',
+  });
 }
 
 const HELP = `To submit the job with version verification run:
@@ -37,8 +45,22 @@ describe('wholePlanText', () => {
 
   it('prints placement failures as formatDryRun does', () => {
     const text = plan('stop-after-client-disconnect', [
-      { TaskGroup: 'web', Failed: 2, NodesEvaluated: 3, NodesExhausted: 3, DimensionExhausted: { memory: 3 }, NodesAvailable: { dc1: 3 } },
-      { TaskGroup: 'api', Failed: 1, NodesEvaluated: 0, NodesExhausted: 0, DimensionExhausted: {}, NodesAvailable: { dc1: 0 } },
+      {
+        TaskGroup: 'web',
+        Failed: 2,
+        NodesEvaluated: 3,
+        NodesExhausted: 3,
+        DimensionExhausted: { memory: 3 },
+        NodesAvailable: { dc1: 3 },
+      },
+      {
+        TaskGroup: 'api',
+        Failed: 1,
+        NodesEvaluated: 0,
+        NodesExhausted: 0,
+        DimensionExhausted: {},
+        NodesAvailable: { dc1: 0 },
+      },
     ]);
     expect(text).toContain(
       'Scheduler dry-run:\n- WARNING: Failed to place all allocations.\n' +

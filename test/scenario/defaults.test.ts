@@ -130,7 +130,12 @@ describe('scenario defaults', () => {
     expect(tg.Count).toBe(1);
     expect(tg.Update).toBeNull();
     expect(tg.ReschedulePolicy).toEqual(SERVICE_RESCHEDULE);
-    expect(tg.Migrate).toEqual({ MaxParallel: 1, HealthCheck: 'checks', MinHealthyTime: 10 * SECOND, HealthyDeadline: 5 * MINUTE });
+    expect(tg.Migrate).toEqual({
+      MaxParallel: 1,
+      HealthCheck: 'checks',
+      MinHealthyTime: 10 * SECOND,
+      HealthyDeadline: 5 * MINUTE,
+    });
     expect(tg.StopAfterClientDisconnect).toBeNull();
     expect(tg.EphemeralDisk).toEqual({ Sticky: false, SizeMB: 300, Migrate: false });
     expect([tg.Networks, tg.Affinities, tg.Spreads, tg.Constraints]).toEqual([[], [], [], []]);
@@ -144,7 +149,11 @@ describe('scenario defaults', () => {
   });
 
   it('fills an EphemeralDisk that gives some fields', () => {
-    expect(group({}, { EphemeralDisk: { Sticky: true } }).EphemeralDisk).toEqual({ Sticky: true, SizeMB: 300, Migrate: false });
+    expect(group({}, { EphemeralDisk: { Sticky: true } }).EphemeralDisk).toEqual({
+      Sticky: true,
+      SizeMB: 300,
+      Migrate: false,
+    });
   });
 
   it('fills a task: kill timeout 5s, CPU 100, memory 300, empty maps and lists', () => {
@@ -168,19 +177,30 @@ describe('scenario defaults', () => {
   });
 
   it('fills networks, ports and devices', () => {
-    const task = group({}, {
-      Tasks: [
-        {
-          Name: 'server',
-          Resources: {
-            Networks: [{ DynamicPorts: [{ Label: 'http' }] }],
-            Devices: [{ Name: 'nvidia/gpu' }],
+    const task = group(
+      {},
+      {
+        Tasks: [
+          {
+            Name: 'server',
+            Resources: {
+              Networks: [{ DynamicPorts: [{ Label: 'http' }] }],
+              Devices: [{ Name: 'nvidia/gpu' }],
+            },
           },
-        },
-      ],
-    }).Tasks[0]!;
+        ],
+      },
+    ).Tasks[0]!;
     expect(task.Resources.Networks).toEqual([
-      { Mode: '', Device: '', CIDR: '', IP: '', MBits: 10, ReservedPorts: [], DynamicPorts: [{ Label: 'http', Value: 0, To: 0, HostNetwork: '' }] },
+      {
+        Mode: '',
+        Device: '',
+        CIDR: '',
+        IP: '',
+        MBits: 10,
+        ReservedPorts: [],
+        DynamicPorts: [{ Label: 'http', Value: 0, To: 0, HostNetwork: '' }],
+      },
     ]);
     expect(task.Resources.Devices).toEqual([{ Name: 'nvidia/gpu', Count: 1, Constraints: [], Affinities: [] }]);
   });
@@ -204,7 +224,17 @@ describe('scenario defaults', () => {
     });
 
     it("does not inherit a job block that sets only zeroes (what a batch job's inspect output carries)", () => {
-      const zeroes = { Stagger: 0, MaxParallel: 0, HealthCheck: '', MinHealthyTime: 0, HealthyDeadline: 0, ProgressDeadline: 0, AutoRevert: false, AutoPromote: false, Canary: 0 };
+      const zeroes = {
+        Stagger: 0,
+        MaxParallel: 0,
+        HealthCheck: '',
+        MinHealthyTime: 0,
+        HealthyDeadline: 0,
+        ProgressDeadline: 0,
+        AutoRevert: false,
+        AutoPromote: false,
+        Canary: 0,
+      };
       expect(group({ Update: zeroes }, {}).Update).toBeNull();
       expect(group({ Update: zeroes }, { Update: { MaxParallel: 2 } }).Update).toEqual({ ...zeroes, MaxParallel: 2 });
     });
@@ -217,7 +247,10 @@ describe('scenario defaults', () => {
 
   describe('reschedule policy', () => {
     it("merges the group's policy over the job's Reschedule and the type's defaults", () => {
-      const tg = group({ Reschedule: { Attempts: 5, Delay: '10s' } }, { ReschedulePolicy: { Delay: '1m', Unlimited: false } });
+      const tg = group(
+        { Reschedule: { Attempts: 5, Delay: '10s' } },
+        { ReschedulePolicy: { Delay: '1m', Unlimited: false } },
+      );
       expect(tg.ReschedulePolicy).toEqual({ ...SERVICE_RESCHEDULE, Attempts: 5, Delay: MINUTE, Unlimited: false });
     });
 
@@ -233,7 +266,12 @@ describe('scenario defaults', () => {
 
   it("merges the group's migrate block over the job's", () => {
     const tg = group({ Migrate: { MaxParallel: 2, HealthCheck: 'task_states' } }, { Migrate: { MaxParallel: 4 } });
-    expect(tg.Migrate).toEqual({ MaxParallel: 4, HealthCheck: 'task_states', MinHealthyTime: 10 * SECOND, HealthyDeadline: 5 * MINUTE });
+    expect(tg.Migrate).toEqual({
+      MaxParallel: 4,
+      HealthCheck: 'task_states',
+      MinHealthyTime: 10 * SECOND,
+      HealthyDeadline: 5 * MINUTE,
+    });
   });
 
   it('fills an allocation', () => {
@@ -323,7 +361,17 @@ describe('scenario defaults', () => {
   it('fills a node: ready, not draining, eligible', () => {
     const s = readOk(minimalDoc({ Nodes: [{ ID: 'n1' }] }));
     expect(s.Nodes).toEqual([
-      { ID: 'n1', Name: '', Datacenter: '', NodeClass: '', Status: 'ready', Drain: false, SchedulingEligibility: 'eligible', NodeResources: null, ReservedResources: null },
+      {
+        ID: 'n1',
+        Name: '',
+        Datacenter: '',
+        NodeClass: '',
+        Status: 'ready',
+        Drain: false,
+        SchedulingEligibility: 'eligible',
+        NodeResources: null,
+        ReservedResources: null,
+      },
     ]);
   });
 
@@ -370,7 +418,9 @@ describe('scenario defaults', () => {
       minimalDoc({
         Now: 1_767_225_605_000_000_000,
         Job: minimalJob({
-          TaskGroups: [{ Name: 'web', StopAfterClientDisconnect: '90s', Tasks: [{ Name: 'server', KillTimeout: 10_000_000_000 }] }],
+          TaskGroups: [
+            { Name: 'web', StopAfterClientDisconnect: '90s', Tasks: [{ Name: 'server', KillTimeout: 10_000_000_000 }] },
+          ],
         }),
         Allocations: [{ ID: 'a', TaskGroup: 'web', ModifyTime: '2026-01-01T00:00:05Z' }],
       }),

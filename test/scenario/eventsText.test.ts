@@ -31,7 +31,10 @@ describe('events in the Cluster text', () => {
       ok: false,
       message: 'The Cluster tab is not a JSON object; fix it before adding events.',
     });
-    expect(appendEvent('{ "Events": 3 }', { After: 1, Kind: 'job-stop' })).toMatchObject({ ok: false, message: expect.stringContaining('not a list') });
+    expect(appendEvent('{ "Events": 3 }', { After: 1, Kind: 'job-stop' })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('not a list'),
+    });
     expect(removeEvent(text, 0)).toEqual({ ok: false, message: 'There is no event 1.' });
   });
 });

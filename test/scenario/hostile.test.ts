@@ -49,7 +49,9 @@ describe('hostile input', () => {
       expect(d!.message).toBe(`nests more than ${MAX_JSON_DEPTH} levels deep`);
     }
     const deep = '{"a":'.repeat(200_000) + '1' + '}'.repeat(200_000);
-    const over = onlyError(`{"Job": {"ID": "web", "TaskGroups": [{"Name": "web", "Tasks": [{"Name": "t", "Config": ${deep}}]}]}}`);
+    const over = onlyError(
+      `{"Job": {"ID": "web", "TaskGroups": [{"Name": "web", "Tasks": [{"Name": "t", "Config": ${deep}}]}]}}`,
+    );
     expect(over.code).toBe(DiagnosticCode.OverBudget);
     expect(over.message).toBe('the text nests 200,006 levels deep, 199,878 more than the 128 the playground reads');
     const ok = '{"a":'.repeat(MAX_JSON_DEPTH - 1) + '1' + '}'.repeat(MAX_JSON_DEPTH - 1);
@@ -59,7 +61,9 @@ describe('hostile input', () => {
   it('rejects deep nesting in templates, artifacts, vault and affinities too', () => {
     const deep = JSON.parse('['.repeat(100) + ']'.repeat(100)) as unknown;
     for (const field of ['Templates', 'Artifacts', 'Vault']) {
-      const doc = minimalDoc({ Job: minimalJob({ TaskGroups: [{ Name: 'web', Tasks: [{ Name: 't', [field]: [deep] }] }] }) });
+      const doc = minimalDoc({
+        Job: minimalJob({ TaskGroups: [{ Name: 'web', Tasks: [{ Name: 't', [field]: [deep] }] }] }),
+      });
       expect(onlyError(doc).code).toBe(DiagnosticCode.TooDeep);
     }
     const affinity = { LTarget: deep };
@@ -69,7 +73,9 @@ describe('hostile input', () => {
   it('survives a cycle in a value that was not parsed from text', () => {
     const config: Record<string, unknown> = { image: 'x' };
     config.self = config;
-    const doc = minimalDoc({ Job: minimalJob({ TaskGroups: [{ Name: 'web', Tasks: [{ Name: 't', Config: config }] }] }) });
+    const doc = minimalDoc({
+      Job: minimalJob({ TaskGroups: [{ Name: 'web', Tasks: [{ Name: 't', Config: config }] }] }),
+    });
     const result = readScenarioValue(doc, FIXED_OPTIONS);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.diagnostics[0]!.code).toBe(DiagnosticCode.TooDeep);
@@ -78,13 +84,17 @@ describe('hostile input', () => {
   it('rejects values JSON cannot hold when given an object', () => {
     const cases: unknown[] = [undefined, () => 1, Symbol('s'), 10n, NaN, Infinity, new Date(0), new Map()];
     for (const bad of cases) {
-      const doc = minimalDoc({ Job: minimalJob({ TaskGroups: [{ Name: 'web', Tasks: [{ Name: 't', Config: { bad: [bad] } }] }] }) });
+      const doc = minimalDoc({
+        Job: minimalJob({ TaskGroups: [{ Name: 'web', Tasks: [{ Name: 't', Config: { bad: [bad] } }] }] }),
+      });
       const result = readScenarioValue(doc, FIXED_OPTIONS);
       expect(result.ok, String(bad)).toBe(false);
       if (!result.ok) expect(result.diagnostics[0]!.path).toBe('Job.TaskGroups[0].Tasks[0].Config.bad[0]');
     }
     expect(readScenarioValue(minimalDoc({ Now: NaN })).ok).toBe(false);
-    expect(readScenarioValue(minimalDoc({ Job: minimalJob({ TaskGroups: [{ Name: 'web', Count: Infinity }] }) })).ok).toBe(false);
+    expect(
+      readScenarioValue(minimalDoc({ Job: minimalJob({ TaskGroups: [{ Name: 'web', Count: Infinity }] }) })).ok,
+    ).toBe(false);
   });
 
   it('caps counts and indexes and rejects unsafe integers', () => {
@@ -105,14 +115,20 @@ describe('hostile input', () => {
 
   it('reads megabytes of text', () => {
     const description = 'x'.repeat(4_000_000);
-    const allocations = Array.from({ length: 20_000 }, (_, i) => ({ ID: `alloc-${i}`, TaskGroup: 'web', Name: `web.web[${i}]` }));
+    const allocations = Array.from({ length: 20_000 }, (_, i) => ({
+      ID: `alloc-${i}`,
+      TaskGroup: 'web',
+      Name: `web.web[${i}]`,
+    }));
     const s = readOk(minimalDoc({ Description: description, Allocations: allocations }));
     expect(s.Description.length).toBe(4_000_000);
     expect(s.Allocations).toHaveLength(20_000);
   });
 
   it('quotes long bad values briefly', () => {
-    const d = onlyError(minimalDoc({ Allocations: [{ ID: 'a', TaskGroup: 'web', ClientStatus: 'y'.repeat(1_000_000) }] }));
+    const d = onlyError(
+      minimalDoc({ Allocations: [{ ID: 'a', TaskGroup: 'web', ClientStatus: 'y'.repeat(1_000_000) }] }),
+    );
     expect(d.message.length).toBeLessThan(200);
   });
 
@@ -149,7 +165,18 @@ describe('hostile input', () => {
       Deployment: 'd',
     });
     expect(diagnostics.map((d) => d.path).sort()).toEqual(
-      ['Allocations', 'Deployment', 'Description', 'EvalID', 'Job.ID', 'Job.TaskGroups', 'JobVersions', 'Name', 'Nodes', 'Now'].sort(),
+      [
+        'Allocations',
+        'Deployment',
+        'Description',
+        'EvalID',
+        'Job.ID',
+        'Job.TaskGroups',
+        'JobVersions',
+        'Name',
+        'Nodes',
+        'Now',
+      ].sort(),
     );
   });
 });

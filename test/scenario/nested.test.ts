@@ -52,7 +52,12 @@ describe('reschedule events', () => {
         ],
       }),
     );
-    expect(s.Allocations.map((a) => a.RescheduleTracker)).toEqual([{ Events: null }, { Events: null }, { Events: [] }, null]);
+    expect(s.Allocations.map((a) => a.RescheduleTracker)).toEqual([
+      { Events: null },
+      { Events: null },
+      { Events: [] },
+      null,
+    ]);
   });
 
   it('reports every bad field of an event, in field order, after good events', () => {
@@ -123,7 +128,19 @@ describe('alloc states', () => {
   it('reports bad fields in field order', () => {
     const diagnostics = readErrors(
       minimalDoc({
-        Allocations: [{ ID: 'a', TaskGroup: 'web', AllocStates: [{ Field: 'ClientStatus' }, { Field: 1, Value: 'x', Time: 'soon' }, null, { Field: 'DesiredStatus' }, { Field: true }] }],
+        Allocations: [
+          {
+            ID: 'a',
+            TaskGroup: 'web',
+            AllocStates: [
+              { Field: 'ClientStatus' },
+              { Field: 1, Value: 'x', Time: 'soon' },
+              null,
+              { Field: 'DesiredStatus' },
+              { Field: true },
+            ],
+          },
+        ],
       }),
     );
     expect(diagnostics.map((d) => [d.code, d.path])).toEqual([
@@ -133,7 +150,9 @@ describe('alloc states', () => {
       [DiagnosticCode.NotInEnum, 'Allocations[0].AllocStates[3].Field'],
       [DiagnosticCode.WrongType, 'Allocations[0].AllocStates[4].Field'],
     ]);
-    expect(diagnostics[0]!.message).toBe('1 is not an allocation state field: the only one is the client status, 0 (or "ClientStatus")');
+    expect(diagnostics[0]!.message).toBe(
+      '1 is not an allocation state field: the only one is the client status, 0 (or "ClientStatus")',
+    );
   });
 });
 
@@ -142,7 +161,11 @@ describe('node capacities', () => {
     const s = readOk(
       minimalDoc({
         Nodes: [
-          { ID: 'n1', NodeResources: { Cpu: { CpuShares: 4000 }, Memory: {}, Disk: null }, ReservedResources: { Memory: { MemoryMB: 0 } } },
+          {
+            ID: 'n1',
+            NodeResources: { Cpu: { CpuShares: 4000 }, Memory: {}, Disk: null },
+            ReservedResources: { Memory: { MemoryMB: 0 } },
+          },
         ],
       }),
     );

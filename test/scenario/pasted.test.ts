@@ -10,7 +10,10 @@ import { parseRfc3339 } from '../../src/engine/time.ts';
 import { readOk } from './helpers.ts';
 
 function fixture(name: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>;
+  return JSON.parse(readFileSync(new URL(`../fixtures/api/${name}`, import.meta.url), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 }
 
 const inspected = fixture('job-inspect.json').Job as Record<string, unknown>;
@@ -103,7 +106,15 @@ describe('pasted API output', () => {
       Canary: 1,
     });
     expect(tg.Networks).toEqual([
-      { Mode: 'bridge', Device: '', CIDR: '', IP: '', MBits: 10, ReservedPorts: [], DynamicPorts: [{ Label: 'http', Value: 0, To: 8080, HostNetwork: 'default' }] },
+      {
+        Mode: 'bridge',
+        Device: '',
+        CIDR: '',
+        IP: '',
+        MBits: 10,
+        ReservedPorts: [],
+        DynamicPorts: [{ Label: 'http', Value: 0, To: 8080, HostNetwork: 'default' }],
+      },
     ]);
     const task = tg.Tasks[0]!;
     expect(task.Config).toEqual({ image: 'hashicorp/http-echo:0.2.3', args: ['-listen', ':8080', '-text', 'hello'] });
@@ -191,8 +202,25 @@ describe('pasted API output', () => {
     const batch = {
       ...inspected,
       Type: 'batch',
-      Update: { AutoPromote: false, AutoRevert: false, Canary: 0, HealthCheck: '', HealthyDeadline: 0, MaxParallel: 0, MinHealthyTime: 0, ProgressDeadline: 0, Stagger: 0 },
-      TaskGroups: [{ ...(inspected.TaskGroups as Record<string, unknown>[])[0], Update: null, ReschedulePolicy: null, Migrate: null }],
+      Update: {
+        AutoPromote: false,
+        AutoRevert: false,
+        Canary: 0,
+        HealthCheck: '',
+        HealthyDeadline: 0,
+        MaxParallel: 0,
+        MinHealthyTime: 0,
+        ProgressDeadline: 0,
+        Stagger: 0,
+      },
+      TaskGroups: [
+        {
+          ...(inspected.TaskGroups as Record<string, unknown>[])[0],
+          Update: null,
+          ReschedulePolicy: null,
+          Migrate: null,
+        },
+      ],
     };
     const tg = readOk({ Job: batch }).Job.TaskGroups[0]!;
     expect(tg.Update).toBeNull();

@@ -22,7 +22,10 @@ function roundTrip(s: Scenario): Scenario {
 
 // fixture reads a file next to this test.
 function fixture(name: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>;
+  return JSON.parse(readFileSync(new URL(`../fixtures/api/${name}`, import.meta.url), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 }
 
 describe('writeScenario', () => {
@@ -30,15 +33,28 @@ describe('writeScenario', () => {
     const s = readOk(
       minimalDoc({
         Now: '2026-01-01T00:00:00.25Z',
-        Allocations: [{ ID: 'a', TaskGroup: 'web', TaskStates: { server: { State: 'dead' } }, ModifyTime: 1_767_225_600_000_000_000 }],
+        Allocations: [
+          {
+            ID: 'a',
+            TaskGroup: 'web',
+            TaskStates: { server: { State: 'dead' } },
+            ModifyTime: 1_767_225_600_000_000_000,
+          },
+        ],
         Job: minimalJob({ TaskGroups: [{ Name: 'web', Tasks: [{ Name: 'server', KillTimeout: '1m' }] }] }),
       }),
     );
-    const doc = writeScenario(s) as { Now: string; Allocations: Record<string, unknown>[]; Job: { TaskGroups: { Tasks: { KillTimeout: unknown }[] }[] } };
+    const doc = writeScenario(s) as {
+      Now: string;
+      Allocations: Record<string, unknown>[];
+      Job: { TaskGroups: { Tasks: { KillTimeout: unknown }[] }[] };
+    };
     expect(doc.Now).toBe('2026-01-01T00:00:00.25Z');
     expect(doc.Job.TaskGroups[0]!.Tasks[0]!.KillTimeout).toBe(60_000_000_000);
     expect(doc.Allocations[0]!.ModifyTime).toBe('2026-01-01T00:00:00Z');
-    expect(doc.Allocations[0]!.TaskStates).toEqual({ server: { State: 'dead', Failed: false, FinishedAt: '0001-01-01T00:00:00Z' } });
+    expect(doc.Allocations[0]!.TaskStates).toEqual({
+      server: { State: 'dead', Failed: false, FinishedAt: '0001-01-01T00:00:00Z' },
+    });
     expect(s.Allocations[0]!.TaskStates!.server!.FinishedAt).toBe(ZERO_TIME);
   });
 
@@ -46,14 +62,21 @@ describe('writeScenario', () => {
     const s = readOk(
       minimalDoc({
         Allocations: [
-          { ID: 'a', TaskGroup: 'web', RescheduleTracker: {}, AllocStates: [{ Field: 0, Value: 'lost', Time: '2026-01-01T00:00:00Z' }] },
+          {
+            ID: 'a',
+            TaskGroup: 'web',
+            RescheduleTracker: {},
+            AllocStates: [{ Field: 0, Value: 'lost', Time: '2026-01-01T00:00:00Z' }],
+          },
           { ID: 'b', TaskGroup: 'web', RescheduleTracker: { Events: [] } },
         ],
       }),
     );
     const allocations = writeScenario(s).Allocations as Record<string, unknown>[];
     expect(allocations.map((a) => a.RescheduleTracker)).toEqual([{ Events: null }, { Events: [] }]);
-    expect(allocations[0]!.AllocStates).toEqual([{ Field: 'ClientStatus', Value: 'lost', Time: '2026-01-01T00:00:00Z' }]);
+    expect(allocations[0]!.AllocStates).toEqual([
+      { Field: 'ClientStatus', Value: 'lost', Time: '2026-01-01T00:00:00Z' },
+    ]);
     expect(roundTrip(s).Allocations.map((a) => a.RescheduleTracker)).toEqual([{ Events: null }, { Events: [] }]);
   });
 
@@ -99,7 +122,13 @@ describe('writeScenario', () => {
             Update: { Canary: 1, AutoPromote: true },
             StopAfterClientDisconnect: '90s',
             EphemeralDisk: { Sticky: true, SizeMB: 150 },
-            Networks: [{ Mode: 'bridge', ReservedPorts: [{ Label: 'db', Value: 5432 }], DynamicPorts: [{ Label: 'http', To: -1 }] }],
+            Networks: [
+              {
+                Mode: 'bridge',
+                ReservedPorts: [{ Label: 'db', Value: 5432 }],
+                DynamicPorts: [{ Label: 'http', To: -1 }],
+              },
+            ],
             Spreads: [{ Attribute: '${node.datacenter}', Weight: 100 }],
             Constraints: [{ LTarget: '${attr.kernel.name}', RTarget: 'linux', Operand: '=' }],
             Meta: { tier: 'front' },
@@ -116,7 +145,11 @@ describe('writeScenario', () => {
                 Meta: { role: 'main' },
                 Affinities: [{ LTarget: '${meta.rack}', RTarget: 'r1', Operand: '=' }],
                 KillTimeout: '20s',
-                Resources: { CPU: 500, MemoryMB: 512, Devices: [{ Name: 'nvidia/gpu', Count: 2, Constraints: [{ Operand: 'is_set' }] }] },
+                Resources: {
+                  CPU: 500,
+                  MemoryMB: 512,
+                  Devices: [{ Name: 'nvidia/gpu', Count: 2, Constraints: [{ Operand: 'is_set' }] }],
+                },
               },
             ],
           },
@@ -125,7 +158,15 @@ describe('writeScenario', () => {
       },
       JobVersions: [minimalJob({ Version: 2, Type: 'batch' }), minimalJob({ Version: 1, Type: 'batch' })],
       Nodes: [
-        { ID: 'n1', Name: 'one', Datacenter: 'dc1', NodeClass: 'large', Status: 'down', Drain: true, SchedulingEligibility: 'ineligible' },
+        {
+          ID: 'n1',
+          Name: 'one',
+          Datacenter: 'dc1',
+          NodeClass: 'large',
+          Status: 'down',
+          Drain: true,
+          SchedulingEligibility: 'ineligible',
+        },
         { ID: 'n2', Status: 'initializing' },
       ],
       Allocations: [
@@ -149,6 +190,7 @@ describe('writeScenario', () => {
           NextAllocation: 'a2',
           PreviousAllocation: 'a0',
           TaskStates: { server: { State: 'dead', Failed: true, FinishedAt: '2026-01-01T00:05:00.5+01:00' } },
+          // eslint-disable-next-line no-loss-of-precision -- an instant past a double's precision, as a document may hold
           AllocStates: [{ Field: 'ClientStatus', Value: 'lost', Time: 1_767_225_300_000_000_001 }],
           ModifyTime: '2026-01-01T00:09:00Z',
           CreateIndex: 99,
@@ -162,7 +204,18 @@ describe('writeScenario', () => {
         Status: 'paused',
         IsMultiregion: true,
         TaskGroups: {
-          web: { AutoRevert: true, ProgressDeadline: '10m', RequireProgressBy: '2026-01-01T00:20:00Z', Promoted: true, PlacedCanaries: ['a1'], DesiredCanaries: 1, DesiredTotal: 5, PlacedAllocs: 2, HealthyAllocs: 1, UnhealthyAllocs: 1 },
+          web: {
+            AutoRevert: true,
+            ProgressDeadline: '10m',
+            RequireProgressBy: '2026-01-01T00:20:00Z',
+            Promoted: true,
+            PlacedCanaries: ['a1'],
+            DesiredCanaries: 1,
+            DesiredTotal: 5,
+            PlacedAllocs: 2,
+            HealthyAllocs: 1,
+            UnhealthyAllocs: 1,
+          },
           api: {},
         },
       },

@@ -71,7 +71,11 @@ describe('formatInstant', () => {
     let seed = 42;
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
     for (let i = 0; i < 20_000; i++) {
-      for (const t of [Math.round(random() * 9.2e18), Math.round(random() * 1e12), ZERO_TIME + Math.round(Math.abs(random()) * 1e9)]) {
+      for (const t of [
+        Math.round(random() * 9.2e18),
+        Math.round(random() * 1e12),
+        ZERO_TIME + Math.round(Math.abs(random()) * 1e9),
+      ]) {
         expect(parseRfc3339(formatInstant(t))).toBe(t);
       }
     }

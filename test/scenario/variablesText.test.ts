@@ -25,7 +25,10 @@ describe('JobSpecVariables in the Cluster text', () => {
   it('reads values of any JSON type, and refuses to edit a text that is not an object', () => {
     expect(variableValues('{"JobSpecVariables": {"n": 3, "l": ["a"]}}')).toEqual({ n: 3, l: ['a'] });
     expect(variableValues('{"Now": ')).toBeNull();
-    expect(setVariableValue('[1]', 'x', 'y')).toEqual({ ok: false, message: 'The Cluster tab is not a JSON object; fix it before setting variables.' });
+    expect(setVariableValue('[1]', 'x', 'y')).toEqual({
+      ok: false,
+      message: 'The Cluster tab is not a JSON object; fix it before setting variables.',
+    });
     expect(setVariableValue('{"JobSpecVariables": []}', 'x', 'y').ok).toBe(false);
   });
 });

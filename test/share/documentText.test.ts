@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { composeDocument, splitDocument } from '../../src/share/documentText.ts';
-import { joinTabs, splitScenario } from '../../src/worker/tabs.ts';
+import { joinTabs, splitScenario } from '../../src/scenario/tabs.ts';
 import { fixtureText } from '../cli/helpers.ts';
 
 describe('composeDocument and splitDocument', () => {
@@ -19,7 +19,8 @@ describe('composeDocument and splitDocument', () => {
   it("keep the person's layout, number spelling and field order", () => {
     const texts = {
       job: '{\n  "ID": "web",   "Version": 1e0,\n  "TaskGroups": [ { "Name": "web", "Count": 3 } ]\n}\n',
-      cluster: '{\n  "Now": "2026-01-01T00:00:00Z",\n  "Allocations": [],\n  "Nodes": [ { "ID": "n1", "ModifyTime": 1577836805123456789 } ]\n}\n',
+      cluster:
+        '{\n  "Now": "2026-01-01T00:00:00Z",\n  "Allocations": [],\n  "Nodes": [ { "ID": "n1", "ModifyTime": 1577836805123456789 } ]\n}\n',
     };
     const doc = composeDocument(texts);
     expect(doc.ok && doc.text).toContain('"ModifyTime": 1577836805123456789');

@@ -2,7 +2,15 @@
 // set-aside drafts, and survival of full, refusing and damaged storage.
 
 import { describe, expect, it } from 'vitest';
-import { CURRENT_KEY, RING_KEY, RING_SIZE, listSetAside, loadDraft, saveDraft, setAside } from '../../src/share/draftStore.ts';
+import {
+  CURRENT_KEY,
+  RING_KEY,
+  RING_SIZE,
+  listSetAside,
+  loadDraft,
+  saveDraft,
+  setAside,
+} from '../../src/share/draftStore.ts';
 import { FakeStorage, throwingStorage } from './helpers.ts';
 
 const A = { job: '{"ID": "a"}\n', cluster: '{}\n' };
@@ -24,12 +32,20 @@ describe('draftStore', () => {
     const ring = listSetAside(s);
     expect(ring).toHaveLength(RING_SIZE);
     expect(ring[0]).toEqual({ texts: texts(RING_SIZE + 1), savedAt: 99, reason: 'again' });
-    expect(ring.map((d) => d.texts.job)).toEqual([RING_SIZE + 1, RING_SIZE, RING_SIZE - 1, RING_SIZE - 2, RING_SIZE - 3].map((i) => texts(i).job));
+    expect(ring.map((d) => d.texts.job)).toEqual(
+      [RING_SIZE + 1, RING_SIZE, RING_SIZE - 1, RING_SIZE - 2, RING_SIZE - 3].map((i) => texts(i).job),
+    );
   });
 
   it('treats damaged values as absent', () => {
     const s = new FakeStorage();
-    for (const bad of ['{', 'null', '42', '{"texts": {"job": 1, "cluster": ""}, "savedAt": 1}', '{"texts": {"job": "", "cluster": ""}}']) {
+    for (const bad of [
+      '{',
+      'null',
+      '42',
+      '{"texts": {"job": 1, "cluster": ""}, "savedAt": 1}',
+      '{"texts": {"job": "", "cluster": ""}}',
+    ]) {
       s.items.set(CURRENT_KEY, bad);
       expect(loadDraft(s)).toBeNull();
     }

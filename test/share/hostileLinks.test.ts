@@ -13,7 +13,7 @@ import { handleRun } from '../../src/worker/handle.ts';
 import { handleSimulate } from '../../src/worker/simulateHandle.ts';
 import { hasEvents } from '../../src/scenario/eventsText.ts';
 import { BUDGETS, graphBudget } from '../../src/worker/budgets.ts';
-import type { TabTexts } from '../../src/worker/tabs.ts';
+import type { TabTexts } from '../../src/scenario/tabs.ts';
 import { fixtureText } from '../cli/helpers.ts';
 import { FakeStorage } from './helpers.ts';
 
@@ -25,7 +25,12 @@ const base = () => JSON.parse(fixtureText('first-placement')) as Record<string, 
 async function open(documentText: string) {
   const storage = new FakeStorage();
   saveDraft(storage, DRAFT, 1);
-  const opening = await chooseInitialTexts({ hash: await encodeLink(documentText), storage, defaultTexts: DEFAULT, now: 5 });
+  const opening = await chooseInitialTexts({
+    hash: await encodeLink(documentText),
+    storage,
+    defaultTexts: DEFAULT,
+    now: 5,
+  });
   return { opening, storage };
 }
 
@@ -96,15 +101,23 @@ describe('hostile links are harmless', { timeout: 60_000 }, () => {
     expect(run).toMatchObject({ ok: false });
     const message = JSON.stringify(run);
     expect(message).toContain('The job asks for 1,800,000 allocations in all');
-    expect(message).toContain(`800,000 more than the ${BUDGETS.placements.toLocaleString('en-US')} the playground reconciles at once`);
+    expect(message).toContain(
+      `800,000 more than the ${BUDGETS.placements.toLocaleString('en-US')} the playground reconciles at once`,
+    );
   });
 
   it('80,000 events are refused by the simulator before they are read', async () => {
-    const doc = { ...base(), Events: Array.from({ length: 80_000 }, () => ({ After: 1, Kind: 'node-down', NodeID: 'node-1' })) };
+    const doc = {
+      ...base(),
+      Events: Array.from({ length: 80_000 }, () => ({ After: 1, Kind: 'node-down', NodeID: 'node-1' })),
+    };
     const r = await open(JSON.stringify(doc));
     expect(r.opening.source).toBe('link');
     const film = await handleSimulate({ type: 'simulate', seq: 1, texts: r.opening.texts });
-    expect(film).toMatchObject({ ok: false, message: `The rollout has 80,000 events, 79,000 more than the 1,000 the simulator takes.` });
+    expect(film).toMatchObject({
+      ok: false,
+      message: `The rollout has 80,000 events, 79,000 more than the 1,000 the simulator takes.`,
+    });
   });
 
   it('a task group named __proto__ keeps its counts in the plan', async () => {

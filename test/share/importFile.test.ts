@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { exportFileName, importFile, MAX_IMPORT_BYTES } from '../../src/share/importFile.ts';
-import { joinTabs } from '../../src/worker/tabs.ts';
+import { joinTabs } from '../../src/scenario/tabs.ts';
 import { fixtureText } from '../cli/helpers.ts';
 
 const CURRENT = { job: '{ "ID": "mine" }\n', cluster: '{ "Nodes": [] }\n' };
@@ -45,12 +45,19 @@ describe('importFile', () => {
 
 describe('exportFileName', () => {
   it('refuses a binary file whatever its name, and a text over the reader budget', () => {
-    for (const [name, text] of [['photo.hcl', 'job "x" {\u0000\u0001'], ['image.nomad', 'job \uFFFD\uFFFD'], ['data.json', '{"a": "\u0000"}']] as const) {
+    for (const [name, text] of [
+      ['photo.hcl', 'job "x" {\u0000\u0001'],
+      ['image.nomad', 'job \uFFFD\uFFFD'],
+      ['data.json', '{"a": "\u0000"}'],
+    ] as const) {
       const r = importFile(name, text.length, text, CURRENT);
       expect(r).toMatchObject({ ok: false, message: expect.stringContaining('is not a text file') });
     }
     const deep = `{"a": ${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
-    expect(importFile('deep.json', deep.length, deep, CURRENT)).toMatchObject({ ok: false, message: expect.stringContaining('nests 10,001 levels deep') });
+    expect(importFile('deep.json', deep.length, deep, CURRENT)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('nests 10,001 levels deep'),
+    });
   });
 
   it("names the file after the scenario's Name", () => {

@@ -8,7 +8,7 @@ import { listSetAside, loadDraft, saveDraft } from '../../src/share/draftStore.t
 import { chooseInitialTexts } from '../../src/share/initialTexts.ts';
 import { encodeLink } from '../../src/share/linkCodec.ts';
 import { REASON_LINK } from '../../src/share/openLink.ts';
-import { splitScenario } from '../../src/worker/tabs.ts';
+import { splitScenario } from '../../src/scenario/tabs.ts';
 import { fixtureText } from '../cli/helpers.ts';
 import { FakeStorage, throwingStorage } from './helpers.ts';
 
@@ -97,7 +97,12 @@ describe('chooseInitialTexts', () => {
   });
 
   it('still opens a link when storage refuses everything', async () => {
-    const r = await chooseInitialTexts({ hash: await linkTo(LINKED), storage: throwingStorage, defaultTexts: DEFAULT, now: 5 });
+    const r = await chooseInitialTexts({
+      hash: await linkTo(LINKED),
+      storage: throwingStorage,
+      defaultTexts: DEFAULT,
+      now: 5,
+    });
     expect(r.texts).toEqual(LINKED);
   });
 });

@@ -10,7 +10,14 @@ import { decodeLink, encodeLink, LINK_PREFIX, linkURL } from '../../src/share/li
 import { LinkErrorCode } from '../../src/share/linkErrors.ts';
 import { fixtureText } from '../cli/helpers.ts';
 
-const FIXTURES = ['first-placement', 'canary-awaiting-promotion', 'draining-node', 'failed-rescheduled', 'lost-node', 'rolling-update'];
+const FIXTURES = [
+  'first-placement',
+  'canary-awaiting-promotion',
+  'draining-node',
+  'failed-rescheduled',
+  'lost-node',
+  'rolling-update',
+];
 
 // fragment makes a link out of raw bytes, compressed as the format says (with node's zlib, to check the format, not our own encoder).
 function fragmentOf(bytes: Uint8Array): string {
@@ -86,7 +93,9 @@ describe('decodeLink refuses bad links, each with its own error', () => {
   });
 
   it('damaged compressed data', async () => {
-    expect(await errorCode('#s=' + toBase64url(new TextEncoder().encode('not deflate at all')))).toBe(LinkErrorCode.BadDeflate);
+    expect(await errorCode('#s=' + toBase64url(new TextEncoder().encode('not deflate at all')))).toBe(
+      LinkErrorCode.BadDeflate,
+    );
   });
 
   it('a link whose scenario is larger than the cap', async () => {
@@ -111,7 +120,9 @@ describe('decodeLink refuses bad links, each with its own error', () => {
     const bomb = new Uint8Array(block.length * 1024 + end.length);
     for (let i = 0; i < 1024; i++) bomb.set(block, i * block.length);
     bomb.set(end, block.length * 1024);
-    expect(inflateRawSync(bomb.subarray(0, block.length * 3 + 0), { finishFlush: constants.Z_SYNC_FLUSH }).length).toBe(3 * 1024 * 1024);
+    expect(inflateRawSync(bomb.subarray(0, block.length * 3 + 0), { finishFlush: constants.Z_SYNC_FLUSH }).length).toBe(
+      3 * 1024 * 1024,
+    );
     expect(await inflateRaw(bomb, 5 * 1024 * 1024)).toEqual({ ok: false, reason: 'too-large' });
     expect(await errorCode(LINK_PREFIX + toBase64url(bomb))).toBe(LinkErrorCode.TooLarge);
   }, 30_000);
@@ -133,7 +144,15 @@ describe('decodeLink refuses bad links, each with its own error', () => {
   });
 
   it('gives a different message for every code', async () => {
-    const cases = ['#x', '#s=', '#s=$', '#s=' + toBase64url(new Uint8Array([1, 2, 3])), fragmentOf(new Uint8Array([0xff])), fragmentOf(new TextEncoder().encode('{')), await encodeLink('{}')];
+    const cases = [
+      '#x',
+      '#s=',
+      '#s=$',
+      '#s=' + toBase64url(new Uint8Array([1, 2, 3])),
+      fragmentOf(new Uint8Array([0xff])),
+      fragmentOf(new TextEncoder().encode('{')),
+      await encodeLink('{}'),
+    ];
     const messages = new Set<string>();
     for (const hash of cases) {
       const r = await decodeLink(hash);
@@ -145,7 +164,8 @@ describe('decodeLink refuses bad links, each with its own error', () => {
 
 describe('links to scenarios whose job is an HCL jobspec', () => {
   it('round-trip, with the jobspec read as the scenario reader reads it', async () => {
-    const spec = 'job "web" {\n  datacenters = ["dc1"]\n  group "web" {\n    count = 2\n    task "app" {\n      driver = "docker"\n      config {\n        image = "nginx"\n      }\n    }\n  }\n}\n';
+    const spec =
+      'job "web" {\n  datacenters = ["dc1"]\n  group "web" {\n    count = 2\n    task "app" {\n      driver = "docker"\n      config {\n        image = "nginx"\n      }\n    }\n  }\n}\n';
     const text = JSON.stringify({ JobSpec: spec, Now: '2026-01-01T00:00:00Z', Nodes: [] }, null, 2);
     const back = await decodeLink(await encodeLink(text));
     if (!back.ok) throw new Error(back.error.message);

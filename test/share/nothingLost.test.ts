@@ -4,11 +4,20 @@
 
 import { describe, expect, it } from 'vitest';
 import { composeDocument } from '../../src/share/documentText.ts';
-import { CURRENT_KEY, listSetAside, loadDraft, REASON_OTHER_TAB, RING_KEY, RING_SIZE, saveDraft, setAside } from '../../src/share/draftStore.ts';
+import {
+  CURRENT_KEY,
+  listSetAside,
+  loadDraft,
+  REASON_OTHER_TAB,
+  RING_KEY,
+  RING_SIZE,
+  saveDraft,
+  setAside,
+} from '../../src/share/draftStore.ts';
 import { chooseInitialTexts } from '../../src/share/initialTexts.ts';
 import { encodeLink } from '../../src/share/linkCodec.ts';
 import { createOpeningGuard, OPENING_KEY, standingMark } from '../../src/share/openingMark.ts';
-import { splitScenario, type TabTexts } from '../../src/worker/tabs.ts';
+import { splitScenario, type TabTexts } from '../../src/scenario/tabs.ts';
 import { fixtureText } from '../cli/helpers.ts';
 import { FakeStorage } from './helpers.ts';
 

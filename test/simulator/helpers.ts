@@ -2,11 +2,11 @@
 
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type Allocation, type Instant } from '../../src/engine/structs.ts';
+import type { Allocation, Instant } from '../../src/engine/structs.ts';
 import { parseRfc3339 } from '../../src/engine/time.ts';
 import { readScenarioValue } from '../../src/scenario/read.ts';
-import type { SimEvent } from '../../src/simulator/events.ts';
-import { readEvents } from '../../src/simulator/readEvents.ts';
+import type { SimEvent } from '../../src/scenario/events.ts';
+import { readEvents } from '../../src/scenario/readEvents.ts';
 import { type Film, type SimStep, simulate } from '../../src/simulator/simulate.ts';
 
 /** Rollout is a fixture read: its scenario document, its events, and the film they make. */
@@ -18,7 +18,9 @@ export interface Rollout {
 
 /** loadRollout reads test/fixtures/rollouts/NAME.json and simulates it, with `extra` events appended. */
 export function loadRollout(name: string, extra: unknown[] = []): Rollout {
-  const raw = JSON.parse(readFileSync(resolve(import.meta.dirname, '../fixtures/rollouts', `${name}.json`), 'utf8')) as {
+  const raw = JSON.parse(
+    readFileSync(resolve(import.meta.dirname, '../fixtures/rollouts', `${name}.json`), 'utf8'),
+  ) as {
     Scenario: Record<string, unknown>;
     Events: unknown[];
   };

@@ -2,7 +2,14 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Allocation, Job, Node } from '../../src/engine/structs.ts';
-import { PlanningCluster, countAlloc, groupAsk, nodeTotals, scoreFitBinPack, stackLimit } from '../../src/simulator/placement.ts';
+import {
+  PlanningCluster,
+  countAlloc,
+  groupAsk,
+  nodeTotals,
+  scoreFitBinPack,
+  stackLimit,
+} from '../../src/simulator/placement.ts';
 import { mockAlloc, mockJob, mockNode } from '../upstream/mock.ts';
 
 // on is a live allocation of `job`'s group "web" on a node.
@@ -14,7 +21,13 @@ function on(nodeID: string, job: Job): Allocation {
 const keepOrder = (n: number) => n - 1;
 
 function node(id: string, over: Partial<Node> = {}): Node {
-  return { ...mockNode(), ID: id, Name: id, NodeResources: { CpuShares: 4000, MemoryMB: 8192, DiskMB: 100000 }, ...over };
+  return {
+    ...mockNode(),
+    ID: id,
+    Name: id,
+    NodeResources: { CpuShares: 4000, MemoryMB: 8192, DiskMB: 100000 },
+    ...over,
+  };
 }
 
 describe('scoreFitBinPack', () => {
@@ -57,7 +70,12 @@ describe('PlanningCluster', () => {
     expect('node' in first && first.node.ID).toBe('busy');
 
     // Without resources to pack, only the penalty for the group's allocations already there decides.
-    const plain = new PlanningCluster(job, [node('p', { NodeResources: null }), node('q', { NodeResources: null })], nodeTotals(job, [on('p', job)]), keepOrder);
+    const plain = new PlanningCluster(
+      job,
+      [node('p', { NodeResources: null }), node('q', { NodeResources: null })],
+      nodeTotals(job, [on('p', job)]),
+      keepOrder,
+    );
     const spread = plain.select(tg, ask, new Set(), null);
     expect('node' in spread && spread.node.ID).toBe('q');
   });
@@ -69,7 +87,12 @@ describe('PlanningCluster', () => {
     const choice = cluster.select(tg, ask, new Set(['a']), null);
     expect('node' in choice && choice.node.ID).toBe('b');
 
-    const small = new PlanningCluster(job, [node('tiny', { NodeResources: { CpuShares: 10, MemoryMB: 10, DiskMB: null } })], nodeTotals(job, []), keepOrder);
+    const small = new PlanningCluster(
+      job,
+      [node('tiny', { NodeResources: { CpuShares: 10, MemoryMB: 10, DiskMB: null } })],
+      nodeTotals(job, []),
+      keepOrder,
+    );
     expect(small.select(tg, ask, new Set(), null)).toEqual({
       TaskGroup: tg.Name,
       Failed: 1,
@@ -132,8 +155,18 @@ describe('the stack’s limit and ring (GenericStack.SetNodes and Select)', () =
     const [chosen, runnerUp] = choice.ranked;
     const binpack = (used: number) => scoreFitBinPack(4000, 8192, used * ask.cpu, used * ask.memoryMB) / 18;
     // n1 holds one of the group (anti-affinity −2/6); n2 is where the chain failed (−1).
-    expect(chosen).toEqual({ NodeID: 'n1', NodeName: 'n1', Scores: { binpack: binpack(2), 'job-anti-affinity': -2 / 6 }, NormScore: (binpack(2) - 2 / 6) / 2 });
-    expect(runnerUp).toEqual({ NodeID: 'n2', NodeName: 'n2', Scores: { binpack: binpack(1), 'node-reschedule-penalty': -1 }, NormScore: (binpack(1) - 1) / 2 });
+    expect(chosen).toEqual({
+      NodeID: 'n1',
+      NodeName: 'n1',
+      Scores: { binpack: binpack(2), 'job-anti-affinity': -2 / 6 },
+      NormScore: (binpack(2) - 2 / 6) / 2,
+    });
+    expect(runnerUp).toEqual({
+      NodeID: 'n2',
+      NodeName: 'n2',
+      Scores: { binpack: binpack(1), 'node-reschedule-penalty': -1 },
+      NormScore: (binpack(1) - 1) / 2,
+    });
     expect(choice.score).toBe(chosen!.NormScore);
   });
 
@@ -144,7 +177,13 @@ describe('the stack’s limit and ring (GenericStack.SetNodes and Select)', () =
     const choice = cluster.select(tg, ask, new Set(['n1', 'n2', 'n3']), null);
     if (!('node' in choice)) throw new Error('no node');
     // n1–n3 are skipped; n4 is the first option, n5 the second, and the limit of 3 takes back n1.
-    expect(choice.ranked.map((r) => [r.NodeID, r.NormScore])).toEqual([['n4', 0], ['n5', 0], ['n1', -1], ['n2', -1], ['n3', -1]]);
+    expect(choice.ranked.map((r) => [r.NodeID, r.NormScore])).toEqual([
+      ['n4', 0],
+      ['n5', 0],
+      ['n1', -1],
+      ['n2', -1],
+      ['n3', -1],
+    ]);
     expect(choice.node.ID).toBe('n4');
   });
 });

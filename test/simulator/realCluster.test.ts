@@ -50,7 +50,9 @@ describe('the drainer batches (issue 9, §2.2)', () => {
 
 describe('allocation start-up (issue 9, §2.3)', () => {
   const rolling = (extra: Record<string, unknown> = {}) => {
-    const doc = structuredClone(loadRollout('canary-promote').document) as { Job: { Update: Record<string, unknown> } } & Record<string, unknown>;
+    const doc = structuredClone(loadRollout('canary-promote').document) as {
+      Job: { Update: Record<string, unknown> };
+    } & Record<string, unknown>;
     doc.Job.Update.MinHealthyTime = '5s';
     Object.assign(doc, extra);
     const { film } = runRollout(doc, [{ After: 2, Kind: 'deployment-promote' }]);
@@ -83,9 +85,12 @@ describe('placement as Nomad’s stack ranks it (issue 9, §2.4)', () => {
   const job = {
     ID: 'web',
     Datacenters: ['dc1'],
-    TaskGroups: [{ Name: 'web', Count: 6, Tasks: [{ Name: 'app', Driver: 'raw_exec', Resources: { CPU: 100, MemoryMB: 64 } }] }],
+    TaskGroups: [
+      { Name: 'web', Count: 6, Tasks: [{ Name: 'app', Driver: 'raw_exec', Resources: { CPU: 100, MemoryMB: 64 } }] },
+    ],
   };
-  const place = () => runRollout({ Now: '2026-01-01T00:00:00Z', EvalID: 'e', Job: job, Nodes: nodes }, []).film.Steps[0]!.Placed;
+  const place = () =>
+    runRollout({ Now: '2026-01-01T00:00:00Z', EvalID: 'e', Job: job, Nodes: nodes }, []).film.Steps[0]!.Placed;
 
   it('puts 6 allocations on 3 empty nodes 3/2/1, as the real cluster did twice (every node ranked gave 2/2/2)', () => {
     const perNode = new Map<string, number>();
@@ -101,9 +106,15 @@ describe('placement as Nomad’s stack ranks it (issue 9, §2.4)', () => {
       for (const r of p.Ranked) {
         const values = Object.values(r.Scores);
         expect(r.NormScore).toBeCloseTo(values.reduce((a, b) => a + b, 0) / values.length, 12);
-        expect(Object.keys(r.Scores).every((k) => ['binpack', 'job-anti-affinity', 'node-reschedule-penalty'].includes(k))).toBe(true);
+        expect(
+          Object.keys(r.Scores).every((k) => ['binpack', 'job-anti-affinity', 'node-reschedule-penalty'].includes(k)),
+        ).toBe(true);
       }
-      expect(p.Ranked.slice(1).map((r) => r.NormScore)).toEqual(p.Ranked.slice(1).map((r) => r.NormScore).sort((a, b) => b - a));
+      expect(p.Ranked.slice(1).map((r) => r.NormScore)).toEqual(
+        p.Ranked.slice(1)
+          .map((r) => r.NormScore)
+          .sort((a, b) => b - a),
+      );
     }
   });
 
@@ -122,17 +133,25 @@ describe('other jobs on the cluster (issue 9, §2.5)', () => {
     expect(api.Scenario.Job.ID).toBe('api');
     expect(counts(api, 'api')).toEqual({ Migrate: 1, Ignore: 1 });
     expect(api.Scenario.OtherJobs!.map((o) => o.Job.ID)).toEqual(['web', 'cache']);
-    expect(film.End.Scenario.OtherJobs!.flatMap((o) => o.Allocations).filter((a) => a.NodeID === 'node-1' && a.DesiredStatus === 'run')).toEqual([]);
+    expect(
+      film.End.Scenario.OtherJobs!.flatMap((o) => o.Allocations).filter(
+        (a) => a.NodeID === 'node-1' && a.DesiredStatus === 'run',
+      ),
+    ).toEqual([]);
   });
 
   it('breaks migrate.max_parallel = 1 as the real cluster did: a second allocation marked 1 s after the first, before the first replacement is healthy', () => {
     const [first, second] = drains.filter((s) => s.JobID === 'web');
     expect(seconds(second!.Time - first!.Time)).toBe(1);
     const replacement = first!.Placed[0]!;
-    const healthyAt = film.Steps.flatMap((s) => s.Happenings).find((h) => h.AllocID === replacement.AllocID && h.Text.endsWith('is healthy'))!.Time;
+    const healthyAt = film.Steps.flatMap((s) => s.Happenings).find(
+      (h) => h.AllocID === replacement.AllocID && h.Text.endsWith('is healthy'),
+    )!.Time;
     // The real cluster: 4.4 s before; here start-up and the 5s min_healthy_time leave 4.23 s.
     expect(seconds(healthyAt - second!.Time)).toBeCloseTo(4.23, 6);
-    const moving = second!.Scenario.Allocations.filter((a) => a.DesiredStatus === 'run' && (a.DesiredTransition.Migrate || a.DeploymentStatus?.Healthy == null));
+    const moving = second!.Scenario.Allocations.filter(
+      (a) => a.DesiredStatus === 'run' && (a.DesiredTransition.Migrate || a.DeploymentStatus?.Healthy == null),
+    );
     expect(moving.length).toBe(2);
   });
 
@@ -149,7 +168,9 @@ describe('other jobs on the cluster (issue 9, §2.5)', () => {
 
   it('counts the other jobs’ allocations on the nodes', () => {
     const { document } = loadRollout('drain-shared-node');
-    const doc = structuredClone(document) as { OtherJobs: { Job: { TaskGroups: { Tasks: { Resources: { CPU: number } }[] }[] } }[] };
+    const doc = structuredClone(document) as {
+      OtherJobs: { Job: { TaskGroups: { Tasks: { Resources: { CPU: number } }[] }[] } }[];
+    };
     // An api allocation that takes all of a node but 100 MHz: nothing of web fits beside it.
     doc.OtherJobs[0]!.Job.TaskGroups[0]!.Tasks[0]!.Resources.CPU = 3900;
     const { film: full } = runRollout(doc, [{ After: 1, Kind: 'job-scale', TaskGroup: 'web', Count: 7 }]);
@@ -168,12 +189,20 @@ describe('other jobs on the cluster (issue 9, §2.5)', () => {
 
 describe('health and the end of a film (issue 9, §2.6 and §2.7)', () => {
   it('gives a service allocation that fails outside a deployment Healthy = false, as real clients do', () => {
-    const job = { ID: 'web', Datacenters: ['dc1'], TaskGroups: [{ Name: 'web', Count: 1, Tasks: [{ Name: 'app', Driver: 'raw_exec' }] }] };
-    const first = runRollout({ Now: '2026-01-01T00:00:00Z', EvalID: 'e', Job: job, Nodes: [{ ID: 'n1', Name: 'n1', Datacenter: 'dc1' }] }, []).film;
+    const job = {
+      ID: 'web',
+      Datacenters: ['dc1'],
+      TaskGroups: [{ Name: 'web', Count: 1, Tasks: [{ Name: 'app', Driver: 'raw_exec' }] }],
+    };
+    const first = runRollout(
+      { Now: '2026-01-01T00:00:00Z', EvalID: 'e', Job: job, Nodes: [{ ID: 'n1', Name: 'n1', Datacenter: 'dc1' }] },
+      [],
+    ).film;
     const id = first.Steps[0]!.Placed[0]!.AllocID;
-    const { film } = runRollout({ Now: '2026-01-01T00:00:00Z', EvalID: 'e', Job: job, Nodes: [{ ID: 'n1', Name: 'n1', Datacenter: 'dc1' }] }, [
-      { After: 1, Delay: '2s', Kind: 'alloc-fail', AllocID: id },
-    ]);
+    const { film } = runRollout(
+      { Now: '2026-01-01T00:00:00Z', EvalID: 'e', Job: job, Nodes: [{ ID: 'n1', Name: 'n1', Datacenter: 'dc1' }] },
+      [{ After: 1, Delay: '2s', Kind: 'alloc-fail', AllocID: id }],
+    );
     const failed = film.End.Scenario.Allocations.find((a) => a.ID === id)!;
     expect(failed).toMatchObject({ ClientStatus: 'failed', DeploymentID: '', DeploymentStatus: { Healthy: false } });
   });
@@ -182,10 +211,19 @@ describe('health and the end of a film (issue 9, §2.6 and §2.7)', () => {
     // count 4, max_parallel 2, canary 1, min_healthy_time 10s; promote and drain a node after
     // evaluation 2; the promoted canary fails after evaluation 3.
     const { film } = loadRollout('new-user-canary-drain-fail');
-    expect(triggers(film).slice(0, 4)).toEqual(['scenario', 'deployment-watcher', 'deployment-watcher', 'alloc-failure']);
+    expect(triggers(film).slice(0, 4)).toEqual([
+      'scenario',
+      'deployment-watcher',
+      'deployment-watcher',
+      'alloc-failure',
+    ]);
     expect(film.End.Deployment).toMatchObject({ Status: 'successful' });
     expect(film.End.Status).toBe('waiting');
-    expect(film.End.Stranded).toMatchObject({ JobID: 'web', Name: 'web.web[0]', AllocID: '60dfbc3a-a773-416f-906d-fcfb4ed0daa0' });
+    expect(film.End.Stranded).toMatchObject({
+      JobID: 'web',
+      Name: 'web.web[0]',
+      AllocID: '60dfbc3a-a773-416f-906d-fcfb4ed0daa0',
+    });
     expect(film.End.Reason).toBe(
       'web.web[0] failed and may be rescheduled from 2026-01-01T00:00:41.48Z, but no evaluation of job "web" is due: as on a real cluster, it waits for the next one (a job run, a node event)',
     );

@@ -51,20 +51,29 @@ describe('a 5-allocation service with 2 canaries', () => {
       ['00:00:11.48', '00:00:22.96', '00:00:34.44', '00:00:45.92'].map((t) => at(`2026-01-01T${t}Z`)),
     );
     expect(rest[3]!.Document.DeploymentUpdates).toEqual([
-      { DeploymentID: film.Steps[0]!.Document.Deployment!.ID, Status: 'successful', StatusDescription: 'Deployment completed successfully' },
+      {
+        DeploymentID: film.Steps[0]!.Document.Deployment!.ID,
+        Status: 'successful',
+        StatusDescription: 'Deployment completed successfully',
+      },
     ]);
     expect(film.End.Status).toBe('settled');
     expect(film.End.Deployment).toMatchObject({ JobVersion: 1, Status: 'successful' });
     const live = liveAllocs(film);
     expect(live).toHaveLength(5);
-    expect(live.every((a) => a.Job.Version === 1 && a.ClientStatus === 'running' && isHealthy(a.DeploymentStatus))).toBe(true);
+    expect(
+      live.every((a) => a.Job.Version === 1 && a.ClientStatus === 'running' && isHealthy(a.DeploymentStatus)),
+    ).toBe(true);
     expect(live.map((a) => a.Name).sort()).toEqual([0, 1, 2, 3, 4].map((i) => `web.web[${i}]`));
   });
 
   it('without promotion stops and says why', () => {
     const { film: waiting } = runRollout(loadRollout('canary-promote').document, []);
     expect(waiting.Steps).toHaveLength(2);
-    expect(waiting.End).toMatchObject({ Status: 'waiting', Reason: 'the canaries wait for promotion: promote the deployment to go on' });
+    expect(waiting.End).toMatchObject({
+      Status: 'waiting',
+      Reason: 'the canaries wait for promotion: promote the deployment to go on',
+    });
   });
 
   it('replays to the same film, IDs included', () => {
@@ -85,7 +94,10 @@ describe('a failing canary with auto_revert', () => {
     // instead of failing, in its batch 1.25s later.
     expect(unhealthy!.Time).toBe(at('2026-01-01T00:05:01.25Z'));
     expect(unhealthy!.Happenings.map((h) => h.Text)).toEqual(
-      expect.arrayContaining(['web.web[0] is unhealthy: its healthy deadline passed', 'the deployment watcher allows web.web[0] to be replaced']),
+      expect.arrayContaining([
+        'web.web[0] is unhealthy: its healthy deadline passed',
+        'the deployment watcher allows web.web[0] to be replaced',
+      ]),
     );
     // Nothing healthy since the canary was placed: the 10m progress deadline fails the deployment.
     expect(failed!.Time).toBe(at('2026-01-01T00:10:00Z'));
@@ -98,7 +110,9 @@ describe('a failing canary with auto_revert', () => {
     expect(failed!.Scenario.Deployment).toMatchObject({ Status: 'failed', JobVersion: 1 });
     expect(done!.Document.DeploymentUpdates[0]).toMatchObject({ Status: 'successful' });
     expect(liveAllocs(film).map((a) => a.Job.Version)).toEqual([2, 2, 2, 2, 2]);
-    expect(liveAllocs(film).map((a) => (a.Job.TaskGroups[0]!.Tasks[0]!.Config as { image: string }).image)).toEqual(Array(5).fill('app:1'));
+    expect(liveAllocs(film).map((a) => (a.Job.TaskGroups[0]!.Tasks[0]!.Config as { image: string }).image)).toEqual(
+      Array(5).fill('app:1'),
+    );
   });
 
   it('fails the deployment at once when there is no progress deadline', () => {
@@ -110,7 +124,10 @@ describe('a failing canary with auto_revert', () => {
     const failed = film.Steps[1]!;
     expect(failed.Time).toBe(at('2026-01-01T00:00:05Z'));
     expect(failed.Happenings.map((h) => h.Text)).toEqual(
-      expect.arrayContaining(['web.web[0] failed', 'deployment failed: Failed due to unhealthy allocations - rolling back to job version 0']),
+      expect.arrayContaining([
+        'web.web[0] failed',
+        'deployment failed: Failed due to unhealthy allocations - rolling back to job version 0',
+      ]),
     );
     expect(film.End.Deployment).toMatchObject({ JobVersion: 2, Status: 'successful' });
   });
@@ -138,7 +155,9 @@ describe('a drain', () => {
     // The drainer writes its marks 1s after it decides them (the real cluster: 1.05–1.07s after
     // the drain command); each replacement is healthy 10.23s after it was placed (start-up and the
     // migrate block's min_healthy_time); only then is the next marked, and written 1s later.
-    expect(drains.map((s) => s.Time)).toEqual(['00:00:01', '00:00:12.23', '00:00:23.46'].map((t) => at(`2026-01-01T${t}Z`)));
+    expect(drains.map((s) => s.Time)).toEqual(
+      ['00:00:01', '00:00:12.23', '00:00:23.46'].map((t) => at(`2026-01-01T${t}Z`)),
+    );
     expect(drains.map((s) => s.Document.Stop.map((x) => x.AllocID))).toEqual([['v0-0'], ['v0-3'], ['v0-5']]);
     expect(drains.flatMap((s) => s.Placed).every((p) => p.NodeID !== 'node-1')).toBe(true);
   });
@@ -186,7 +205,9 @@ describe('a failed allocation', () => {
     expect(replacement.NodeID).not.toBe('node-2');
 
     // The replacement fails a minute later: the next delay is 60s.
-    const second = loadRollout('reschedule-delays', [{ After: 3, Delay: '1m', Kind: 'alloc-fail', AllocID: replacement.AllocID }]);
+    const second = loadRollout('reschedule-delays', [
+      { After: 3, Delay: '1m', Kind: 'alloc-fail', AllocID: replacement.AllocID },
+    ]);
     const again = second.film.Steps[3]!;
     expect(again.Time).toBe(at('2026-01-01T00:01:30Z'));
     expect(again.Document.DesiredFollowupEvals.web![0]!.WaitUntil).toBe('2026-01-01T00:02:30Z');
@@ -217,7 +238,14 @@ describe('a job scaled beyond the cluster', () => {
     // Three nodes of 2,000 MHz; 500 MHz each: 4 per node, 12 in all.
     expect(scaled.Placed).toHaveLength(7);
     expect(scaled.Failures).toEqual([
-      { TaskGroup: 'web', Failed: 3, NodesEvaluated: 3, NodesExhausted: 3, DimensionExhausted: { cpu: 3 }, NodesAvailable: { dc1: 3 } },
+      {
+        TaskGroup: 'web',
+        Failed: 3,
+        NodesEvaluated: 3,
+        NodesExhausted: 3,
+        DimensionExhausted: { cpu: 3 },
+        NodesAvailable: { dc1: 3 },
+      },
     ]);
     expect(film.End.Status).toBe('waiting');
     expect(film.End.Reason).toMatch(/did not fit/);
@@ -227,7 +255,13 @@ describe('a job scaled beyond the cluster', () => {
   it('places the rest when a node joins the pool again', () => {
     const { document } = loadRollout('scale-beyond-capacity');
     const doc = structuredClone(document) as { Nodes: Record<string, unknown>[] };
-    doc.Nodes.push({ ID: 'node-4', Name: 'node-4', Datacenter: 'dc1', SchedulingEligibility: 'ineligible', NodeResources: { Cpu: { CpuShares: 2000 }, Memory: { MemoryMB: 2048 } } });
+    doc.Nodes.push({
+      ID: 'node-4',
+      Name: 'node-4',
+      Datacenter: 'dc1',
+      SchedulingEligibility: 'ineligible',
+      NodeResources: { Cpu: { CpuShares: 2000 }, Memory: { MemoryMB: 2048 } },
+    });
     const { film: grown } = runRollout(doc, [
       { After: 1, Kind: 'job-scale', TaskGroup: 'web', Count: 15 },
       { After: 2, Delay: '1m', Kind: 'node-eligible', NodeID: 'node-4' },
@@ -240,14 +274,20 @@ describe('a job scaled beyond the cluster', () => {
 });
 
 describe('operating a deployment', () => {
-  const canary = () => structuredClone(loadRollout('canary-promote').document) as { Job: { Update: Record<string, unknown> }; JobVersions: { Update: Record<string, unknown> }[] };
+  const canary = () =>
+    structuredClone(loadRollout('canary-promote').document) as {
+      Job: { Update: Record<string, unknown> };
+      JobVersions: { Update: Record<string, unknown> }[];
+    };
 
   it('auto_promote promotes once every canary is healthy', () => {
     const doc = canary();
     doc.Job.Update.AutoPromote = true;
     const { film } = runRollout(doc, []);
     // The watcher promotes as the canaries turn healthy, and its evaluation starts the rolling update.
-    expect(film.Steps[1]!.Happenings.map((h) => h.Text)).toContain('the deployment watcher promoted the canaries (auto_promote)');
+    expect(film.Steps[1]!.Happenings.map((h) => h.Text)).toContain(
+      'the deployment watcher promoted the canaries (auto_promote)',
+    );
     expect(film.Steps[1]!.Why).toBe('the deployment was promoted');
     expect(counts(film.Steps[1]!)).toEqual({ DestructiveUpdate: 1, Stop: 2, Ignore: 4 });
     expect(film.End).toMatchObject({ Status: 'settled', Deployment: { Status: 'successful' } });
@@ -255,10 +295,17 @@ describe('operating a deployment', () => {
 
   it('pause holds the rollout until resume', () => {
     const { film } = loadRollout('canary-promote', [{ After: 3, Kind: 'deployment-pause' }]);
-    expect(film.End).toMatchObject({ Status: 'waiting', Reason: 'the deployment is paused: resume it to go on', Deployment: { Status: 'paused' } });
+    expect(film.End).toMatchObject({
+      Status: 'waiting',
+      Reason: 'the deployment is paused: resume it to go on',
+      Deployment: { Status: 'paused' },
+    });
     // Paused: the next evaluation places nothing new.
     expect(counts(film.Steps[3]!)).toEqual({ Ignore: 5 });
-    const resumed = loadRollout('canary-promote', [{ After: 3, Kind: 'deployment-pause' }, { After: 4, Delay: '1m', Kind: 'deployment-resume' }]).film;
+    const resumed = loadRollout('canary-promote', [
+      { After: 3, Kind: 'deployment-pause' },
+      { After: 4, Delay: '1m', Kind: 'deployment-resume' },
+    ]).film;
     expect(resumed.End).toMatchObject({ Status: 'settled', Deployment: { Status: 'successful' } });
   });
 
@@ -275,18 +322,25 @@ describe('operating a deployment', () => {
 
   it('fail by the operator stops the canaries, and reverts with auto_revert', () => {
     const { film } = loadRollout('canary-promote', [{ After: 2, Kind: 'deployment-fail' }]);
-    expect(film.Steps[2]!.Scenario.Deployment).toMatchObject({ Status: 'failed', StatusDescription: 'Deployment marked as failed' });
+    expect(film.Steps[2]!.Scenario.Deployment).toMatchObject({
+      Status: 'failed',
+      StatusDescription: 'Deployment marked as failed',
+    });
     expect(counts(film.Steps[2]!)).toEqual({ Stop: 2, Ignore: 5 });
     const doc = canary();
     doc.Job.Update.AutoRevert = true;
     const reverted = runRollout(doc, [{ After: 2, Kind: 'deployment-fail' }]).film;
-    expect(reverted.Steps[2]!.Scenario.Deployment?.StatusDescription).toBe('Deployment marked as failed - rolling back to job version 0');
+    expect(reverted.Steps[2]!.Scenario.Deployment?.StatusDescription).toBe(
+      'Deployment marked as failed - rolling back to job version 0',
+    );
   });
 });
 
 describe('nodes and the job', () => {
   it('a node that goes down loses its allocations, which are placed elsewhere', () => {
-    const { film } = runRollout(loadRollout('reschedule-delays').document, [{ After: 1, Kind: 'node-down', NodeID: 'node-1' }]);
+    const { film } = runRollout(loadRollout('reschedule-delays').document, [
+      { After: 1, Kind: 'node-down', NodeID: 'node-1' },
+    ]);
     const lost = film.Steps[1]!;
     expect(lost.TriggeredBy).toBe('node-update');
     expect(lost.Document.Stop.map((s) => [s.AllocID, s.ClientStatus])).toEqual([

@@ -1,5 +1,5 @@
 // The reconciler worker keeps each tab's last parse and reads an unchanged
-// tab's object again (ParseCache in src/worker/tabs.ts). That is sound only
+// tab's object again (ParseCache in src/scenario/tabs.ts). That is sound only
 // while nothing it runs changes the document it is given: the reader, the
 // engine, the result document and the job diff all run here on frozen
 // documents, where any change would throw.
@@ -13,7 +13,7 @@ import { EXAMPLES } from '../../src/examples/index.ts';
 import { runScenario } from '../../src/result/run.ts';
 import { readScenarioValue } from '../../src/scenario/read.ts';
 import { handleRun } from '../../src/worker/handle.ts';
-import { joinTabs, splitScenario } from '../../src/worker/tabs.ts';
+import { joinTabs, splitScenario } from '../../src/scenario/tabs.ts';
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
@@ -28,7 +28,8 @@ const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'scenarios');
 async function documents(): Promise<[string, Record<string, unknown>][]> {
   const out: [string, Record<string, unknown>][] = [];
   for (const f of readdirSync(FIXTURES)) {
-    if (f.endsWith('.json')) out.push([f, JSON.parse(readFileSync(join(FIXTURES, f), 'utf8')) as Record<string, unknown>]);
+    if (f.endsWith('.json'))
+      out.push([f, JSON.parse(readFileSync(join(FIXTURES, f), 'utf8')) as Record<string, unknown>]);
   }
   for (const e of EXAMPLES) out.push([e.id, await e.load()]);
   out.push(['generated', generateScenario({ allocs: 300, nodes: 30 })]);
@@ -58,7 +59,14 @@ describe('the reconciler worker’s pipeline', () => {
     const edited = { ...texts, job: texts.job.replace('"Priority": 50', '"Priority": 51') };
     const second = handleRun({ type: 'run', seq: 2, texts: edited });
     const back = handleRun({ type: 'run', seq: 3, texts });
-    if (first.type !== 'result' || !first.ok || second.type !== 'result' || !second.ok || back.type !== 'result' || !back.ok) {
+    if (
+      first.type !== 'result' ||
+      !first.ok ||
+      second.type !== 'result' ||
+      !second.ok ||
+      back.type !== 'result' ||
+      !back.ok
+    ) {
       throw new Error('expected results');
     }
     expect(second.scenario.Job.Priority).toBe(51);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { completeRequest, handleRun } from '../../src/worker/handle.ts';
-import { splitScenario } from '../../src/worker/tabs.ts';
+import { splitScenario } from '../../src/scenario/tabs.ts';
 import { planLines, formatGroupLine } from '../../src/result/plan.ts';
 import { planNotes } from '../../src/ui/plan/notes.ts';
 import defaultScenario from '../../src/ui/defaultScenario.json';
 
-const texts = splitScenario(defaultScenario as Record<string, unknown>);
+const texts = splitScenario(defaultScenario);
 
 describe('handleRun', () => {
   it('reconciles the default scenario with a trace', () => {
@@ -19,7 +19,9 @@ describe('handleRun', () => {
       'Task Group: "web" (1 create, 1 destroy, 4 ignore, 1 migrate)',
     ]);
     // The default scenario is meant to show what counts hide.
-    const notes = planNotes(r.scenario, r.document, r.trace).map((n) => n.text).join('\n');
+    const notes = planNotes(r.scenario, r.document, r.trace)
+      .map((n) => n.text)
+      .join('\n');
     expect(notes).toMatch(/awaits promotion/);
     expect(notes).toMatch(/follow-up evaluation/);
   });

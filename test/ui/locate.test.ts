@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locateAll, tabOfPath } from '../../src/worker/locate.ts';
+import { type LocatedDiagnostic, locateAll, tabOfPath } from '../../src/worker/locate.ts';
 import { markersForTab } from '../../src/ui/editor/markers.ts';
 
 const job = `{
@@ -75,13 +75,37 @@ describe('locateAll', () => {
     );
     const markers = markersForTab(located, 'job');
     expect(markers).toHaveLength(1);
-    expect(markers[0]).toMatchObject({ startLineNumber: 6, message: 'Job.TaskGroups[0].Count: must be at least 0', severity: 8 });
+    expect(markers[0]).toMatchObject({
+      startLineNumber: 6,
+      message: 'Job.TaskGroups[0].Count: must be at least 0',
+      severity: 8,
+    });
   });
 
   it('turns a jobspec’s hints into information markers, not errors', () => {
-    const hint = { code: 'hcl-not-read', path: 'JobSpec', message: '"cores" is not read by this reconciler', tab: 'job' as const, line: 3, column: 5, endLine: 3, endColumn: 10 };
+    const hint: LocatedDiagnostic = {
+      code: 'hcl-not-read',
+      path: 'JobSpec',
+      message: '"cores" is not read by this reconciler',
+      tab: 'job',
+      line: 3,
+      column: 5,
+      endLine: 3,
+      endColumn: 10,
+    };
     const markers = markersForTab([], 'job', [hint]);
-    expect(markers).toEqual([{ severity: 2, message: 'JobSpec: "cores" is not read by this reconciler', source: 'scenario', code: 'hcl-not-read', startLineNumber: 3, startColumn: 5, endLineNumber: 3, endColumn: 10 }]);
+    expect(markers).toEqual([
+      {
+        severity: 2,
+        message: 'JobSpec: "cores" is not read by this reconciler',
+        source: 'scenario',
+        code: 'hcl-not-read',
+        startLineNumber: 3,
+        startColumn: 5,
+        endLineNumber: 3,
+        endColumn: 10,
+      },
+    ]);
     expect(markersForTab([], 'cluster', [hint])).toEqual([]);
   });
 });

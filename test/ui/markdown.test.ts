@@ -8,11 +8,15 @@ import { isSafeLink, renderMarkdown } from '../../src/ui/markdown/renderMarkdown
 describe('renderMarkdown', () => {
   it('renders the Markdown of the examples: emphasis, code, lists', () => {
     const html = renderMarkdown('Notice:\n- **two** canaries named `web[0]`\n- *ignore*\n');
-    expect(html).toBe('<p>Notice:</p>\n<ul>\n<li><strong>two</strong> canaries named <code>web[0]</code></li>\n<li><em>ignore</em></li>\n</ul>\n');
+    expect(html).toBe(
+      '<p>Notice:</p>\n<ul>\n<li><strong>two</strong> canaries named <code>web[0]</code></li>\n<li><em>ignore</em></li>\n</ul>\n',
+    );
   });
 
   it('shows raw HTML as text', () => {
-    const html = renderMarkdown('<script>alert(1)</script>\n\n<img src=x onerror=alert(1)> and <a href="javascript:alert(1)">x</a>');
+    const html = renderMarkdown(
+      '<script>alert(1)</script>\n\n<img src=x onerror=alert(1)> and <a href="javascript:alert(1)">x</a>',
+    );
     expect(html).not.toMatch(/<script|<img|<a /i);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
@@ -37,7 +41,9 @@ describe('renderMarkdown', () => {
   });
 
   it('opens links in a new tab with rel="noopener noreferrer"', () => {
-    const html = renderMarkdown('See [the docs](https://developer.hashicorp.com/nomad/docs/job-specification/update "update block").');
+    const html = renderMarkdown(
+      'See [the docs](https://developer.hashicorp.com/nomad/docs/job-specification/update "update block").',
+    );
     expect(html).toBe(
       '<p>See <a href="https://developer.hashicorp.com/nomad/docs/job-specification/update" title="update block" target="_blank" rel="noopener noreferrer">the docs</a>.</p>\n',
     );

@@ -27,7 +27,11 @@ describe('readUrlOptions', () => {
 describe('theme storage', () => {
   it('saves and loads a choice, and forgets system', () => {
     const m = new Map<string, string>();
-    const storage = { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) };
+    const storage = {
+      getItem: (k: string) => m.get(k) ?? null,
+      setItem: (k: string, v: string) => void m.set(k, v),
+      removeItem: (k: string) => void m.delete(k),
+    };
     expect(loadTheme(storage)).toBe('system');
     saveTheme(storage, 'dark');
     expect(loadTheme(storage)).toBe('dark');
@@ -35,7 +39,17 @@ describe('theme storage', () => {
     expect(m.size).toBe(0);
   });
   it('survives a storage that throws', () => {
-    const bad = { getItem: () => { throw new Error('no'); }, setItem: () => { throw new Error('no'); }, removeItem: () => { throw new Error('no'); } };
+    const bad = {
+      getItem: () => {
+        throw new Error('no');
+      },
+      setItem: () => {
+        throw new Error('no');
+      },
+      removeItem: () => {
+        throw new Error('no');
+      },
+    };
     expect(loadTheme(bad)).toBe('system');
     expect(() => saveTheme(bad, 'dark')).not.toThrow();
   });

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { handleRun } from '../../src/worker/handle.ts';
-import type { TabTexts } from '../../src/worker/tabs.ts';
+import type { TabTexts } from '../../src/scenario/tabs.ts';
 import { findStaleIndex, nextBaseline, submitAsNewVersion } from '../../src/ui/traps/newVersion.ts';
 import { runScenario } from '../../src/result/run.ts';
 
@@ -54,7 +54,11 @@ describe('an edit that keeps the JobModifyIndex', () => {
     const stale = findStaleIndex(edited, nextBaseline(baseline, after, edited))!;
     const next = submitAsNewVersion(after, edited, stale)!;
     const fixed = scenarioOf(next);
-    expect([fixed.Job.Version, fixed.Job.JobModifyIndex, fixed.JobVersions.map((v) => [v.Version, v.JobModifyIndex])]).toEqual([4, 41, [[3, 40]]]);
+    expect([
+      fixed.Job.Version,
+      fixed.Job.JobModifyIndex,
+      fixed.JobVersions.map((v) => [v.Version, v.JobModifyIndex]),
+    ]).toEqual([4, 41, [[3, 40]]]);
     expect(fixed.Allocations.map((a) => a.Job.Version)).toEqual([3, 3]);
     expect(runScenario(fixed).document.DesiredTGUpdates.web).toMatchObject({ DestructiveUpdate: 2 });
     // The job's own text keeps its layout; only the three fields change.
@@ -66,7 +70,9 @@ describe('an edit that keeps the JobModifyIndex', () => {
   it('is found without a baseline when a version with the same JobModifyIndex differs', () => {
     const versioned = {
       job: job('web:2'),
-      cluster: cluster.replace('"Nodes"', `"JobVersions": [ ${job('web:1').replace('"Version": 3', '"Version": 2')} ],\n  "Nodes"`).replaceAll('"TaskGroup": "web",', '"TaskGroup": "web", "JobVersion": 2,'),
+      cluster: cluster
+        .replace('"Nodes"', `"JobVersions": [ ${job('web:1').replace('"Version": 3', '"Version": 2')} ],\n  "Nodes"`)
+        .replaceAll('"TaskGroup": "web",', '"TaskGroup": "web", "JobVersion": 2,'),
     };
     const s = scenarioOf(versioned);
     const stale = findStaleIndex(s, null);

@@ -5,7 +5,14 @@ import type { Placed } from '../../src/simulator/planApply.ts';
 import { PlacementScore } from '../../src/ui/rollout/PlacementScore.tsx';
 
 const placed: Placed = {
-  AllocID: 'a1', Name: 'web.web[0]', TaskGroup: 'web', NodeID: 'n1', NodeName: 'client-1', Canary: false, PreviousAllocID: '', Score: 0.15,
+  AllocID: 'a1',
+  Name: 'web.web[0]',
+  TaskGroup: 'web',
+  NodeID: 'n1',
+  NodeName: 'client-1',
+  Canary: false,
+  PreviousAllocID: '',
+  Score: 0.15,
   Ranked: [
     { NodeID: 'n1', NodeName: 'client-1', Scores: { binpack: 0.8, 'job-anti-affinity': -0.5 }, NormScore: 0.15 },
     { NodeID: 'n2', NodeName: 'client-2', Scores: { binpack: 0.1 }, NormScore: 0.1 },

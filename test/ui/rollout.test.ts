@@ -6,15 +6,17 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../../src/store/createAppStore.ts';
 import { eventTiming } from '../../src/store/rolloutSlice.ts';
-import type { WorkerLike } from '../../src/worker/client.ts';
+import type { WorkerLike } from '../../src/worker/reconcileClient.ts';
 import { handleRun } from '../../src/worker/handle.ts';
 import type { RunRequest, WorkerResponse } from '../../src/worker/protocol.ts';
 import type { SimulateWorkerLike } from '../../src/worker/simulateClient.ts';
 import { handleSimulate } from '../../src/worker/simulateHandle.ts';
 import type { SimulateRequest, SimulateResponse } from '../../src/worker/simulateProtocol.ts';
-import { splitScenario } from '../../src/worker/tabs.ts';
+import { splitScenario } from '../../src/scenario/tabs.ts';
 
-const fixture = JSON.parse(readFileSync(new URL('../fixtures/rollouts/canary-promote.json', import.meta.url), 'utf8')) as {
+const fixture = JSON.parse(
+  readFileSync(new URL('../fixtures/rollouts/canary-promote.json', import.meta.url), 'utf8'),
+) as {
   Scenario: Record<string, unknown>;
 };
 
@@ -104,9 +106,14 @@ describe('the rollout slice', () => {
     store.getState().selectFrame(1);
     const canary = store.getState().rollout.film!.Steps[0]!.Placed[0]!.AllocID;
     expect(store.getState().addEvent({ Kind: 'alloc-fail', AllocID: canary }, 5e9)).toBeNull();
-    expect(JSON.parse(store.getState().texts.cluster).Events).toEqual([{ Kind: 'alloc-fail', AllocID: canary, After: 1, Delay: '5s' }]);
+    expect(JSON.parse(store.getState().texts.cluster).Events).toEqual([
+      { Kind: 'alloc-fail', AllocID: canary, After: 1, Delay: '5s' },
+    ]);
     await simulator.flush();
-    expect(store.getState().rollout.film!.Events[0]).toMatchObject({ Problem: null, Time: store.getState().rollout.film!.Steps[0]!.Time + 5e9 });
+    expect(store.getState().rollout.film!.Events[0]).toMatchObject({
+      Problem: null,
+      Time: store.getState().rollout.film!.Steps[0]!.Time + 5e9,
+    });
   });
 
   it('highlights what changed between the compared frame and the frame shown', async () => {
@@ -155,7 +162,13 @@ describe('eventTiming', () => {
     const later = await handleSimulate({
       type: 'simulate',
       seq: 2,
-      texts: splitScenario({ ...fixture.Scenario, Events: [{ After: 2, Kind: 'deployment-promote' }, { After: 6, Delay: '1m', Kind: 'node-ineligible', NodeID: 'node-1' }] }),
+      texts: splitScenario({
+        ...fixture.Scenario,
+        Events: [
+          { After: 2, Kind: 'deployment-promote' },
+          { After: 6, Delay: '1m', Kind: 'node-ineligible', NodeID: 'node-1' },
+        ],
+      }),
     });
     if (!later.ok) throw new Error(later.message);
     // The last event happens a minute after the last step: an event added at the end follows it.

@@ -4,7 +4,15 @@ import { initialRunState } from '../../src/store/runSlice.ts';
 import type { RunState } from '../../src/store/state.ts';
 import type { RunSuccess } from '../../src/worker/protocol.ts';
 
-const success = { type: 'result', ok: true, seq: 1, scenario: {}, document: {}, trace: null, millis: 3 } as unknown as RunSuccess;
+const success = {
+  type: 'result',
+  ok: true,
+  seq: 1,
+  scenario: {},
+  document: {},
+  trace: null,
+  millis: 3,
+} as unknown as RunSuccess;
 
 function withGood(): RunState {
   return { ...initialRunState(), ...applyClientEvent(initialRunState(), { type: 'response', response: success }) };
@@ -26,15 +34,35 @@ describe('applyClientEvent', () => {
 
   it('keeps the last good result, marked stale, while the text is invalid', () => {
     const before = withGood();
-    const diagnostics = [{ code: 'json-syntax', path: '', message: 'x', tab: 'job' as const, line: 2, column: 1, endLine: 2, endColumn: 2 }];
-    const s = { ...before, ...applyClientEvent(before, { type: 'response', response: { type: 'result', ok: false, seq: 2, diagnostics, millis: 1 } }) };
+    const diagnostics = [
+      {
+        code: 'json-syntax' as const,
+        path: '',
+        message: 'x',
+        tab: 'job' as const,
+        line: 2,
+        column: 1,
+        endLine: 2,
+        endColumn: 2,
+      },
+    ];
+    const s = {
+      ...before,
+      ...applyClientEvent(before, {
+        type: 'response',
+        response: { type: 'result', ok: false, seq: 2, diagnostics, millis: 1 },
+      }),
+    };
     expect(s.result).toBe(before.result);
     expect(s.stale).toBe(true);
     expect(s.diagnostics).toEqual(diagnostics);
   });
 
   it('does not mark stale when there was never a result', () => {
-    const s = applyClientEvent(initialRunState(), { type: 'response', response: { type: 'result', ok: false, seq: 1, diagnostics: [], millis: 1 } });
+    const s = applyClientEvent(initialRunState(), {
+      type: 'response',
+      response: { type: 'result', ok: false, seq: 1, diagnostics: [], millis: 1 },
+    });
     expect(s.stale).toBe(false);
   });
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../../src/store/createAppStore.ts';
-import type { WorkerLike } from '../../src/worker/client.ts';
+import type { WorkerLike } from '../../src/worker/reconcileClient.ts';
 import { handleRun } from '../../src/worker/handle.ts';
 import type { RunRequest, WorkerResponse } from '../../src/worker/protocol.ts';
-import { splitScenario } from '../../src/worker/tabs.ts';
+import { splitScenario } from '../../src/scenario/tabs.ts';
 import defaultScenario from '../../src/ui/defaultScenario.json';
 
 // InlineWorker answers like the real worker, but only when the test says so.
@@ -24,7 +24,7 @@ class InlineWorker implements WorkerLike {
 function setup() {
   const worker = new InlineWorker();
   const pending: (() => void)[] = [];
-  const texts = splitScenario(defaultScenario as Record<string, unknown>);
+  const texts = splitScenario(defaultScenario);
   const store = createAppStore({
     initialTexts: texts,
     createWorker: () => worker,

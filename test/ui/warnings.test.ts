@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { handleRun } from '../../src/worker/handle.ts';
-import { splitScenario } from '../../src/worker/tabs.ts';
+import { splitScenario } from '../../src/scenario/tabs.ts';
 import { applyClientEvent } from '../../src/store/runEvents.ts';
 import { markersForTab } from '../../src/ui/editor/markers.ts';
 import { initialRunState } from '../../src/store/runSlice.ts';
@@ -11,7 +11,7 @@ import defaultScenario from '../../src/ui/defaultScenario.json';
 import { memoryIO } from '../cli/memoryIO.ts';
 import { run } from '../../src/cli/run.ts';
 
-const texts = splitScenario(defaultScenario as Record<string, unknown>);
+const texts = splitScenario(defaultScenario);
 const typo = texts.job.replace('"Count": 5', '"Cuont": 5');
 
 describe('warnings', () => {
@@ -19,10 +19,21 @@ describe('warnings', () => {
     const r = handleRun({ type: 'run', seq: 1, texts: { ...texts, job: typo } });
     if (r.type !== 'result' || !r.ok) throw new Error('expected a result');
     const line = typo.split('\n').findIndex((l) => l.includes('"Cuont"')) + 1;
-    expect(r.warnings).toMatchObject([{ tab: 'job', line, severity: 'warning', path: 'Job.TaskGroups[0].Cuont', message: '"Cuont" is not a field of a task group; did you mean Count?' }]);
+    expect(r.warnings).toMatchObject([
+      {
+        tab: 'job',
+        line,
+        severity: 'warning',
+        path: 'Job.TaskGroups[0].Cuont',
+        message: '"Cuont" is not a field of a task group; did you mean Count?',
+      },
+    ]);
     expect(markersForTab(r.warnings!, 'job')).toMatchObject([{ severity: 4, startLineNumber: line }]);
     const state = { ...initialRunState(), diagnostics: [] };
-    expect(applyClientEvent(state, { type: 'response', response: r })).toMatchObject({ status: 'ok', diagnostics: r.warnings });
+    expect(applyClientEvent(state, { type: 'response', response: r })).toMatchObject({
+      status: 'ok',
+      diagnostics: r.warnings,
+    });
   });
 
   it('are listed after the errors of an invalid scenario', () => {
@@ -35,6 +46,8 @@ describe('warnings', () => {
   it('are printed on the command line’s standard error, and the run still succeeds', async () => {
     const io = memoryIO({ 's.json': JSON.stringify({ ...JSON.parse(texts.cluster), Job: JSON.parse(typo) }) });
     expect(await run(['s.json'], io)).toBe(0);
-    expect(io.err()).toBe('s.json: Job.TaskGroups[0].Cuont: warning: "Cuont" is not a field of a task group; did you mean Count?\n');
+    expect(io.err()).toBe(
+      's.json: Job.TaskGroups[0].Cuont: warning: "Cuont" is not a field of a task group; did you mean Count?\n',
+    );
   });
 });

@@ -89,7 +89,10 @@ export const allocUpdateFnInplace: AllocUpdateFn = (existing): AllocUpdateDecisi
  * allocUpdateFnMock decides per allocation: the function registered for its
  * ID in handled, or unhandled for every other allocation.
  */
-export function allocUpdateFnMock(handled: ReadonlyMap<string, AllocUpdateFn>, unhandled: AllocUpdateFn): AllocUpdateFn {
+export function allocUpdateFnMock(
+  handled: ReadonlyMap<string, AllocUpdateFn>,
+  unhandled: AllocUpdateFn,
+): AllocUpdateFn {
   return (existing, newJob, newTG) => {
     const fn = handled.get(existing.ID);
     return fn ? fn(existing, newJob, newTG) : unhandled(existing, newJob, newTG);
@@ -135,7 +138,10 @@ export function assertNoCanariesStopped(d: Deployment, stop: readonly AllocStopR
   const canaries = new Set<string>();
   for (const state of d.TaskGroups.values()) for (const id of state.PlacedCanaries) canaries.add(id);
   for (const s of stop) {
-    expect(canaries.has(s.alloc.ID), `Stopping canary alloc ${JSON.stringify(s.alloc.ID)} ${JSON.stringify(s.alloc.Name)}`).toBe(false);
+    expect(
+      canaries.has(s.alloc.ID),
+      `Stopping canary alloc ${JSON.stringify(s.alloc.ID)} ${JSON.stringify(s.alloc.Name)}`,
+    ).toBe(false);
   }
 }
 
@@ -151,7 +157,10 @@ export function assertPlaceResultsHavePreviousAllocs(numPrevious: number, place:
     expect(names.has(p.name), `Name ${JSON.stringify(p.name)} already placed`).toBe(false);
     names.add(p.name);
     if (p.previousAlloc === null) continue;
-    expect(p.previousAlloc.Name, `Name mismatch on previous alloc; got ${JSON.stringify(p.previousAlloc.Name)}; want ${JSON.stringify(p.name)}`).toBe(p.name);
+    expect(
+      p.previousAlloc.Name,
+      `Name mismatch on previous alloc; got ${JSON.stringify(p.previousAlloc.Name)}; want ${JSON.stringify(p.name)}`,
+    ).toBe(p.name);
     found++;
   }
   expect(found, `wanted ${numPrevious}; got ${found} placements with previous allocs`).toBe(numPrevious);
@@ -319,7 +328,17 @@ export function newReconciler(
 
       // Where the setup fits the scenario contract, it must give the same
       // result when written as a document, read back and reconciled.
-      const setup = { updateFn, batch, jobID, job, deployment, allocs, tainted: input.taintedNodes, evalID, now: reconciler.now };
+      const setup = {
+        updateFn,
+        batch,
+        jobID,
+        job,
+        deployment,
+        allocs,
+        tainted: input.taintedNodes,
+        evalID,
+        now: reconciler.now,
+      };
       if (documentMismatch(setup) === null) {
         expectSameThroughDocument(setup, (generateID) => reconcile({ ...input, generateID }));
       }

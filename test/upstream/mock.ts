@@ -11,14 +11,10 @@ import {
   AllocClientStatusPending,
   AllocDesiredStatusRun,
   DEFAULT_KILL_TIMEOUT,
-  DeploymentStatusDescriptionRunning,
-  DeploymentStatusRunning,
-  JobTypeBatch,
   JobTypeService,
   MINUTE,
   NodeStatusReady,
   SECOND,
-  ZERO_TIME,
   allocName,
   newDeployment,
   newDeploymentState,
@@ -170,80 +166,6 @@ export function mockMultiregionJob(): Job {
 }
 
 /**
- * mockBatchJob is upstream's mock.BatchJob: a batch job with one group "web"
- * of count 10 running a mock_driver task; batch groups get no migrate
- * strategy from Canonicalize.
- */
-export function mockBatchJob(): Job {
-  return {
-    ID: `mock-batch-${uuid()}`,
-    Name: 'batch-job',
-    Stable: false,
-    Namespace: DEFAULT_NAMESPACE,
-    Type: JobTypeBatch,
-    Stop: false,
-    Version: 0,
-    CreateIndex: 43,
-    ModifyIndex: 99,
-    JobModifyIndex: 99,
-    Priority: 50,
-    Region: 'global',
-    Datacenters: ['dc1'],
-    Multiregion: null,
-    Meta: {},
-    Affinities: [],
-    Spreads: [],
-    Constraints: [],
-    TaskGroups: [
-      {
-        Name: 'web',
-        Count: 10,
-        Update: null,
-        ReschedulePolicy: {
-          Attempts: 2,
-          Interval: 10 * MINUTE,
-          Delay: 5 * SECOND,
-          DelayFunction: 'constant',
-          MaxDelay: 0,
-          Unlimited: false,
-        },
-        Migrate: null,
-        StopAfterClientDisconnect: null,
-        EphemeralDisk: { Sticky: false, SizeMB: 150, Migrate: false },
-        Networks: [],
-        Affinities: [],
-        Spreads: [],
-        Constraints: [],
-        Meta: {},
-        Tasks: [
-          {
-            Name: 'web',
-            Driver: 'mock_driver',
-            User: '',
-            Config: { run_for: '500ms' },
-            Env: { FOO: 'bar' },
-            Artifacts: [],
-            Vault: null,
-            Templates: [],
-            Meta: { foo: 'bar' },
-            Affinities: [],
-            KillTimeout: DEFAULT_KILL_TIMEOUT,
-            Resources: {
-              CPU: 100,
-              MemoryMB: 100,
-              Networks: [
-                { Mode: '', Device: '', CIDR: '', IP: '', MBits: 50, ReservedPorts: [], DynamicPorts: [] },
-              ],
-              Devices: [],
-            },
-          },
-        ],
-      },
-    ],
-  };
-}
-
-/**
  * mockAlloc is upstream's mock.Alloc: a pending allocation of group "web" of
  * a fresh mockJob, on node MOCK_ALLOC_NODE_ID, with no name (tests set one).
  */
@@ -270,26 +192,6 @@ export function mockAlloc(): Allocation {
     AllocStates: [],
     ModifyTime: 0,
     CreateIndex: 0,
-  };
-}
-
-/**
- * mockDeployment is upstream's mock.Deployment: a running deployment of
- * version 2 of some unrelated job, wanting ten allocations of "web".
- */
-export function mockDeployment(): Deployment {
-  return {
-    ID: uuid(),
-    Namespace: DEFAULT_NAMESPACE,
-    JobID: uuid(),
-    JobVersion: 2,
-    JobModifyIndex: 20,
-    JobSpecModifyIndex: 0,
-    JobCreateIndex: 18,
-    IsMultiregion: false,
-    Status: DeploymentStatusRunning,
-    StatusDescription: DeploymentStatusDescriptionRunning,
-    TaskGroups: new Map([['web', { ...newDeploymentState(), DesiredTotal: 10 }]]),
   };
 }
 
@@ -336,16 +238,6 @@ export function copyDeploymentState(s: DeploymentState): DeploymentState {
   return { ...s, PlacedCanaries: [...s.PlacedCanaries] };
 }
 
-/** copyDeployment is Deployment.Copy: a deep copy, group states included. */
-export function copyDeployment(d: Deployment): Deployment {
-  return structuredClone(d);
-}
-
-/** copyAlloc is Allocation.Copy: a deep copy, the allocation's job included. */
-export function copyAlloc(a: Allocation): Allocation {
-  return structuredClone(a);
-}
-
 /**
  * copyAllocSkipJob is Allocation.CopySkipJob: a copy of the allocation's own
  * fields that shares the job with the original.
@@ -355,10 +247,6 @@ export function copyAllocSkipJob(a: Allocation): Allocation {
   const copy = structuredClone({ ...a, Job: null });
   return { ...copy, Job: job };
 }
-
-// ZERO_TIME is re-exported so that tests that build group states by hand need
-// one import less.
-export { ZERO_TIME };
 
 /**
  * newJobDeployment is upstream's structs.NewDeployment: a running deployment

@@ -5,7 +5,14 @@
 // upstream expectation also holds for the document path.
 
 import { expect } from 'vitest';
-import { type Allocation, type Deployment, type Instant, type Job, type Node, NodeStatusReady } from '../../src/engine/structs.ts';
+import {
+  type Allocation,
+  type Deployment,
+  type Instant,
+  type Job,
+  type Node,
+  NodeStatusReady,
+} from '../../src/engine/structs.ts';
 import type { AllocUpdateFn, ReconcileResults } from '../../src/engine/types.ts';
 import { toResultDocument } from '../../src/result/document.ts';
 import { runScenario } from '../../src/result/run.ts';
@@ -53,17 +60,20 @@ function nodesFor(allocs: readonly Allocation[], tainted: ReadonlyMap<string, No
   const nodes = new Map<string, Node>();
   for (const a of allocs) {
     if (nodes.has(a.NodeID) || (tainted.has(a.NodeID) && tainted.get(a.NodeID) === null)) continue;
-    nodes.set(a.NodeID, tainted.get(a.NodeID) ?? {
-      ID: a.NodeID,
-      Name: '',
-      Datacenter: 'dc1',
-      NodeClass: '',
-      Status: NodeStatusReady,
-      Drain: false,
-      SchedulingEligibility: 'eligible',
-      NodeResources: null,
-      ReservedResources: null,
-    });
+    nodes.set(
+      a.NodeID,
+      tainted.get(a.NodeID) ?? {
+        ID: a.NodeID,
+        Name: '',
+        Datacenter: 'dc1',
+        NodeClass: '',
+        Status: NodeStatusReady,
+        Drain: false,
+        SchedulingEligibility: 'eligible',
+        NodeResources: null,
+        ReservedResources: null,
+      },
+    );
   }
   return [...nodes.values()];
 }
@@ -79,7 +89,10 @@ function counter(): () => string {
  * scenario document, with the same ID source, and expects equal result
  * documents.
  */
-export function expectSameThroughDocument(s: UpstreamSetup, direct: (generateID: () => string) => ReconcileResults): void {
+export function expectSameThroughDocument(
+  s: UpstreamSetup,
+  direct: (generateID: () => string) => ReconcileResults,
+): void {
   const job = s.job!;
   const text = JSON.stringify(
     writeScenario({
@@ -95,7 +108,8 @@ export function expectSameThroughDocument(s: UpstreamSetup, direct: (generateID:
     }),
   );
   const read = readScenario(text);
-  if (!read.ok) throw new Error(`the setup does not read back as a scenario: ${JSON.stringify(read.diagnostics.slice(0, 3))}`);
+  if (!read.ok)
+    throw new Error(`the setup does not read back as a scenario: ${JSON.stringify(read.diagnostics.slice(0, 3))}`);
   const viaDocument = runScenario(read.scenario, { allocUpdateFn: s.updateFn, generateID: counter() }).document;
   expect(viaDocument, 'result through a scenario document').toEqual(toResultDocument(direct(counter())));
 }

@@ -6,7 +6,7 @@ import { DEFAULT_COUNT, DEFAULT_DISK_MB } from '../defaults.ts';
 import { groupMigrate, groupReschedule, groupRestart, groupUpdate } from './policies.ts';
 import { canonicalService, storedService } from './services.ts';
 import { canonicalAffinities, canonicalNetworks, canonicalTask, storedTask } from './task.ts';
-import { type Obj, fill, fillAll, inStoredOrder, isNil, isObj, objects, stringMeta } from './values.ts';
+import { type Obj, fill, fillAll, inStoredOrder, isNil, isObj, objects, stringMeta, mapObjects } from './values.ts';
 
 /** JobContext is what a group takes from its already canonical job. */
 export interface JobContext {
@@ -58,12 +58,13 @@ export function canonicalGroup(g: Obj, job: JobContext): Obj {
 
   const groupName = typeof g.Name === 'string' ? g.Name : '';
   if (Array.isArray(g.Tasks)) {
-    g.Tasks = g.Tasks.map((t) => (isObj(t) ? canonicalTask(t, { jobName: job.name, groupName, groupRestart: restart }) : t));
+    g.Tasks = mapObjects(g.Tasks, (t) => canonicalTask(t, { jobName: job.name, groupName, groupRestart: restart }));
   }
   canonicalSpreads(g.Spreads);
   canonicalAffinities(g.Affinities);
   canonicalNetworks(g.Networks);
-  if (Array.isArray(g.Services)) g.Services = g.Services.map((s) => (isObj(s) ? canonicalService(s, `${job.name}-${groupName}`) : s));
+  if (Array.isArray(g.Services))
+    g.Services = mapObjects(g.Services, (s) => canonicalService(s, `${job.name}-${groupName}`));
   return g;
 }
 
@@ -80,8 +81,8 @@ export function storedGroup(g: Obj, job: { namespace: string; id: string }): Obj
     g.Scaling = inStoredOrder(g.Scaling, 'ScalingPolicy');
   }
   if (isObj(g.Volumes)) g.Volumes = knownVolumes(g.Volumes);
-  if (Array.isArray(g.Services)) g.Services = g.Services.map((s) => (isObj(s) ? storedService(s) : s));
-  if (Array.isArray(g.Tasks)) g.Tasks = g.Tasks.map((t) => (isObj(t) ? storedTask(t) : t));
+  if (Array.isArray(g.Services)) g.Services = mapObjects(g.Services, (s) => storedService(s));
+  if (Array.isArray(g.Tasks)) g.Tasks = mapObjects(g.Tasks, (t) => storedTask(t));
   return inStoredOrder(g, 'TaskGroup');
 }
 

@@ -3,7 +3,7 @@
 // job, so that the scenario reader sees what `nomad job inspect` would show.
 
 import { canonicalJob, toStoredJob } from './job.ts';
-import { type Obj, isObj } from './values.ts';
+import { isObj } from './values.ts';
 
 /**
  * storedJob returns the job the agent stores for a submitted API job: every
@@ -17,7 +17,7 @@ import { type Obj, isObj } from './values.ts';
  */
 export function storedJob(apiJob: unknown): unknown {
   if (!isObj(apiJob)) return apiJob;
-  return toStoredJob(canonicalJob(structuredClone(apiJob) as Obj));
+  return toStoredJob(canonicalJob(structuredClone(apiJob)));
 }
 
 /** canonicalApiJob is the submitted job after the api package's Job.Canonicalize alone, before it becomes the stored type (for tests against upstream's own expectations). */

@@ -8,7 +8,7 @@ import { DEFAULT_NAMESPACE, DEFAULT_PRIORITY, DEFAULT_REGION } from '../defaults
 import { canonicalGroup, canonicalSpreads, storedGroup } from './group.ts';
 import { canonicalUpdate } from './policies.ts';
 import { canonicalAffinities } from './task.ts';
-import { type Obj, fill, fillAll, inStoredOrder, isNil, isObj, objects, stringMeta } from './values.ts';
+import { type Obj, fill, fillAll, inStoredOrder, isNil, isObj, objects, stringMeta, mapObjects } from './values.ts';
 
 /** canonicalJob canonicalises a job in place (Job.Canonicalize; it must be the caller's own copy) and returns it. */
 export function canonicalJob(j: Obj): Obj {
@@ -51,7 +51,7 @@ export function canonicalJob(j: Obj): Obj {
     reschedule: isObj(j.Reschedule) ? j.Reschedule : null,
     migrate: isObj(j.Migrate) ? j.Migrate : null,
   };
-  if (Array.isArray(j.TaskGroups)) j.TaskGroups = j.TaskGroups.map((g) => (isObj(g) ? canonicalGroup(g, context) : g));
+  if (Array.isArray(j.TaskGroups)) j.TaskGroups = mapObjects(j.TaskGroups, (g) => canonicalGroup(g, context));
   canonicalSpreads(j.Spreads);
   canonicalAffinities(j.Affinities);
   if (update !== null) j.Update = update;
@@ -64,7 +64,7 @@ export function toStoredJob(j: Obj): Obj {
   delete j.Reschedule;
   delete j.Migrate;
   const job = { namespace: String(j.Namespace), id: String(j.ID) };
-  if (Array.isArray(j.TaskGroups)) j.TaskGroups = j.TaskGroups.map((g) => (isObj(g) ? storedGroup(g, job) : g));
+  if (Array.isArray(j.TaskGroups)) j.TaskGroups = mapObjects(j.TaskGroups, (g) => storedGroup(g, job));
   return inStoredOrder(j, 'Job');
 }
 

@@ -16,7 +16,17 @@ export function canonicalUpdate(u: Obj): Obj {
 export function updateIsEmpty(u: Obj | null): boolean {
   if (u === null) return true;
   const nonZero = (k: string) => !isNil(u[k]) && u[k] !== 0 && u[k] !== '' && u[k] !== false;
-  return !['Stagger', 'MaxParallel', 'HealthCheck', 'MinHealthyTime', 'HealthyDeadline', 'ProgressDeadline', 'AutoRevert', 'AutoPromote', 'Canary'].some(nonZero);
+  return ![
+    'Stagger',
+    'MaxParallel',
+    'HealthCheck',
+    'MinHealthyTime',
+    'HealthyDeadline',
+    'ProgressDeadline',
+    'AutoRevert',
+    'AutoPromote',
+    'Canary',
+  ].some(nonZero);
 }
 
 /**
@@ -25,7 +35,7 @@ export function updateIsEmpty(u: Obj | null): boolean {
  * has none and the job's is not empty; then its defaults. Null: none.
  */
 export function groupUpdate(job: Obj | null, group: Obj | null): Obj | null {
-  let u: Obj | null = null;
+  let u: Obj | null;
   if (job !== null && group !== null) u = mergeOver(job, group);
   else if (job !== null && !updateIsEmpty(job)) u = { ...job };
   else u = group;
@@ -58,7 +68,8 @@ export function groupMigrate(job: Obj | null, group: Obj | null, type: string): 
 
 /** defaultRestartPolicy is the restart policy of a group of a job type: service and system restart twice in 30 minutes, the rest thrice a day. */
 export function defaultRestartPolicy(type: string): Obj {
-  if (type === 'service' || type === 'system') return { Delay: 15 * SECOND, Attempts: 2, Interval: 30 * MINUTE, Mode: 'fail' };
+  if (type === 'service' || type === 'system')
+    return { Delay: 15 * SECOND, Attempts: 2, Interval: 30 * MINUTE, Mode: 'fail' };
   return { Delay: 15 * SECOND, Attempts: 3, Interval: 24 * HOUR, Mode: 'fail' };
 }
 

@@ -30,7 +30,7 @@ export function canonicalService(s: Obj, name: string): Obj {
   if (isNil(s.Name) || s.Name === '') s.Name = name;
   if (isNil(s.AddressMode) || s.AddressMode === '') s.AddressMode = 'auto';
   if (Array.isArray(s.Checks)) {
-    s.Checks = s.Checks.map((c) => {
+    s.Checks = s.Checks.map((c: unknown) => {
       if (!isObj(c)) return c;
       const restart = mergeCheckRestart(s.CheckRestart, c.CheckRestart);
       if (restart !== null) fill(restart, 'Grace', SECOND);
@@ -46,7 +46,7 @@ export function storedService(s: Obj): Obj {
   delete out.CheckRestart;
   delete out.Id;
   if (Array.isArray(out.Checks)) {
-    out.Checks = out.Checks.map((c) => {
+    out.Checks = out.Checks.map((c: unknown) => {
       if (!isObj(c)) return c;
       const check: Obj = { ...c };
       delete check.Id;

@@ -6,7 +6,19 @@ import { SECOND } from '../../engine/structs.ts';
 import { DEFAULT_CPU, DEFAULT_DEVICE_COUNT, DEFAULT_MEMORY_MB, DEFAULT_NETWORK_MBITS } from '../defaults.ts';
 import { canonicalService, storedService } from './services.ts';
 import { taskRestart } from './policies.ts';
-import { type Obj, fill, fillAll, goJoinLocal, goPathBase, inStoredOrder, isNil, isObj, objects, stringMeta } from './values.ts';
+import {
+  type Obj,
+  fill,
+  fillAll,
+  goJoinLocal,
+  goPathBase,
+  inStoredOrder,
+  isNil,
+  isObj,
+  objects,
+  stringMeta,
+  mapObjects,
+} from './values.ts';
 
 /** Names of the task's group and job, for the services' default names. */
 export interface TaskContext {
@@ -83,23 +95,26 @@ export function canonicalTask(t: Obj, ctx: TaskContext): Obj {
   t.Resources = canonicalResources(isObj(t.Resources) ? t.Resources : {});
   fill(t, 'KillTimeout', 5 * SECOND);
   t.LogConfig = canonicalLogConfig(t.LogConfig);
-  if (Array.isArray(t.Artifacts)) t.Artifacts = t.Artifacts.map((a) => (isObj(a) ? canonicalArtifact(a) : a));
+  if (Array.isArray(t.Artifacts)) t.Artifacts = mapObjects(t.Artifacts, (a) => canonicalArtifact(a));
   if (isObj(t.Vault)) t.Vault = canonicalVault(t.Vault);
-  if (Array.isArray(t.Templates)) t.Templates = t.Templates.map((x) => (isObj(x) ? canonicalTemplate(x) : x));
+  if (Array.isArray(t.Templates)) t.Templates = mapObjects(t.Templates, (x) => canonicalTemplate(x));
   if (Array.isArray(t.Services)) {
-    t.Services = t.Services.map((s) => (isObj(s) ? canonicalService(s, `${ctx.jobName}-${ctx.groupName}-${String(t.Name ?? '')}`) : s));
+    t.Services = mapObjects(t.Services, (s) =>
+      canonicalService(s, `${ctx.jobName}-${ctx.groupName}-${typeof t.Name === 'string' ? t.Name : ''}`),
+    );
   }
   canonicalAffinities(t.Affinities);
   for (const m of objects(t.VolumeMounts)) fillAll(m, { PropagationMode: 'private', ReadOnly: false });
   // A lifecycle block without a hook is no lifecycle at all.
   if (!isObj(t.Lifecycle) || isNil(t.Lifecycle.Hook) || t.Lifecycle.Hook === '') delete t.Lifecycle;
-  if (isObj(t.CSIPluginConfig) && (isNil(t.CSIPluginConfig.MountDir) || t.CSIPluginConfig.MountDir === '')) t.CSIPluginConfig.MountDir = '/csi';
+  if (isObj(t.CSIPluginConfig) && (isNil(t.CSIPluginConfig.MountDir) || t.CSIPluginConfig.MountDir === ''))
+    t.CSIPluginConfig.MountDir = '/csi';
   t.RestartPolicy = taskRestart(t.RestartPolicy, ctx.groupRestart);
   return t;
 }
 
 /** storedTask is a canonical task as stored (ApiTaskToStructsTask): its services as stored, fields in the stored order. */
 export function storedTask(t: Obj): Obj {
-  if (Array.isArray(t.Services)) t.Services = t.Services.map((s) => (isObj(s) ? storedService(s) : s));
+  if (Array.isArray(t.Services)) t.Services = mapObjects(t.Services, (s) => storedService(s));
   return inStoredOrder(t, 'Task');
 }

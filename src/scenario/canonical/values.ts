@@ -38,14 +38,9 @@ export function objects(v: unknown): Obj[] {
   return Array.isArray(v) ? v.filter(isObj) : [];
 }
 
-/** isEmptyList reports whether a field is nil or an empty list, Go's len(x) == 0. */
-export function isEmptyList(v: unknown): boolean {
-  return isNil(v) || (Array.isArray(v) && v.length === 0);
-}
-
-/** isEmptyMap reports whether a field is nil or an empty object, Go's len(m) == 0. */
-export function isEmptyMap(v: unknown): boolean {
-  return isNil(v) || (isObj(v) && Object.keys(v).length === 0);
+/** mapObjects maps the objects of a list field with `f`, leaving anything else (which the reader reports) as it is. */
+export function mapObjects(list: readonly unknown[], f: (o: Obj) => unknown): unknown[] {
+  return list.map((x: unknown) => (isObj(x) ? f(x) : x));
 }
 
 /**

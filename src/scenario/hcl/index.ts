@@ -10,9 +10,8 @@ import { type ReaderModule, providedJobSpecReader } from './provide.ts';
 import type { JobSpecRead } from './read.ts';
 
 export type { JobSpecRead } from './read.ts';
-export type { SourceRange } from './range.ts';
 export type { VariableInfo } from './jobspec/variables.ts';
-export { HclDiagnosticCode, JOBSPEC_PATH } from './jobspec/sink.ts';
+export { HclDiagnosticCode } from './jobspec/sink.ts';
 
 let loading: Promise<ReaderModule> | null = null;
 
@@ -24,7 +23,11 @@ const SOURCE = './read.ts';
 export function loadJobSpecReader(): Promise<ReaderModule> {
   const inNode = typeof process !== 'undefined' && typeof process.versions?.node === 'string';
   const provided = providedJobSpecReader();
-  loading ??= provided ? provided() : inNode ? import(/* @vite-ignore */ SOURCE) : import('./readerUrl.ts').then((m) => m.importBuiltReader());
+  loading ??= provided
+    ? provided()
+    : inNode
+      ? import(/* @vite-ignore */ SOURCE)
+      : import('./readerUrl.ts').then((m) => m.importBuiltReader());
   return loading;
 }
 

@@ -52,7 +52,15 @@ function nearestPlace(placeOf: (path: string) => SourceRange | undefined, path: 
   const segments = splitPath(path);
   for (let n = segments.length; n > 0; n--) {
     let p = '';
-    for (const s of segments.slice(0, n)) p += typeof s === 'number' ? `[${s}]` : p === '' ? s : /^[A-Za-z_$][A-Za-z0-9_$-]*$/.test(s) ? `.${s}` : `[${JSON.stringify(s)}]`;
+    for (const s of segments.slice(0, n))
+      p +=
+        typeof s === 'number'
+          ? `[${s}]`
+          : p === ''
+            ? s
+            : /^[A-Za-z_$][A-Za-z0-9_$-]*$/.test(s)
+              ? `.${s}`
+              : `[${JSON.stringify(s)}]`;
     const found = placeOf(p);
     if (found) return found;
   }

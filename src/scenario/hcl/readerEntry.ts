@@ -5,5 +5,4 @@
 import { parseAndDecode } from './read.ts';
 import { READER_KEY } from './readerKey.ts';
 
-
 (globalThis as Record<symbol, unknown>)[READER_KEY] = { parseAndDecode };

@@ -7,11 +7,11 @@ import url from './readerEntry.ts?worker&url';
 import type { parseAndDecode } from './read.ts';
 import { READER_KEY } from './readerKey.ts';
 
-
 /** importBuiltReader loads the built reader and returns what it hands over. */
 export async function importBuiltReader(): Promise<{ parseAndDecode: typeof parseAndDecode }> {
   await import(/* @vite-ignore */ url);
-  const reader = (globalThis as Record<symbol, unknown>)[READER_KEY] as { parseAndDecode: typeof parseAndDecode } | undefined;
+  const reader = (globalThis as Record<symbol, unknown>)[READER_KEY] as
+    { parseAndDecode: typeof parseAndDecode } | undefined;
   if (!reader) throw new Error('the HCL reader did not load');
   return reader;
 }

@@ -4,7 +4,7 @@
 // replacing the HCL.
 
 import { useState } from 'react';
-import { isHclText } from '../../worker/tabs.ts';
+import { isHclText } from '../../scenario/tabs.ts';
 import { useJobSpecJob, useTexts } from '../storeContext.tsx';
 
 /** ApiJsonButton toggles a read-only view of the jobspec's stored job as API JSON; it shows only for an HCL Job tab. */

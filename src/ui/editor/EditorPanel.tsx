@@ -2,7 +2,7 @@
 // button, and the list of problems.
 
 import type { KeyboardEvent } from 'react';
-import { TABS, type TabID } from '../../worker/tabs.ts';
+import { TABS, type TabID } from '../../scenario/tabs.ts';
 import { ApiJsonButton } from './ApiJsonButton.tsx';
 import { VariablesButton } from '../variables/VariablesEditor.tsx';
 import { ErrorList } from '../errors/ErrorList.tsx';
@@ -56,7 +56,13 @@ export function EditorPanel() {
         </div>
         <VariablesButton />
         <ApiJsonButton />
-        <button type="button" className="button" onClick={runNow} title="Run the reconciler now (Ctrl/Cmd+Enter)" data-testid="run-now">
+        <button
+          type="button"
+          className="button"
+          onClick={runNow}
+          title="Run the reconciler now (Ctrl/Cmd+Enter)"
+          data-testid="run-now"
+        >
           ▶ Run
         </button>
       </div>

@@ -3,7 +3,8 @@
 
 import { findConfusable } from '../confusable.ts';
 import type { LocatedDiagnostic } from '../../worker/locate.ts';
-import type { TabID } from '../../worker/tabs.ts';
+import type { TabID } from '../../scenario/tabs.ts';
+import { diagnosticText } from '../../scenario/diagnostics.ts';
 
 /** MarkerData is the part of Monaco's IMarkerData the playground fills. */
 export interface MarkerData {
@@ -30,7 +31,11 @@ const SEVERITY_INFO = 2;
  * path is part of the message), and the hints (a jobspec's settings this
  * reconciler does not read) into information markers: never errors.
  */
-export function markersForTab(diagnostics: readonly LocatedDiagnostic[], tab: TabID, hints: readonly LocatedDiagnostic[] = []): MarkerData[] {
+export function markersForTab(
+  diagnostics: readonly LocatedDiagnostic[],
+  tab: TabID,
+  hints: readonly LocatedDiagnostic[] = [],
+): MarkerData[] {
   return [...markers(diagnostics, tab, SEVERITY_ERROR), ...markers(hints, tab, SEVERITY_INFO)];
 }
 
@@ -39,7 +44,7 @@ function markers(diagnostics: readonly LocatedDiagnostic[], tab: TabID, severity
     .filter((d) => d.tab === tab)
     .map((d) => ({
       severity: d.severity === 'warning' ? SEVERITY_WARNING : severity,
-      message: d.path ? `${d.path}: ${d.message}` : d.message,
+      message: diagnosticText(d),
       source: 'scenario',
       code: d.code,
       startLineNumber: d.line,
@@ -53,7 +58,10 @@ function markers(diagnostics: readonly LocatedDiagnostic[], tab: TabID, severity
 export const CONFUSABLE_OWNER = 'confusable';
 
 /** confusableMarkers flags each invisible or bidi-control character of a text as a warning; positionAt gives 1-based lines and columns. */
-export function confusableMarkers(text: string, positionAt: (offset: number) => { lineNumber: number; column: number }): MarkerData[] {
+export function confusableMarkers(
+  text: string,
+  positionAt: (offset: number) => { lineNumber: number; column: number },
+): MarkerData[] {
   return findConfusable(text).map((c) => {
     const at = positionAt(c.offset);
     return {

@@ -1,6 +1,6 @@
 // The Monaco model URIs of the two tabs; the schemas match on them.
 
-import type { TabID } from '../../worker/tabs.ts';
+import type { TabID } from '../../scenario/tabs.ts';
 
 /** MODEL_URIS names each tab's model, so that each gets its own schema. */
 export const MODEL_URIS: Record<TabID, string> = {

@@ -3,7 +3,7 @@
 // keyboard shortcuts. Imperative by nature, so kept out of React.
 
 import type { AppStore } from '../../store/createAppStore.ts';
-import { TABS, type TabID, isHclText } from '../../worker/tabs.ts';
+import { TABS, type TabID, isHclText } from '../../scenario/tabs.ts';
 import type { Monaco } from './monaco.ts';
 import { CONFUSABLE_OWNER, confusableMarkers, MARKER_OWNER, markersForTab } from './markers.ts';
 import { MODEL_URIS } from './modelUris.ts';
@@ -29,7 +29,9 @@ export function mountEditor(monaco: Monaco, host: HTMLElement, store: AppStore, 
   const views = new Map<TabID, ViewState>();
   for (const tab of TABS) {
     const uri = monaco.Uri.parse(MODEL_URIS[tab]);
-    const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(state.texts[tab], languageOf(tab, state.texts[tab]), uri);
+    const model =
+      monaco.editor.getModel(uri) ??
+      monaco.editor.createModel(state.texts[tab], languageOf(tab, state.texts[tab]), uri);
     if (model.getValue() !== state.texts[tab]) model.setValue(state.texts[tab]);
     models.set(tab, model);
   }
@@ -56,7 +58,11 @@ export function mountEditor(monaco: Monaco, host: HTMLElement, store: AppStore, 
     unicodeHighlight: { invisibleCharacters: true, ambiguousCharacters: true },
   });
   const flagConfusable = (model: Model) =>
-    monaco.editor.setModelMarkers(model, CONFUSABLE_OWNER, confusableMarkers(model.getValue(), (o) => model.getPositionAt(o)));
+    monaco.editor.setModelMarkers(
+      model,
+      CONFUSABLE_OWNER,
+      confusableMarkers(model.getValue(), (o) => model.getPositionAt(o)),
+    );
   for (const model of models.values()) flagConfusable(model);
 
   // Typing goes to the store; `applying` marks changes that came from it.
@@ -83,7 +89,8 @@ export function mountEditor(monaco: Monaco, host: HTMLElement, store: AppStore, 
   let shown = state.activeTab;
   const applyDiagnostics = () => {
     const { diagnostics, jobSpec } = store.getState();
-    for (const [tab, model] of models) monaco.editor.setModelMarkers(model, MARKER_OWNER, markersForTab(diagnostics, tab, jobSpec?.hints));
+    for (const [tab, model] of models)
+      monaco.editor.setModelMarkers(model, MARKER_OWNER, markersForTab(diagnostics, tab, jobSpec?.hints));
   };
   applyDiagnostics();
 

@@ -39,7 +39,14 @@ export function ErrorList() {
                 data-code={d.code}
                 onClick={() => reveal(d.tab, d.line, d.column)}
               >
-                <span className="error-where" title={d.severity === 'warning' ? 'Warning: the scenario is still read' : 'Error: the scenario cannot be read'}>
+                <span
+                  className="error-where"
+                  title={
+                    d.severity === 'warning'
+                      ? 'Warning: the scenario is still read'
+                      : 'Error: the scenario cannot be read'
+                  }
+                >
                   {d.severity === 'warning' ? '⚠ ' : ''}
                   {TAB_NAME[d.tab]} {d.line}:{d.column}
                 </span>

@@ -7,13 +7,13 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import defaultScenario from '../defaultScenario.json';
 import { EXAMPLES, type Example } from '../../examples/index.ts';
-import { splitScenario, type TabTexts } from '../../worker/tabs.ts';
+import { splitScenario, type TabTexts } from '../../scenario/tabs.ts';
 import { useActions, useStoreApi } from '../storeContext.tsx';
 import { useShareActions } from '../share/shareContext.tsx';
 import { needsConfirmation } from './loadGuard.ts';
 import './examples.css';
 
-const DEFAULT_TEXTS = splitScenario(defaultScenario as Record<string, unknown>);
+const DEFAULT_TEXTS = splitScenario(defaultScenario);
 const BASICS = EXAMPLES.filter((e) => !e.surprise && !e.rollout);
 const SURPRISES = EXAMPLES.filter((e) => e.surprise);
 const ROLLOUTS = EXAMPLES.filter((e) => e.rollout);
@@ -117,7 +117,15 @@ export function ExamplesMenu() {
   };
 
   const item = (e: Example) => (
-    <button key={e.id} type="button" role="menuitem" tabIndex={-1} className="examples-item" data-example-id={e.id} onClick={() => void choose(e)}>
+    <button
+      key={e.id}
+      type="button"
+      role="menuitem"
+      tabIndex={-1}
+      className="examples-item"
+      data-example-id={e.id}
+      onClick={() => void choose(e)}
+    >
       <span className="examples-item-title">{e.title}</span>
       <span className="examples-item-summary">{e.summary}</span>
     </button>
@@ -147,7 +155,15 @@ export function ExamplesMenu() {
         Examples ▾
       </button>
       {open && (
-        <div ref={menuRef} id={menuId} role="menu" aria-label="Example scenarios" className="examples-menu" data-testid="examples-menu" onKeyDown={onMenuKey}>
+        <div
+          ref={menuRef}
+          id={menuId}
+          role="menu"
+          aria-label="Example scenarios"
+          className="examples-menu"
+          data-testid="examples-menu"
+          onKeyDown={onMenuKey}
+        >
           <div role="group" aria-label="Scenarios">
             {BASICS.map(item)}
           </div>
@@ -182,13 +198,25 @@ export function ExamplesMenu() {
       >
         <h2 id={titleId}>Replace your scenario?</h2>
         <p>
-          The editors hold edits of your own. Loading “{pending?.example.title}” replaces both tabs, and those edits would be lost.
+          The editors hold edits of your own. Loading “{pending?.example.title}” replaces both tabs; your edits are set
+          aside as a draft, which <em>Restore previous draft</em> or the <em>Drafts</em> menu brings back.
         </p>
         <div className="examples-dialog-buttons">
-          <button type="button" className="button" autoFocus data-testid="examples-confirm-cancel" onClick={() => closeDialog(false)}>
+          <button
+            type="button"
+            className="button"
+            autoFocus
+            data-testid="examples-confirm-cancel"
+            onClick={() => closeDialog(false)}
+          >
             Keep my scenario
           </button>
-          <button type="button" className="button examples-danger" data-testid="examples-confirm-load" onClick={() => closeDialog(true)}>
+          <button
+            type="button"
+            className="button examples-danger"
+            data-testid="examples-confirm-load"
+            onClick={() => closeDialog(true)}
+          >
             Replace it
           </button>
         </div>

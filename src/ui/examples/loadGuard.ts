@@ -1,7 +1,7 @@
 // When loading an example would lose the person's work: pure, so that the
 // rule is tested without a browser.
 
-import type { TabTexts } from '../../worker/tabs.ts';
+import type { TabTexts } from '../../scenario/tabs.ts';
 
 /** sameTexts tells whether two editor states have the same text in every tab. */
 export function sameTexts(a: TabTexts, b: TabTexts): boolean {

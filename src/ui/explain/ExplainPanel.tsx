@@ -2,7 +2,7 @@
 // computeGroup with the allocation sets at each, why there is or is not a
 // canary state, how the placement limit came out, and each allocation's fate.
 
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { GroupTrace, ReconcileTrace } from '../../engine/types.ts';
 import type { Scenario } from '../../scenario/read.ts';
 import { GroupExplain } from './GroupExplain.tsx';
@@ -29,6 +29,34 @@ function sentence(note: string): string {
   return /[.!?]$/.test(s) ? s : `${s}.`;
 }
 
+// Kept maps each group to its trace as last drawn, with that trace's JSON.
+type Kept = Map<string, { text: string; group: GroupTrace }>;
+
+// keep gives the groups of a trace, each as its previous object when it reads the same.
+function keep(trace: ReconcileTrace | null, previous: Kept): { groups: GroupTrace[]; kept: Kept } {
+  const kept: Kept = new Map();
+  const groups = (trace?.groups ?? []).map((g) => {
+    const text = JSON.stringify(g);
+    const old = previous.get(g.group);
+    const entry = old !== undefined && old.text === text ? old : { text, group: g };
+    kept.set(g.group, entry);
+    return entry.group;
+  });
+  return { groups, kept };
+}
+
+// useKeptGroups: each result brings new trace objects; a group whose trace
+// reads the same keeps its previous object, so that its memoised section is
+// not redrawn. The previous groups are state, brought up to date while
+// rendering when the trace changes (React's pattern for state derived from a prop).
+function useKeptGroups(trace: ReconcileTrace | null): GroupTrace[] {
+  const [state, setState] = useState(() => ({ trace, ...keep(trace, new Map()) }));
+  if (state.trace === trace) return state.groups;
+  const next = { trace, ...keep(trace, state.kept) };
+  setState(next);
+  return next.groups;
+}
+
 /** ExplainPanelProps are what the shell passes to the explanation. */
 export interface ExplainPanelProps {
   trace: ReconcileTrace | null;
@@ -45,21 +73,7 @@ export function ExplainPanel({ trace, scenario, onHighlight, selectedAllocID = n
   const namesKey = useMemo(() => scenario.Allocations.map((a) => `${a.ID}\u0001${a.Name}`).join('\u0002'), [scenario]);
   const names = useMemo(() => namesByID(namesKey), [namesKey]);
 
-  // Each result brings new trace objects; a group whose trace reads the same
-  // keeps its previous object, so that its memoised section is not redrawn.
-  const previous = useRef(new Map<string, { text: string; group: GroupTrace }>());
-  const groups = useMemo(() => {
-    const next = new Map<string, { text: string; group: GroupTrace }>();
-    const out = (trace?.groups ?? []).map((g) => {
-      const text = JSON.stringify(g);
-      const old = previous.current.get(g.group);
-      const kept = old !== undefined && old.text === text ? old : { text, group: g };
-      next.set(g.group, kept);
-      return kept.group;
-    });
-    previous.current = next;
-    return out;
-  }, [trace]);
+  const groups = useKeptGroups(trace);
 
   // A stable callback for the memoised children, whatever the shell passes.
   const latest = useRef(onHighlight);
@@ -88,7 +102,9 @@ export function ExplainPanel({ trace, scenario, onHighlight, selectedAllocID = n
           group={g}
           names={names}
           onHighlight={highlight}
-          selected={selectedAllocID !== null && g.decisions.some((d) => d.allocID === selectedAllocID) ? selectedAllocID : null}
+          selected={
+            selectedAllocID !== null && g.decisions.some((d) => d.allocID === selectedAllocID) ? selectedAllocID : null
+          }
         />
       ))}
     </div>

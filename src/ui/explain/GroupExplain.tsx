@@ -25,14 +25,23 @@ export const GroupExplain = memo(function GroupExplain({
 }) {
   const decidedIn = selected === null ? null : (group.decisions.find((d) => d.allocID === selected)?.step ?? null);
   return (
-    <section className="xp-group" data-testid="explain-group" data-group={group.group} aria-label={`Task group ${group.group}`}>
+    <section
+      className="xp-group"
+      data-testid="explain-group"
+      data-group={group.group}
+      aria-label={`Task group ${group.group}`}
+    >
       <h3>
         Task group “{group.group}”{group.removed && <span className="xp-tag">removed from the job</span>}
       </h3>
       {!group.removed && (
         <dl className="xp-facts">
           <dt>Deployment</dt>
-          <dd>{group.existingDeployment ? 'the group is part of the current deployment' : 'the group has no state in a current deployment'}</dd>
+          <dd>
+            {group.existingDeployment
+              ? 'the group is part of the current deployment'
+              : 'the group has no state in a current deployment'}
+          </dd>
           <dt>Canary state</dt>
           <dd data-testid="explain-canary">
             <b>{yesNo(group.canaryState)}</b>

@@ -50,7 +50,9 @@ export const SetList = memo(function SetList({
               {all ? 'fewer' : `+${items.length - SHOWN} more`}
             </button>
           )}
-          {all && items.length > ALL_CAP && <span className="muted">and {(items.length - ALL_CAP).toLocaleString('en-US')} more, not listed</span>}
+          {all && items.length > ALL_CAP && (
+            <span className="muted">and {(items.length - ALL_CAP).toLocaleString('en-US')} more, not listed</span>
+          )}
         </span>
       )}
     </li>

@@ -27,7 +27,13 @@ export const StepList = memo(function StepList({
         const enter = (): void => onHighlight(stepKeys(s));
         const leave = (): void => onHighlight(null);
         return (
-          <li key={`${s.step}:${i}`} className="xp-step" data-testid="explain-step" data-step={s.step} data-deciding={i === marked ? 'true' : undefined}>
+          <li
+            key={`${s.step}:${i}`}
+            className="xp-step"
+            data-testid="explain-step"
+            data-step={s.step}
+            data-deciding={i === marked ? 'true' : undefined}
+          >
             <div
               className="xp-step__head"
               tabIndex={0}

@@ -22,7 +22,8 @@ export function cardDescription(c: AllocCard): string {
   let decision = `${ACTIONS[c.action].label}: ${c.reason}`;
   if (c.stopReason !== '' && c.stopReason !== c.reason) decision += ` (${c.stopReason})`;
   if (c.followup !== '' && !decision.includes(c.followup)) decision += `; follow-up evaluation at ${c.followup}`;
-  if (c.replacesOnPromotion.length > 0) decision += `. Once the deployment is promoted it replaces ${c.replacesOnPromotion.map((id) => id.slice(0, 8)).join(', ')}`;
+  if (c.replacesOnPromotion.length > 0)
+    decision += `. Once the deployment is promoted it replaces ${c.replacesOnPromotion.map((id) => id.slice(0, 8)).join(', ')}`;
   return `${parts.join(', ')}. ${decision}`;
 }
 
@@ -31,13 +32,20 @@ function actionLine(c: AllocCard): string {
   const term = ACTIONS[c.action];
   if (c.action === 'ignore') return `${term.symbol} no change`;
   // The reason is Nomad's own words, on two lines; "alloc" goes without saying on a card.
-  if (c.action === 'stop' && c.stopReason !== '') return `${term.symbol} ${clip(c.stopReason.replace(/^alloc /, ''), 36)}`;
+  if (c.action === 'stop' && c.stopReason !== '')
+    return `${term.symbol} ${clip(c.stopReason.replace(/^alloc /, ''), 36)}`;
   if (c.action === 'reschedule-later' && c.followup !== '') return `${term.symbol} later, ${c.followup.slice(11, 19)}`;
   return `${term.symbol} ${term.label}`;
 }
 
 /** AllocCardView draws one allocation card; clicks are handled by the graph (event delegation). */
-export const AllocCardView = memo(function AllocCardView({ card, highlighted }: { card: AllocCard; highlighted: boolean }) {
+export const AllocCardView = memo(function AllocCardView({
+  card,
+  highlighted,
+}: {
+  card: AllocCard;
+  highlighted: boolean;
+}) {
   const label = cardDescription(card);
   const flagged = card.action === 'lost' || card.action === 'inplace';
   return (

@@ -32,7 +32,10 @@ export interface AllocDetailsProps {
 /** AllocDetails shows one allocation's decision, the result's entries about it, and its fields; Escape closes it. */
 export function AllocDetails({ scenario, document, trace, allocID, onClose }: AllocDetailsProps) {
   const alloc = useMemo(() => scenario.Allocations.find((a) => a.ID === allocID), [scenario, allocID]);
-  const node = useMemo(() => (alloc ? scenario.Nodes.find((n) => n.ID === alloc.NodeID) : undefined), [scenario, alloc]);
+  const node = useMemo(
+    () => (alloc ? scenario.Nodes.find((n) => n.ID === alloc.NodeID) : undefined),
+    [scenario, alloc],
+  );
   const result = useMemo(() => indexResult(document).get(allocID), [document, allocID]);
   const decided = useMemo(() => traceDecisions(trace).get(allocID), [trace, allocID]);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -88,7 +91,8 @@ export function AllocDetails({ scenario, document, trace, allocID, onClose }: Al
             </>
           ) : decided ? (
             <>
-              Read from the result document; the trace’s last word was <code>{decided.step}</code>: {ACTIONS[decided.action].label}, {decided.reason}.
+              Read from the result document; the trace’s last word was <code>{decided.step}</code>:{' '}
+              {ACTIONS[decided.action].label}, {decided.reason}.
             </>
           ) : (
             'Read from the result document (no trace).'
@@ -97,7 +101,8 @@ export function AllocDetails({ scenario, document, trace, allocID, onClose }: Al
         <ul className="ad__result">
           {result?.stop && (
             <li>
-              Stopped: “{result.stop.StatusDescription}”{result.stop.ClientStatus ? `, client status set to ${result.stop.ClientStatus}` : ''}
+              Stopped: “{result.stop.StatusDescription}”
+              {result.stop.ClientStatus ? `, client status set to ${result.stop.ClientStatus}` : ''}
               {result.stop.FollowupEvalID ? `, follow-up evaluation ${result.stop.FollowupEvalID}` : ''}
             </li>
           )}

@@ -36,9 +36,13 @@ function BoxTile({ v }: { v: NodeBoxView }) {
         </div>
       )}
       <p className="cg-tile__counts" data-testid="tile-actions">
-        {v.allocs.length === 0 ? 'no allocations' : actions.map((a) => `${a.count} ${ACTIONS[a.key].symbol} ${ACTIONS[a.key].label}`).join(' · ')}
+        {v.allocs.length === 0
+          ? 'no allocations'
+          : actions.map((a) => `${a.count} ${ACTIONS[a.key].symbol} ${ACTIONS[a.key].label}`).join(' · ')}
       </p>
-      {statuses.length > 0 && <p className="cg-tile__counts cg-tile__status">{statuses.map((s) => `${s.count} ${s.key}`).join(' · ')}</p>}
+      {statuses.length > 0 && (
+        <p className="cg-tile__counts cg-tile__status">{statuses.map((s) => `${s.count} ${s.key}`).join(' · ')}</p>
+      )}
     </div>
   );
 }
@@ -64,10 +68,10 @@ function ClientNodeBoxView({ data }: NodeProps<BoxFlowNode>) {
       aria-label={`${gc ? 'garbage-collected node' : 'client node'} ${v.name}${badges.length ? `, ${badges.join(', ')}` : ''}, ${v.allocs.length} allocation(s)`}
     >
       <header className="cg-box__header" title={title}>
-        <span className="cg-box__name">{gc ? `${CONDITIONS.gc.symbol} ${v.nodeID || '(no node)'}` : showConfusable(v.name)}</span>
-        <span className="cg-box__meta">
-          {gc ? 'node no longer exists' : `${v.datacenter || '—'} · ${v.condition}`}
+        <span className="cg-box__name">
+          {gc ? `${CONDITIONS.gc.symbol} ${v.nodeID || '(no node)'}` : showConfusable(v.name)}
         </span>
+        <span className="cg-box__meta">{gc ? 'node no longer exists' : `${v.datacenter || '—'} · ${v.condition}`}</span>
         <span className="cg-box__badges">
           {badges.map((b) => (
             <span key={b} className={`cg-cond cg-cond--${b}`}>

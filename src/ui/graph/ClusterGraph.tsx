@@ -27,9 +27,33 @@
 // - zoomed out (the overview, below DETAIL_ZOOM) a box is a tile of counts,
 //   a handful of elements instead of a card per allocation.
 
-import { Background, Controls, MiniMap, type Node, type NodeTypes, Panel, ReactFlow, type Viewport, ViewportPortal } from '@xyflow/react';
+import {
+  Background,
+  Controls,
+  MiniMap,
+  type Node,
+  type NodeTypes,
+  Panel,
+  ReactFlow,
+  type Viewport,
+  ViewportPortal,
+} from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { type CSSProperties, type FocusEvent, memo, type RefObject, useSyncExternalStore, type MouseEvent, type PointerEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type FocusEvent,
+  memo,
+  type RefObject,
+  useSyncExternalStore,
+  type MouseEvent,
+  type PointerEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { ReconcileTrace } from '../../engine/types.ts';
 import { buildGraph } from '../../graph/buildGraph.ts';
 import { type FlowGraph, toFlow } from '../../graph/flow.ts';
@@ -127,7 +151,9 @@ function showPromotionTargets(root: HTMLElement | null, e: MouseEvent | FocusEve
   if (e.type !== 'mouseover' && e.type !== 'focus') return;
   const canary = (e.target as Element).closest?.('[data-replaces]');
   for (const id of canary?.getAttribute('data-replaces')?.split(' ') ?? []) {
-    root.querySelector(`[data-testid="alloc"][data-alloc-id="${CSS.escape(id)}"]`)?.setAttribute('data-promotion-target', 'true');
+    root
+      .querySelector(`[data-testid="alloc"][data-alloc-id="${CSS.escape(id)}"]`)
+      ?.setAttribute('data-promotion-target', 'true');
   }
 }
 
@@ -159,6 +185,40 @@ export interface ClusterGraphProps {
   minTextPx?: number | null;
 }
 
+// The graph as last built, with what it was built from.
+interface Built {
+  scenario: Scenario;
+  document: ResultDocument;
+  trace: ReconcileTrace | null;
+  shape: Shape | null;
+  model: GraphModel;
+  flow: FlowGraph;
+}
+
+// useBuiltGraph builds the graph model and React Flow's nodes again when
+// their inputs change, from the previous ones (so unchanged boxes and cards
+// keep their objects). Kept as state, brought up to date while rendering.
+function useBuiltGraph(
+  scenario: Scenario,
+  document: ResultDocument,
+  trace: ReconcileTrace | null,
+  shape: Shape | null,
+): Built {
+  const [built, setBuilt] = useState<Built | null>(null);
+  if (
+    built !== null &&
+    built.scenario === scenario &&
+    built.document === document &&
+    built.trace === trace &&
+    built.shape === shape
+  )
+    return built;
+  const model = buildGraph(scenario, document, trace, built?.model ?? null, shape);
+  const next = { scenario, document, trace, shape, model, flow: toFlow(model, built?.flow ?? null) };
+  setBuilt(next);
+  return next;
+}
+
 /**
  * ClusterGraph draws the cluster and what the reconciler decided: pan, zoom,
  * fit, a minimap and a legend; clicking (or pressing Enter on) a card calls
@@ -166,7 +226,16 @@ export interface ClusterGraphProps {
  * It is memoised: a parent's re-render with the same result (a store change
  * elsewhere) does not reach React Flow.
  */
-export const ClusterGraph = memo(function ClusterGraph({ scenario, document, trace, stale, highlight, onSelectAlloc, deploymentActions = null, minTextPx = null }: ClusterGraphProps) {
+export const ClusterGraph = memo(function ClusterGraph({
+  scenario,
+  document,
+  trace,
+  stale,
+  highlight,
+  onSelectAlloc,
+  deploymentActions = null,
+  minTextPx = null,
+}: ClusterGraphProps) {
   const root = useRef<HTMLDivElement>(null);
   const flowPane = useRef<HTMLDivElement>(null);
   const pane = usePaneSize(flowPane);
@@ -175,14 +244,12 @@ export const ClusterGraph = memo(function ClusterGraph({ scenario, document, tra
   // change) or the pane is resized, never while typing: an edit that adds a
   // card grows a box but moves no box to another row.
   const key = fitKey(scenario);
-  const shape = useMemo(() => (pane === null ? null : paneShape(scenario, document, pane, minTextPx)), [key, pane, minTextPx]);
-  const previous = useRef<{ model: GraphModel; flow: FlowGraph } | null>(null);
-  const { flow, model } = useMemo(() => {
-    const m = buildGraph(scenario, document, trace, previous.current?.model ?? null, shape);
-    const f = toFlow(m, previous.current?.flow ?? null);
-    previous.current = { model: m, flow: f };
-    return { flow: f, model: m };
-  }, [scenario, document, trace, shape]);
+  const shape = useMemo(
+    () => (pane === null ? null : paneShape(scenario, document, pane, minTextPx)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by fitKey on purpose: the shape is chosen again when a scenario is loaded, not on each edit
+    [key, pane, minTextPx],
+  );
+  const { flow, model } = useBuiltGraph(scenario, document, trace, shape);
   const [detailStore] = useState(createDetailStore);
   // Culling pays only zoomed in: on the overview every tile is in view, and culling would re-check them all on each frame of a pan.
   const detail = useSyncExternalStore(detailStore.subscribe, detailStore.get, detailStore.get);
@@ -219,7 +286,18 @@ export const ClusterGraph = memo(function ClusterGraph({ scenario, document, tra
   const colorMode = useColorMode();
 
   return (
-    <div ref={root} className={stale ? 'cg cg--stale' : 'cg'} style={{ ...geometry, '--cg-box-cols': model.shape.boxColumns } as CSSProperties} data-testid="cluster-graph" data-stale={stale ? 'true' : 'false'} onPointerDownCapture={onPointerDown} onMouseOver={onHover} onMouseOut={onHover} onFocus={onHover} onBlur={onHover}>
+    <div
+      ref={root}
+      className={stale ? 'cg cg--stale' : 'cg'}
+      style={{ ...geometry, '--cg-box-cols': model.shape.boxColumns } as CSSProperties}
+      data-testid="cluster-graph"
+      data-stale={stale ? 'true' : 'false'}
+      onPointerDownCapture={onPointerDown}
+      onMouseOver={onHover}
+      onMouseOut={onHover}
+      onFocus={onHover}
+      onBlur={onHover}
+    >
       {stale && (
         <div className="cg__stale" role="status">
           Stale: the scenario has errors; this is the last valid result
@@ -227,50 +305,60 @@ export const ClusterGraph = memo(function ClusterGraph({ scenario, document, tra
       )}
       <DeploymentStrip views={deployments} actions={deploymentActions} />
       <div className="cg__flow" ref={flowPane}>
-      <HighlightContext.Provider value={store}>
-       <DetailContext.Provider value={detailStore}>
-        <ReactFlow
-          nodes={flow.nodes}
-          nodeTypes={nodeTypes}
-          colorMode={colorMode}
-          fitViewOptions={fitViewOptions}
-          minZoom={0.05}
-          maxZoom={2}
-          nodesDraggable={false}
-          nodesConnectable={false}
-          nodesFocusable={false}
-          edgesFocusable={false}
-          elementsSelectable={false}
-          deleteKeyCode={null}
-          selectionKeyCode={null}
-          multiSelectionKeyCode={null}
-          panActivationKeyCode={null}
-          onlyRenderVisibleElements={detail && model.boxes.length > CULL_BOXES}
-          onPaneClick={onPaneClick}
-          onNodeClick={onNodeClick}
-          onMoveStart={onMoveStart}
-          onMoveEnd={onMoveEnd}
-          onMove={onMove}
-          aria-label="Cluster graph"
-        >
-          <FollowFocus />
-          {pane !== null && <FitView model={model} pane={pane} fitKey={key} root={root} minTextPx={minTextPx} />}
-          <ViewportPortal>
-            <ReplacementArrows arrows={flow.arrows} />
-          </ViewportPortal>
-          <Background gap={24} />
-          <Controls showInteractive={false} position="bottom-left">
-            <ExportButtons />
-          </Controls>
-          {pane !== null && pane.width >= MINIMAP_PANE && pane.height >= MINIMAP_PANE_HEIGHT && model.boxes.length <= CULL_BOXES && (
-            <MiniMap pannable zoomable nodeClassName={minimapClass} position="bottom-right" ariaLabel="Minimap" style={MINIMAP_SIZE} />
-          )}
-          <Panel position="top-right">
-            <Legend />
-          </Panel>
-        </ReactFlow>
-       </DetailContext.Provider>
-      </HighlightContext.Provider>
+        <HighlightContext.Provider value={store}>
+          <DetailContext.Provider value={detailStore}>
+            <ReactFlow
+              nodes={flow.nodes}
+              nodeTypes={nodeTypes}
+              colorMode={colorMode}
+              fitViewOptions={fitViewOptions}
+              minZoom={0.05}
+              maxZoom={2}
+              nodesDraggable={false}
+              nodesConnectable={false}
+              nodesFocusable={false}
+              edgesFocusable={false}
+              elementsSelectable={false}
+              deleteKeyCode={null}
+              selectionKeyCode={null}
+              multiSelectionKeyCode={null}
+              panActivationKeyCode={null}
+              onlyRenderVisibleElements={detail && model.boxes.length > CULL_BOXES}
+              onPaneClick={onPaneClick}
+              onNodeClick={onNodeClick}
+              onMoveStart={onMoveStart}
+              onMoveEnd={onMoveEnd}
+              onMove={onMove}
+              aria-label="Cluster graph"
+            >
+              <FollowFocus />
+              {pane !== null && <FitView model={model} pane={pane} fitKey={key} root={root} minTextPx={minTextPx} />}
+              <ViewportPortal>
+                <ReplacementArrows arrows={flow.arrows} />
+              </ViewportPortal>
+              <Background gap={24} />
+              <Controls showInteractive={false} position="bottom-left">
+                <ExportButtons />
+              </Controls>
+              {pane !== null &&
+                pane.width >= MINIMAP_PANE &&
+                pane.height >= MINIMAP_PANE_HEIGHT &&
+                model.boxes.length <= CULL_BOXES && (
+                  <MiniMap
+                    pannable
+                    zoomable
+                    nodeClassName={minimapClass}
+                    position="bottom-right"
+                    ariaLabel="Minimap"
+                    style={MINIMAP_SIZE}
+                  />
+                )}
+              <Panel position="top-right">
+                <Legend />
+              </Panel>
+            </ReactFlow>
+          </DetailContext.Provider>
+        </HighlightContext.Provider>
       </div>
     </div>
   );

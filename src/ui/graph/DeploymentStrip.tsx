@@ -52,7 +52,9 @@ function Panel({ v, actions }: { v: DeploymentGroupView; actions: DeploymentActi
         <span className="cg-dep__title">
           Deployment <code>{v.deploymentID.slice(0, 8)}</code> · v{v.jobVersion} · {JSON.stringify(v.group)}
         </span>
-        {v.before !== '' && v.before !== v.status && <span className={`cg-dep__status cg-dep__status--${v.before} cg-dep__status--was`}>{v.before}</span>}
+        {v.before !== '' && v.before !== v.status && (
+          <span className={`cg-dep__status cg-dep__status--${v.before} cg-dep__status--was`}>{v.before}</span>
+        )}
         {v.before !== '' && v.before !== v.status && <span aria-hidden="true">→</span>}
         <span className={`cg-dep__status cg-dep__status--${v.status}`} data-testid="deployment-status">
           {v.status}
@@ -72,7 +74,13 @@ function Panel({ v, actions }: { v: DeploymentGroupView; actions: DeploymentActi
         {v.canariesDesired > 0 && (
           <span className="cg-dep__canaries" data-testid="deployment-canaries">
             canaries <b>{v.canariesPlaced}</b>/<b>{v.canariesDesired}</b> placed ·{' '}
-            {v.promoted ? <b className="cg-dep__promoted">promoted</b> : v.autoPromote ? 'auto-promote when healthy' : 'not promoted'}
+            {v.promoted ? (
+              <b className="cg-dep__promoted">promoted</b>
+            ) : v.autoPromote ? (
+              'auto-promote when healthy'
+            ) : (
+              'not promoted'
+            )}
           </span>
         )}
         {actions !== null && deploymentIsActive(v) && (
@@ -93,7 +101,13 @@ function Panel({ v, actions }: { v: DeploymentGroupView; actions: DeploymentActi
 }
 
 /** DeploymentStrip draws one panel per task group of the deployment in view; nothing when there is none. */
-export const DeploymentStrip = memo(function DeploymentStrip({ views, actions }: { views: readonly DeploymentGroupView[]; actions: DeploymentActions | null }) {
+export const DeploymentStrip = memo(function DeploymentStrip({
+  views,
+  actions,
+}: {
+  views: readonly DeploymentGroupView[];
+  actions: DeploymentActions | null;
+}) {
   if (views.length === 0) return null;
   return (
     <div className="cg-deps" aria-label="Deployment">

@@ -37,17 +37,31 @@ export function ExportButtons() {
       backgroundColor: background,
       width,
       height,
-      style: { width: `${width}px`, height: `${height}px`, transform: `translate(${v.x}px, ${v.y}px) scale(${v.zoom})` },
+      style: {
+        width: `${width}px`,
+        height: `${height}px`,
+        transform: `translate(${v.x}px, ${v.y}px) scale(${v.zoom})`,
+      },
     };
     const url = format === 'svg' ? await toSvg(viewport, options) : await toPng(viewport, options);
     download(url, `cluster-graph.${format}`);
   };
   return (
     <>
-      <ControlButton onClick={() => void exportAs('svg')} title="Download the graph as SVG" aria-label="Download the graph as SVG" data-testid="export-svg">
+      <ControlButton
+        onClick={() => void exportAs('svg')}
+        title="Download the graph as SVG"
+        aria-label="Download the graph as SVG"
+        data-testid="export-svg"
+      >
         <span className="cg-export">SVG</span>
       </ControlButton>
-      <ControlButton onClick={() => void exportAs('png')} title="Download the graph as PNG" aria-label="Download the graph as PNG" data-testid="export-png">
+      <ControlButton
+        onClick={() => void exportAs('png')}
+        title="Download the graph as PNG"
+        aria-label="Download the graph as PNG"
+        data-testid="export-png"
+      >
         <span className="cg-export">PNG</span>
       </ControlButton>
     </>

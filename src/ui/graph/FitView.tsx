@@ -29,8 +29,11 @@ export function FitView({
 }) {
   const { setViewport } = useReactFlow();
   const detail = useContext(DetailContext);
+  // The fit reads the latest model but runs only when the arrangement changes.
   const latest = useRef(model);
-  latest.current = model;
+  useEffect(() => {
+    latest.current = model;
+  });
   useEffect(() => {
     const m = latest.current;
     const view = firstView(drawingBounds(m), m.boxes.length, pane, minTextPx);

@@ -83,7 +83,8 @@ export const Legend = memo(function Legend() {
             <span className="cg-ghost__tag cg-ghost__tag--reschedule">reschedule</span> replaces a moved or failed one
           </li>
           <li>
-            <span className="cg-ghost__tag cg-ghost__tag--later">later</span> placed by a follow-up evaluation at the time shown
+            <span className="cg-ghost__tag cg-ghost__tag--later">later</span> placed by a follow-up evaluation at the
+            time shown
           </li>
           <li>hover a canary: what it replaces once promoted</li>
         </ul>

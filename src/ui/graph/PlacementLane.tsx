@@ -20,14 +20,18 @@ function ghostLabel(g: GhostCard): string {
   if (g.kind === 'later') {
     return `${g.name} is replaced later: a follow-up evaluation at ${g.waitUntil} (in ${formatGoDuration(g.waitFor)}) places the replacement of ${g.previousAllocID}`;
   }
-  const promoted = g.replacesOnPromotion.length > 0 ? `; once promoted it replaces ${g.replacesOnPromotion.map((id) => id.slice(0, 8)).join(', ')}` : '';
-  const what = g.kind === 'destructive'
-    ? 'replacement (destructive update) of'
-    : g.reschedule
-      ? 'rescheduled replacement of'
-      : g.previousAllocID !== ''
-        ? 'migrated replacement of'
-        : '';
+  const promoted =
+    g.replacesOnPromotion.length > 0
+      ? `; once promoted it replaces ${g.replacesOnPromotion.map((id) => id.slice(0, 8)).join(', ')}`
+      : '';
+  const what =
+    g.kind === 'destructive'
+      ? 'replacement (destructive update) of'
+      : g.reschedule
+        ? 'rescheduled replacement of'
+        : g.previousAllocID !== ''
+          ? 'migrated replacement of'
+          : '';
   const base = `${g.canary ? 'canary ' : ''}placement ${g.name}`;
   return (what ? `${base}: ${what} ${g.previousAllocID}` : `new ${base}`) + promoted;
 }
@@ -46,7 +50,9 @@ const Ghost = memo(function Ghost({ ghost, highlighted }: { ghost: GhostCard; hi
   return (
     <div
       className="cg-ghost"
-      data-testid={ghost.kind === 'place' ? 'placement' : ghost.kind === 'later' ? 'delayed-replacement' : 'replacement'}
+      data-testid={
+        ghost.kind === 'place' ? 'placement' : ghost.kind === 'later' ? 'delayed-replacement' : 'replacement'
+      }
       data-wait-until={ghost.waitUntil || undefined}
       data-replaces={ghost.replacesOnPromotion.length > 0 ? ghost.replacesOnPromotion.join(' ') : undefined}
       data-name={ghost.name}
@@ -88,7 +94,16 @@ function moreLabel(m: MorePlacements): string {
 const More = memo(function More({ more }: { more: MorePlacements }) {
   const label = moreLabel(more);
   return (
-    <div className="cg-ghost cg-ghost--more" data-testid="placement-more" data-group={more.group} data-count={more.count} tabIndex={0} role="img" aria-label={label} title={label}>
+    <div
+      className="cg-ghost cg-ghost--more"
+      data-testid="placement-more"
+      data-group={more.group}
+      data-count={more.count}
+      tabIndex={0}
+      role="img"
+      aria-label={label}
+      title={label}
+    >
       <span className="cg-card__line">
         <span className="cg-card__index">+{more.count.toLocaleString('en-US')}</span>
         <span className="cg-card__group">{more.group}</span>
@@ -117,11 +132,21 @@ function PlacementLaneView({ data }: NodeProps<LaneFlowNode>) {
   const lit = useMemo(() => new Set(highlighted.split('\n')), [highlighted]);
   const canaries = v.placements.filter((g) => g.canary).length + v.more.reduce((n, m) => n + m.canaries, 0);
   return (
-    <section className={detail ? 'cg-lane' : 'cg-lane cg-box--tile'} data-testid="placement-lane" data-total={v.total} aria-label={`${v.total} pending placement(s)`}>
+    <section
+      className={detail ? 'cg-lane' : 'cg-lane cg-box--tile'}
+      data-testid="placement-lane"
+      data-total={v.total}
+      aria-label={`${v.total} pending placement(s)`}
+    >
       <header className="cg-lane__header">
-        <span className="cg-box__name">{v.total > 0 ? `Placements (${v.total.toLocaleString('en-US')})` : 'Placements'}</span>
+        <span className="cg-box__name">
+          {v.total > 0 ? `Placements (${v.total.toLocaleString('en-US')})` : 'Placements'}
+        </span>
         {v.total > 0 && (
-          <span className="cg-box__meta" title="The reconciler names the allocations to place; the scheduler chooses their nodes afterwards.">
+          <span
+            className="cg-box__meta"
+            title="The reconciler names the allocations to place; the scheduler chooses their nodes afterwards."
+          >
             {canaries > 0 ? `${canaries.toLocaleString('en-US')} canary · ` : ''}node chosen later
           </span>
         )}

@@ -55,7 +55,10 @@ export function allocFacts(alloc: Allocation, node: Node | undefined): Fact[] {
   const events = alloc.RescheduleTracker?.Events ?? [];
   facts.push({
     label: 'Reschedule events',
-    value: events.length === 0 ? 'none' : events.map((e) => `${time(e.RescheduleTime)} from ${e.PrevAllocID || '?'}`).join('; '),
+    value:
+      events.length === 0
+        ? 'none'
+        : events.map((e) => `${time(e.RescheduleTime)} from ${e.PrevAllocID || '?'}`).join('; '),
   });
   for (const [task, s] of Object.entries(alloc.TaskStates ?? {})) {
     facts.push({

@@ -33,8 +33,3 @@ export function useHighlighted(keys: readonly string[]): string {
   };
   return useSyncExternalStore(store.subscribe, snapshot, snapshot);
 }
-
-/** isHighlighted reads one key out of useHighlighted's result. */
-export function isHighlighted(highlighted: string, key: string): boolean {
-  return highlighted !== '' && highlighted.split('\n').includes(key);
-}

@@ -9,7 +9,7 @@ import { sourceInfo } from '../../import/commands.ts';
 import { type ImportPreview, previewImport } from '../../import/preview.ts';
 import { describeSummary } from '../../import/summary.ts';
 import { formatInstant } from '../../engine/time.ts';
-import { splitScenario } from '../../worker/tabs.ts';
+import { splitScenario } from '../../scenario/tabs.ts';
 import { useShareActions } from '../share/shareContext.tsx';
 import './import.css';
 
@@ -52,16 +52,35 @@ export function ImportCluster() {
 
   return (
     <>
-      <button type="button" className="button" data-testid="import-cluster" title="Build a scenario from what a running Nomad cluster's API prints" onClick={open}>
+      <button
+        type="button"
+        className="button"
+        data-testid="import-cluster"
+        title="Build a scenario from what a running Nomad cluster's API prints"
+        onClick={open}
+      >
         Import from cluster…
       </button>
-      <dialog ref={dialog} className="import-dialog" data-testid="import-cluster-dialog" aria-labelledby={`${id}-title`}>
+      <dialog
+        ref={dialog}
+        className="import-dialog"
+        data-testid="import-cluster-dialog"
+        aria-labelledby={`${id}-title`}
+      >
         <h2 id={`${id}-title`}>Import from cluster</h2>
         <p className="import-lead">
-          Paste what each command prints, or drop its file on the field. Only the job (or its versions) is required; without the nodes every allocation would be lost.
+          Paste what each command prints, or drop its file on the field. Only the job (or its versions) is required;
+          without the nodes every allocation would be lost.
         </p>
         <label className="import-jobid">
-          Job ID in the commands <input value={jobID} onChange={(e) => setJobID(e.target.value)} placeholder="JOB" data-testid="import-job-id" spellCheck={false} />
+          Job ID in the commands{' '}
+          <input
+            value={jobID}
+            onChange={(e) => setJobID(e.target.value)}
+            placeholder="JOB"
+            data-testid="import-job-id"
+            spellCheck={false}
+          />
         </label>
         <div className="import-fields">
           {IMPORT_SOURCES.map((source) => {
@@ -100,7 +119,14 @@ export function ImportCluster() {
           <button type="button" className="button" onClick={close}>
             Cancel
           </button>
-          <button type="button" className="button import-load" data-testid="import-cluster-load" disabled={!preview.ok} onClick={load} title="Replace both tabs with this scenario; your current text is kept under Drafts">
+          <button
+            type="button"
+            className="button import-load"
+            data-testid="import-cluster-load"
+            disabled={!preview.ok}
+            onClick={load}
+            title="Replace both tabs with this scenario; your current text is kept under Drafts"
+          >
             Load scenario
           </button>
         </div>
@@ -141,7 +167,8 @@ function ImportPreviewView({ preview }: { preview: ImportPreview }) {
       )}
       {preview.invalid.length > 0 && (
         <p className="import-invalid">
-          The scenario has {preview.invalid.length} problem{preview.invalid.length === 1 ? '' : 's'} the editor will mark, the first: {preview.invalid[0]}
+          The scenario has {preview.invalid.length} problem{preview.invalid.length === 1 ? '' : 's'} the editor will
+          mark, the first: {preview.invalid[0]}
         </p>
       )}
     </div>

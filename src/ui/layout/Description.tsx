@@ -47,7 +47,12 @@ export function Description() {
   if (!text) return null;
   if (html === null) {
     return (
-      <section className="description markdown" data-testid="scenario-description" data-rendered="false" aria-label="About this scenario">
+      <section
+        className="description markdown"
+        data-testid="scenario-description"
+        data-rendered="false"
+        aria-label="About this scenario"
+      >
         <p className="description-plain">{text}</p>
       </section>
     );

@@ -31,14 +31,25 @@ export function DetailsSlot() {
     opener.current = null;
     selectAlloc(null);
     requestAnimationFrame(() => {
-      const back = from?.element instanceof HTMLElement && from.element.isConnected && from.element !== document.body ? from.element : from ? cardOf(from.allocID) : null;
+      const back =
+        from?.element instanceof HTMLElement && from.element.isConnected && from.element !== document.body
+          ? from.element
+          : from
+            ? cardOf(from.allocID)
+            : null;
       back?.focus();
     });
   }, [selectAlloc]);
   if (!result || !allocID) return null;
   return (
     <aside className="details-panel" aria-label="Allocation details" data-testid="details-panel">
-      <AllocDetails scenario={result.scenario} document={result.document} trace={result.trace} allocID={allocID} onClose={onClose} />
+      <AllocDetails
+        scenario={result.scenario}
+        document={result.document}
+        trace={result.trace}
+        allocID={allocID}
+        onClose={onClose}
+      />
     </aside>
   );
 }

@@ -2,7 +2,15 @@
 // graph itself dims and labels a stale result; this slot only passes it on.
 
 import { useCallback, useMemo } from 'react';
-import { useActions, useHighlight, useRollout, useShownResult, useStale, useStatus, useStoreApi } from '../storeContext.tsx';
+import {
+  useActions,
+  useHighlight,
+  useRollout,
+  useShownResult,
+  useStale,
+  useStatus,
+  useStoreApi,
+} from '../storeContext.tsx';
 import { graphBudget } from '../../worker/budgets.ts';
 import { ClusterGraph } from './slots.ts';
 
@@ -41,7 +49,13 @@ export function GraphSlot({ minTextPx = null }: { minTextPx?: number | null } = 
   const rollout = useRollout();
   const inRollout = rollout.open && rollout.film !== null;
   const deploymentActions = useMemo(
-    () => (inRollout ? { promote: () => void addEvent({ Kind: 'deployment-promote' }), fail: () => void addEvent({ Kind: 'deployment-fail' }) } : null),
+    () =>
+      inRollout
+        ? {
+            promote: () => void addEvent({ Kind: 'deployment-promote' }),
+            fail: () => void addEvent({ Kind: 'deployment-fail' }),
+          }
+        : null,
     [inRollout, addEvent],
   );
 

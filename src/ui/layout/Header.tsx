@@ -51,10 +51,16 @@ export function Header() {
       <div className="status" data-testid="run-status" data-status={status} data-stale={stale} role="status">
         <span className="status-dot" aria-hidden="true" />
         {STATUS_TEXT[status]}
-        {status === 'ok' && millis !== null && <span className="muted status-millis"> · {millis < 1 ? '<1' : Math.round(millis)} ms</span>}
+        {status === 'ok' && millis !== null && (
+          <span className="muted status-millis"> · {millis < 1 ? '<1' : Math.round(millis)} ms</span>
+        )}
       </div>
       {pageOptions.length > 0 && (
-        <span className="page-options" data-testid="page-options" title={`Set by the page's address: ${pageOptions.join('; ')}`}>
+        <span
+          className="page-options"
+          data-testid="page-options"
+          title={`Set by the page's address: ${pageOptions.join('; ')}`}
+        >
           {pageOptions.join(' · ')}
         </span>
       )}

@@ -66,7 +66,9 @@ export function planNotes(scenario: Scenario, doc: ResultDocument, trace: Reconc
     const awaiting = !cancelled && !held && state !== undefined && state.DesiredCanaries > 0 && !state.Promoted;
     if (awaiting && state) {
       const placed = state.PlacedCanaries.length;
-      const promote = state.AutoPromote ? 'it is promoted automatically once all canaries are healthy' : 'someone runs nomad deployment promote';
+      const promote = state.AutoPromote
+        ? 'it is promoted automatically once all canaries are healthy'
+        : 'someone runs nomad deployment promote';
       notes.push({
         group: g.group,
         text:

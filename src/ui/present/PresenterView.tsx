@@ -23,7 +23,8 @@ export function PresenterView({ onExit }: { onExit: () => void }) {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.key === 'Escape') onExit();
-      else if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') selectFrame(rollout.frame + (e.key === 'ArrowRight' ? 1 : -1));
+      else if (e.key === 'ArrowRight' || e.key === 'ArrowLeft')
+        selectFrame(rollout.frame + (e.key === 'ArrowRight' ? 1 : -1));
       else return;
       e.preventDefault();
     };

@@ -67,7 +67,8 @@ function BlockView({ block }: { block: DiffBlock }) {
           data-group={block.group ?? undefined}
           data-task={block.task ?? undefined}
         >
-          {block.kind === 'group' ? `Task Group ${JSON.stringify(block.group)}` : `Task ${JSON.stringify(block.task)}`}: {describeUpdate(block.update)}
+          {block.kind === 'group' ? `Task Group ${JSON.stringify(block.group)}` : `Task ${JSON.stringify(block.task)}`}:{' '}
+          {describeUpdate(block.update)}
         </div>
       )}
       <pre className="diff-lines" data-testid="diff-lines" data-level={block.kind}>
@@ -76,7 +77,12 @@ function BlockView({ block }: { block: DiffBlock }) {
             {line.length === 0
               ? '\u00a0'
               : line.map((s, j) => (
-                  <span key={j} className={[s.color ? `diff-c-${s.color}` : '', s.bold ? 'diff-bold' : ''].join(' ').trim() || undefined}>
+                  <span
+                    key={j}
+                    className={
+                      [s.color ? `diff-c-${s.color}` : '', s.bold ? 'diff-bold' : ''].join(' ').trim() || undefined
+                    }
+                  >
                     {s.text}
                   </span>
                 ))}
@@ -94,7 +100,8 @@ function plural(n: number, word: string): string {
 // describeBase says what the submitted job is compared with.
 function describeBase(c: DiffComparison, version: number): string {
   const which = `version ${c.version} (JobModifyIndex ${c.jobModifyIndex})`;
-  if (!c.fromAllocations) return `Job version ${version} compared with ${which}, the latest earlier version: no allocation is running.`;
+  if (!c.fromAllocations)
+    return `Job version ${version} compared with ${which}, the latest earlier version: no allocation is running.`;
   const n = c.allocIDs.length;
   return `Job version ${version} compared with ${which}, which ${plural(n, 'running allocation')} ${n === 1 ? 'uses' : 'use'}.`;
 }

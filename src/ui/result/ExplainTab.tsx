@@ -11,5 +11,12 @@ export function ExplainTab() {
   const selected = useSelectedAllocID();
   const onHighlight = useCallback((ids: ReadonlySet<string>) => setHighlight(ids), [setHighlight]);
   if (!result?.trace) return <p className="muted">No explanation yet.</p>;
-  return <ExplainPanel trace={result.trace} scenario={result.scenario} onHighlight={onHighlight} selectedAllocID={selected} />;
+  return (
+    <ExplainPanel
+      trace={result.trace}
+      scenario={result.scenario}
+      onHighlight={onHighlight}
+      selectedAllocID={selected}
+    />
+  );
 }

@@ -8,7 +8,7 @@ import type { ResultDocument } from '../../result/document.ts';
 import type { Scenario } from '../../scenario/read.ts';
 import { planNotes } from '../plan/notes.ts';
 import { describeWait } from '../plan/wait.ts';
-import type { PlacementFailure } from '../../simulator/placement.ts';
+import type { PlacementFailure } from '../../result/failure.ts';
 import { useRollout, useShownResult, useStale } from '../storeContext.tsx';
 import { showConfusable } from '../confusable.ts';
 import { WholePlan } from './WholePlan.tsx';
@@ -37,7 +37,15 @@ export function PlanView() {
   const switcher = (
     <div className="plan-views" role="radiogroup" aria-label="Show the plan">
       {(['summary', 'printed'] as const).map((k) => (
-        <button key={k} type="button" role="radio" className="button" aria-checked={view === k} data-testid={`plan-view-${k}`} onClick={() => setView(k)}>
+        <button
+          key={k}
+          type="button"
+          role="radio"
+          className="button"
+          aria-checked={view === k}
+          data-testid={`plan-view-${k}`}
+          onClick={() => setView(k)}
+        >
           {k === 'summary' ? 'Summary' : 'As nomad job plan prints it'}
         </button>
       ))}
@@ -108,7 +116,8 @@ function DeploymentSection({ doc }: { doc: ResultDocument }) {
       {d && (
         <>
           <div>
-            <span className="kind-create">Deployment created</span>: <code>{d.ID}</code> ({d.Status}: {d.StatusDescription})
+            <span className="kind-create">Deployment created</span>: <code>{d.ID}</code> ({d.Status}:{' '}
+            {d.StatusDescription})
           </div>
           <ul>
             {Object.keys(d.TaskGroups)
@@ -119,7 +128,8 @@ function DeploymentSection({ doc }: { doc: ResultDocument }) {
                 return (
                   <li key={name}>
                     Task Group {JSON.stringify(name)}: {s.DesiredTotal} desired total
-                    {s.DesiredCanaries > 0 && `, ${s.DesiredCanaries} desired ${s.DesiredCanaries === 1 ? 'canary' : 'canaries'}`}
+                    {s.DesiredCanaries > 0 &&
+                      `, ${s.DesiredCanaries} desired ${s.DesiredCanaries === 1 ? 'canary' : 'canaries'}`}
                   </li>
                 );
               })}
@@ -128,7 +138,8 @@ function DeploymentSection({ doc }: { doc: ResultDocument }) {
       )}
       {doc.DeploymentUpdates.map((u) => (
         <div key={u.DeploymentID + u.Status}>
-          <span className="kind-update">Deployment updated</span>: <code>{u.DeploymentID}</code> → {u.Status} ({u.StatusDescription})
+          <span className="kind-update">Deployment updated</span>: <code>{u.DeploymentID}</code> → {u.Status} (
+          {u.StatusDescription})
         </div>
       ))}
     </div>
@@ -146,7 +157,8 @@ function FollowupSection({ doc, scenario }: { doc: ResultDocument; scenario: Sce
       <ul>
         {evals.map(({ g, e }) => (
           <li key={e.ID}>
-            {JSON.stringify(g)}: <code>{e.ID.slice(0, 8)}</code> at {e.WaitUntil} ({describeWait(scenario.Now, e.WaitUntil)}; {e.TriggeredBy})
+            {JSON.stringify(g)}: <code>{e.ID.slice(0, 8)}</code> at {e.WaitUntil} (
+            {describeWait(scenario.Now, e.WaitUntil)}; {e.TriggeredBy})
           </li>
         ))}
       </ul>

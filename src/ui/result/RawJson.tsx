@@ -33,7 +33,8 @@ export function RawJson() {
     <>
       {shown.omitted > 0 && (
         <p className="muted" data-testid="raw-json-capped">
-          Each list shows its first {RAW_LIST_CAP.toLocaleString('en-US')} entries; {shown.omitted.toLocaleString('en-US')} more are left out here (the command-line runner prints them all).
+          Each list shows its first {RAW_LIST_CAP.toLocaleString('en-US')} entries;{' '}
+          {shown.omitted.toLocaleString('en-US')} more are left out here (the command-line runner prints them all).
         </p>
       )}
       <pre className="raw-json" data-testid="raw-json" tabIndex={0} aria-label="Result document JSON">

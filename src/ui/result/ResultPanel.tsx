@@ -54,11 +54,23 @@ export function ResultPanel() {
             </button>
           ))}
         </div>
-        <span className="stale-pill" data-visible={stale} aria-hidden={!stale} title="The scenario has changed since this result; it is the last good one.">
+        <span
+          className="stale-pill"
+          data-visible={stale}
+          aria-hidden={!stale}
+          title="The scenario has changed since this result; it is the last good one."
+        >
           out of date
         </span>
       </div>
-      <div id="result-tabpanel" role="tabpanel" aria-labelledby={`result-tab-${tab}`} className="result-body" data-testid="result-tabpanel" data-stale={stale}>
+      <div
+        id="result-tabpanel"
+        role="tabpanel"
+        aria-labelledby={`result-tab-${tab}`}
+        className="result-body"
+        data-testid="result-tabpanel"
+        data-stale={stale}
+      >
         {tab === 'plan' && <PlanView />}
         {tab === 'explain' && <ExplainTab />}
         {tab === 'diff' && <DiffView />}

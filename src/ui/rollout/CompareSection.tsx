@@ -19,7 +19,12 @@ export function CompareSection({ film, rollout }: { film: Film; rollout: Rollout
     <section className="rollout-compare" aria-label="Compare frames" data-testid="rollout-compare">
       <h4>
         <label htmlFor={id}>Compare with</label>{' '}
-        <select id={id} data-testid="rollout-compare-select" value={compareFrame ?? ''} onChange={(e) => setCompareFrame(e.target.value === '' ? null : Number(e.target.value))}>
+        <select
+          id={id}
+          data-testid="rollout-compare-select"
+          value={compareFrame ?? ''}
+          onChange={(e) => setCompareFrame(e.target.value === '' ? null : Number(e.target.value))}
+        >
           <option value="">nothing</option>
           {Array.from({ length: frames }, (_, i) => i + 1).map((f) => (
             <option key={f} value={f} disabled={f === frame}>
@@ -37,7 +42,8 @@ export function CompareSection({ film, rollout }: { film: Film; rollout: Rollout
             <ul data-testid="rollout-changes">
               {changes.map((c) => (
                 <li key={c.AllocID}>
-                  <strong>{c.Name}</strong> <span className="muted">{c.AllocID.slice(0, 8)}</span>: {c.New ? 'new' : c.Changes.join('; ')}
+                  <strong>{c.Name}</strong> <span className="muted">{c.AllocID.slice(0, 8)}</span>:{' '}
+                  {c.New ? 'new' : c.Changes.join('; ')}
                 </li>
               ))}
             </ul>

@@ -10,7 +10,7 @@ import { parseGoDuration } from '../../engine/time.ts';
 import { writeJob } from '../../scenario/write.ts';
 import type { Film } from '../../simulator/simulate.ts';
 import type { DistributiveOmit } from '../../store/state.ts';
-import type { SimEvent } from '../../simulator/events.ts';
+import type { SimEvent } from '../../scenario/events.ts';
 import { useActions } from '../storeContext.tsx';
 
 type NewEvent = DistributiveOmit<SimEvent, 'After' | 'Delay'>;
@@ -23,7 +23,8 @@ export function EventControls({ film, frame }: { film: Film; frame: number }) {
   const after = film.Steps[frame]?.Scenario ?? film.End.Scenario;
   const add = (e: NewEvent) => {
     const delay = delayText.trim() === '' ? 0 : parseGoDuration(delayText.trim());
-    if (delay === null || delay < 0) setProblem(`${JSON.stringify(delayText)} is not a duration: write one such as "30s", "1m30s" or "5m".`);
+    if (delay === null || delay < 0)
+      setProblem(`${JSON.stringify(delayText)} is not a duration: write one such as "30s", "1m30s" or "5m".`);
     else setProblem(addEvent(e, delay));
   };
   const d = after.Deployment;
@@ -57,16 +58,38 @@ export function EventControls({ film, frame }: { film: Film; frame: number }) {
       </h4>
       <div className="rollout-row" role="group" aria-label="Deployment">
         <span className="rollout-row-label">Deployment</span>
-        <button type="button" className="button" data-testid="event-promote" disabled={!(d && requiresPromotion(d))} onClick={() => add({ Kind: 'deployment-promote' })}>
+        <button
+          type="button"
+          className="button"
+          data-testid="event-promote"
+          disabled={!(d && requiresPromotion(d))}
+          onClick={() => add({ Kind: 'deployment-promote' })}
+        >
           Promote
         </button>
-        <button type="button" className="button" data-testid="event-fail-deployment" disabled={!active} onClick={() => add({ Kind: 'deployment-fail' })}>
+        <button
+          type="button"
+          className="button"
+          data-testid="event-fail-deployment"
+          disabled={!active}
+          onClick={() => add({ Kind: 'deployment-fail' })}
+        >
           Fail
         </button>
-        <button type="button" className="button" disabled={!(active && d.Status === 'running')} onClick={() => add({ Kind: 'deployment-pause' })}>
+        <button
+          type="button"
+          className="button"
+          disabled={!(active && d.Status === 'running')}
+          onClick={() => add({ Kind: 'deployment-pause' })}
+        >
           Pause
         </button>
-        <button type="button" className="button" disabled={!(active && d.Status === 'paused')} onClick={() => add({ Kind: 'deployment-resume' })}>
+        <button
+          type="button"
+          className="button"
+          disabled={!(active && d.Status === 'paused')}
+          onClick={() => add({ Kind: 'deployment-resume' })}
+        >
           Resume
         </button>
       </div>
@@ -75,7 +98,12 @@ export function EventControls({ film, frame }: { film: Film; frame: number }) {
           <label className="rollout-row-label" htmlFor={`${ids}-node`}>
             Node
           </label>
-          <select id={`${ids}-node`} data-testid="event-node" value={node.ID} onChange={(e) => setNodeID(e.target.value)}>
+          <select
+            id={`${ids}-node`}
+            data-testid="event-node"
+            value={node.ID}
+            onChange={(e) => setNodeID(e.target.value)}
+          >
             {after.Nodes.map((n) => (
               <option key={n.ID} value={n.ID}>
                 {n.Name || n.ID} ({n.Status}
@@ -84,19 +112,41 @@ export function EventControls({ film, frame }: { film: Film; frame: number }) {
               </option>
             ))}
           </select>
-          <button type="button" className="button" data-testid="event-node-down" disabled={node.Status === 'down'} onClick={() => add({ Kind: 'node-down', NodeID: node.ID })}>
+          <button
+            type="button"
+            className="button"
+            data-testid="event-node-down"
+            disabled={node.Status === 'down'}
+            onClick={() => add({ Kind: 'node-down', NodeID: node.ID })}
+          >
             Down
           </button>
-          <button type="button" className="button" disabled={node.Status === 'ready'} onClick={() => add({ Kind: 'node-up', NodeID: node.ID })}>
+          <button
+            type="button"
+            className="button"
+            disabled={node.Status === 'ready'}
+            onClick={() => add({ Kind: 'node-up', NodeID: node.ID })}
+          >
             Up
           </button>
-          <button type="button" className="button" data-testid="event-node-drain" disabled={node.Drain} onClick={() => add({ Kind: 'node-drain', NodeID: node.ID })}>
+          <button
+            type="button"
+            className="button"
+            data-testid="event-node-drain"
+            disabled={node.Drain}
+            onClick={() => add({ Kind: 'node-drain', NodeID: node.ID })}
+          >
             Drain
           </button>
           <button
             type="button"
             className="button"
-            onClick={() => add({ Kind: node.SchedulingEligibility === 'eligible' ? 'node-ineligible' : 'node-eligible', NodeID: node.ID })}
+            onClick={() =>
+              add({
+                Kind: node.SchedulingEligibility === 'eligible' ? 'node-ineligible' : 'node-eligible',
+                NodeID: node.ID,
+              })
+            }
           >
             {node.SchedulingEligibility === 'eligible' ? 'Ineligible' : 'Eligible'}
           </button>
@@ -107,7 +157,12 @@ export function EventControls({ film, frame }: { film: Film; frame: number }) {
           <label className="rollout-row-label" htmlFor={`${ids}-alloc`}>
             Allocation
           </label>
-          <select id={`${ids}-alloc`} data-testid="event-alloc" value={alloc.ID} onChange={(e) => setAllocID(e.target.value)}>
+          <select
+            id={`${ids}-alloc`}
+            data-testid="event-alloc"
+            value={alloc.ID}
+            onChange={(e) => setAllocID(e.target.value)}
+          >
             {live.map((a) => (
               <option key={a.ID} value={a.ID}>
                 {a.Name} v{a.Job.Version} {a.ClientStatus}
@@ -115,7 +170,13 @@ export function EventControls({ film, frame }: { film: Film; frame: number }) {
               </option>
             ))}
           </select>
-          <button type="button" className="button" data-testid="event-alloc-fail" onClick={() => add({ Kind: 'alloc-fail', AllocID: alloc.ID })} title="Its tasks fail">
+          <button
+            type="button"
+            className="button"
+            data-testid="event-alloc-fail"
+            onClick={() => add({ Kind: 'alloc-fail', AllocID: alloc.ID })}
+            title="Its tasks fail"
+          >
             Fail
           </button>
           <button
@@ -128,7 +189,12 @@ export function EventControls({ film, frame }: { film: Film; frame: number }) {
           >
             Never healthy
           </button>
-          <button type="button" className="button" onClick={() => add({ Kind: 'alloc-complete', AllocID: alloc.ID })} title="Its tasks finish successfully">
+          <button
+            type="button"
+            className="button"
+            onClick={() => add({ Kind: 'alloc-complete', AllocID: alloc.ID })}
+            title="Its tasks finish successfully"
+          >
             Complete
           </button>
         </div>
@@ -138,7 +204,12 @@ export function EventControls({ film, frame }: { film: Film; frame: number }) {
           <label className="rollout-row-label" htmlFor={`${ids}-group`}>
             Job
           </label>
-          <select id={`${ids}-group`} value={tg.Name} onChange={(e) => setGroup(e.target.value)} aria-label="Task group">
+          <select
+            id={`${ids}-group`}
+            value={tg.Name}
+            onChange={(e) => setGroup(e.target.value)}
+            aria-label="Task group"
+          >
             {after.Job.TaskGroups.map((g) => (
               <option key={g.Name} value={g.Name}>
                 {g.Name} (count {g.Count})
@@ -164,7 +235,11 @@ export function EventControls({ film, frame }: { film: Film; frame: number }) {
           >
             Scale
           </button>
-          <button type="button" className="button" onClick={() => add({ Kind: after.Job.Stop ? 'job-start' : 'job-stop' })}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => add({ Kind: after.Job.Stop ? 'job-start' : 'job-stop' })}
+          >
             {after.Job.Stop ? 'Start' : 'Stop'}
           </button>
           <JobEditor job={writeJob(after.Job)} onApply={(job) => add({ Kind: 'job-update', Job: job })} />
@@ -178,12 +253,23 @@ export function EventControls({ film, frame }: { film: Film; frame: number }) {
 }
 
 // JobEditor edits the job as API JSON in a small dialog and registers it as a new version.
-function JobEditor({ job, onApply }: { job: Record<string, unknown>; onApply: (job: Record<string, unknown>) => void }) {
+function JobEditor({
+  job,
+  onApply,
+}: {
+  job: Record<string, unknown>;
+  onApply: (job: Record<string, unknown>) => void;
+}) {
   const [text, setText] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   if (text === null) {
     return (
-      <button type="button" className="button" data-testid="event-edit-job" onClick={() => setText(JSON.stringify(job, null, 2))}>
+      <button
+        type="button"
+        className="button"
+        data-testid="event-edit-job"
+        onClick={() => setText(JSON.stringify(job, null, 2))}
+      >
         Edit job…
       </button>
     );
@@ -191,7 +277,8 @@ function JobEditor({ job, onApply }: { job: Record<string, unknown>; onApply: (j
   const apply = () => {
     try {
       const value: unknown = JSON.parse(text);
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('the job must be a JSON object');
+      if (typeof value !== 'object' || value === null || Array.isArray(value))
+        throw new Error('the job must be a JSON object');
       onApply(value as Record<string, unknown>);
       setText(null);
       setError(null);
@@ -201,7 +288,14 @@ function JobEditor({ job, onApply }: { job: Record<string, unknown>; onApply: (j
   };
   return (
     <div className="rollout-job-editor" role="dialog" aria-label="Edit the job">
-      <textarea aria-label="Job (API JSON)" data-testid="event-job-text" value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} rows={14} />
+      <textarea
+        aria-label="Job (API JSON)"
+        data-testid="event-job-text"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        spellCheck={false}
+        rows={14}
+      />
       {error !== null && (
         <p className="rollout-problem" role="alert" data-visible="true">
           {error}

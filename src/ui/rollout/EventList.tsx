@@ -4,7 +4,7 @@
 
 import { useState } from 'react';
 import type { Film } from '../../simulator/simulate.ts';
-import { EVENTS_KEY, type SimEvent } from '../../simulator/events.ts';
+import { EVENTS_KEY, type SimEvent } from '../../scenario/events.ts';
 import { useActions } from '../storeContext.tsx';
 import { describeEvent, sinceStart } from './describe.ts';
 
@@ -17,21 +17,37 @@ export function EventList({ film, events }: { film: Film; events: readonly SimEv
     <section className="rollout-events" aria-label="Events" data-testid="rollout-events">
       <h4>Events ({events.length})</h4>
       {events.length === 0 ? (
-        <p className="muted">None yet: the film is what Nomad does on its own. Events are kept in the Cluster tab’s “{EVENTS_KEY}” list.</p>
+        <p className="muted">
+          None yet: the film is what Nomad does on its own. Events are kept in the Cluster tab’s “{EVENTS_KEY}” list.
+        </p>
       ) : (
         <ol>
           {events.map((e, i) => {
             const note = film.Events[i];
             return (
               <li key={i} data-testid="rollout-event" data-kind={e.Kind}>
-                <button type="button" className="link-button" title="Show the step it follows" onClick={() => selectFrame(e.After)}>
+                <button
+                  type="button"
+                  className="link-button"
+                  title="Show the step it follows"
+                  onClick={() => selectFrame(e.After)}
+                >
                   {describeEvent(e)}
                 </button>
                 <span className="muted">
                   {' '}
-                  {note?.Time == null ? '· not reached' : note.Problem !== null ? `· ignored: ${note.Problem}` : `· at ${sinceStart(start, note.Time)}`}
+                  {note?.Time == null
+                    ? '· not reached'
+                    : note.Problem !== null
+                      ? `· ignored: ${note.Problem}`
+                      : `· at ${sinceStart(start, note.Time)}`}
                 </span>{' '}
-                <button type="button" className="button rollout-remove" aria-label={`Remove event ${i + 1}`} onClick={() => setProblem(removeEvent(i))}>
+                <button
+                  type="button"
+                  className="button rollout-remove"
+                  aria-label={`Remove event ${i + 1}`}
+                  onClick={() => setProblem(removeEvent(i))}
+                >
                   ✕
                 </button>
               </li>

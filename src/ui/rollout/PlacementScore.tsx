@@ -43,9 +43,10 @@ export function PlacementScore({ placed }: { placed: Placed }) {
         </tbody>
       </table>
       <p className="muted">
-        Nomad's ranker scores each feasible node: bin-packing fit (how full the node would be, 0 to 1: fuller is better), job anti-affinity (less for each
-        allocation of this job already on the node) and a reschedule penalty (−1 on a node this allocation's earlier attempt failed on). The final score
-        is the mean of the scores that apply, and the highest wins.
+        Nomad's ranker scores each feasible node: bin-packing fit (how full the node would be, 0 to 1: fuller is
+        better), job anti-affinity (less for each allocation of this job already on the node) and a reschedule penalty
+        (−1 on a node this allocation's earlier attempt failed on). The final score is the mean of the scores that
+        apply, and the highest wins.
       </p>
     </details>
   );

@@ -30,8 +30,9 @@ export function RolloutPanel() {
     return (
       <div className="rollout-panel">
         <p>
-          One reconciliation is a single frame. The rollout simulator applies each plan to the cluster, starts the new allocations, moves a
-          simulated clock as they turn healthy, and runs the evaluations Nomad would run next, until the rollout settles or waits for you.
+          One reconciliation is a single frame. The rollout simulator applies each plan to the cluster, starts the new
+          allocations, moves a simulated clock as they turn healthy, and runs the evaluations Nomad would run next,
+          until the rollout settles or waits for you.
         </p>
         <button type="button" className="button" data-testid="rollout-open" onClick={() => setRolloutOpen(true)}>
           Simulate rollout
@@ -61,7 +62,13 @@ export function RolloutPanel() {
       {rollout.film !== null && (
         <>
           {present !== null && (
-            <button type="button" className="button" data-testid="present-open" onClick={() => present(true)} title="Large type, the rollout stepped with the arrow keys, the notes beside it">
+            <button
+              type="button"
+              className="button"
+              data-testid="present-open"
+              onClick={() => present(true)}
+              title="Large type, the rollout stepped with the arrow keys, the notes beside it"
+            >
               Present
             </button>
           )}
@@ -92,8 +99,14 @@ function FrameStory({ film, rollout }: { film: Film; rollout: RolloutView }) {
     <section className="rollout-story" aria-label="This frame" data-testid="rollout-story">
       {step ? (
         <h3>
-          Evaluation {step.Index} of {film.Steps.length} · {sinceStart(start, step.Time)} · <code>{step.TriggeredBy}</code>
-          {step.JobID !== film.Steps[0]!.JobID && <> · another job: <code>{step.JobID}</code></>}
+          Evaluation {step.Index} of {film.Steps.length} · {sinceStart(start, step.Time)} ·{' '}
+          <code>{step.TriggeredBy}</code>
+          {step.JobID !== film.Steps[0]!.JobID && (
+            <>
+              {' '}
+              · another job: <code>{step.JobID}</code>
+            </>
+          )}
         </h3>
       ) : (
         <h3>
@@ -103,7 +116,8 @@ function FrameStory({ film, rollout }: { film: Film; rollout: RolloutView }) {
       <p className="rollout-why">{step ? `Why: ${step.Why}.` : `${capitalise(film.End.Reason)}.`}</p>
       {!step && film.End.Deployment !== null && (
         <p data-testid="rollout-end-deployment">
-          Deployment for version {film.End.Deployment.JobVersion}: <strong>{film.End.Deployment.Status}</strong> — {film.End.Deployment.StatusDescription}
+          Deployment for version {film.End.Deployment.JobVersion}: <strong>{film.End.Deployment.Status}</strong> —{' '}
+          {film.End.Deployment.StatusDescription}
         </p>
       )}
       {happenings.length > 0 && (
@@ -142,7 +156,12 @@ function FrameStory({ film, rollout }: { film: Film; rollout: RolloutView }) {
                 placed <strong>{p.Name}</strong> <code>{p.AllocID.slice(0, 8)}</code> v{step.Scenario.Job.Version}
                 {p.Canary && ' (canary)'} on <strong>{p.NodeName || p.NodeID}</strong>
                 <span className="muted"> · score {p.Score.toFixed(3)}</span>{' '}
-                <button type="button" className="link-button" data-testid="placed-after" onClick={() => showAfter(p.AllocID)}>
+                <button
+                  type="button"
+                  className="link-button"
+                  data-testid="placed-after"
+                  onClick={() => showAfter(p.AllocID)}
+                >
                   see it on {p.NodeName || p.NodeID}, after this plan
                 </button>
                 <PlacementScore placed={p} />

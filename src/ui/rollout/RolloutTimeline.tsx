@@ -22,13 +22,11 @@ export function RolloutTimeline() {
   const film = rollout.film;
   const frames = film === null ? 0 : frameCount(film);
   const frame = rollout.frame;
+  // Playing stops at the last frame (adjusted while rendering, not in an effect).
+  if (playing && frame >= frames) setPlaying(false);
 
   useEffect(() => {
-    if (!playing) return;
-    if (frame >= frames) {
-      setPlaying(false);
-      return;
-    }
+    if (!playing || frame >= frames) return;
     const t = window.setTimeout(() => selectFrame(frame + 1), PLAY_INTERVAL_MS);
     return () => window.clearTimeout(t);
   }, [playing, frame, frames, selectFrame]);
@@ -62,7 +60,16 @@ export function RolloutTimeline() {
     else selectFrame(f);
   };
   const onKeyDown = (e: ReactKeyboardEvent) => {
-    const to = e.key === 'ArrowRight' ? frame + 1 : e.key === 'ArrowLeft' ? frame - 1 : e.key === 'Home' ? 1 : e.key === 'End' ? frames : null;
+    const to =
+      e.key === 'ArrowRight'
+        ? frame + 1
+        : e.key === 'ArrowLeft'
+          ? frame - 1
+          : e.key === 'Home'
+            ? 1
+            : e.key === 'End'
+              ? frames
+              : null;
     if (to === null) return;
     e.preventDefault();
     selectFrame(to);
@@ -70,9 +77,22 @@ export function RolloutTimeline() {
   };
 
   return (
-    <section className="rollout-bar" aria-label="Rollout timeline" data-testid="rollout-timeline" data-status={rollout.status}>
+    <section
+      className="rollout-bar"
+      aria-label="Rollout timeline"
+      data-testid="rollout-timeline"
+      data-status={rollout.status}
+    >
       <div className="rollout-transport">
-        <button type="button" className="button" aria-label="Previous step" title="Previous step ([, or ← on the timeline)" data-testid="rollout-prev" disabled={frame <= 1} onClick={() => selectFrame(frame - 1)}>
+        <button
+          type="button"
+          className="button"
+          aria-label="Previous step"
+          title="Previous step ([, or ← on the timeline)"
+          data-testid="rollout-prev"
+          disabled={frame <= 1}
+          onClick={() => selectFrame(frame - 1)}
+        >
           ◀
         </button>
         <button
@@ -89,17 +109,35 @@ export function RolloutTimeline() {
         >
           {playing ? 'Pause' : 'Play'}
         </button>
-        <button type="button" className="button" aria-label="Next step" title="Next step (], or → on the timeline)" data-testid="rollout-next" disabled={frame >= frames} onClick={() => selectFrame(frame + 1)}>
+        <button
+          type="button"
+          className="button"
+          aria-label="Next step"
+          title="Next step (], or → on the timeline)"
+          data-testid="rollout-next"
+          disabled={frame >= frames}
+          onClick={() => selectFrame(frame + 1)}
+        >
           ▶
         </button>
-        <span className="rollout-clock" data-testid="rollout-clock" title={frameTime === null ? '' : formatInstant(frameTime)}>
+        <span
+          className="rollout-clock"
+          data-testid="rollout-clock"
+          title={frameTime === null ? '' : formatInstant(frameTime)}
+        >
           {frameTime === null ? '—' : sinceStart(start, frameTime)}
         </span>
       </div>
       {film === null ? (
         <p className="rollout-waiting muted">{rollout.status === 'failed' ? rollout.message : 'Simulating…'}</p>
       ) : (
-        <div ref={strip} className="rollout-frames" role="toolbar" aria-label="Evaluations: arrow keys move, Shift+click compares" onKeyDown={onKeyDown}>
+        <div
+          ref={strip}
+          className="rollout-frames"
+          role="toolbar"
+          aria-label="Evaluations: arrow keys move, Shift+click compares"
+          onKeyDown={onKeyDown}
+        >
           {film.Steps.map((s) => (
             <button
               key={s.Index}
@@ -143,7 +181,11 @@ export function RolloutTimeline() {
           </button>
         </div>
       )}
-      <span className="rollout-busy muted" data-visible={rollout.status === 'running' && film !== null} aria-hidden={rollout.status !== 'running'}>
+      <span
+        className="rollout-busy muted"
+        data-visible={rollout.status === 'running' && film !== null}
+        aria-hidden={rollout.status !== 'running'}
+      >
         updating…
       </span>
     </section>
@@ -153,5 +195,11 @@ export function RolloutTimeline() {
 // isTextField tells whether a key press belongs to something that takes text.
 function isTextField(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT' || target.closest('.monaco-editor') !== null;
+  return (
+    target.isContentEditable ||
+    target.tagName === 'INPUT' ||
+    target.tagName === 'TEXTAREA' ||
+    target.tagName === 'SELECT' ||
+    target.closest('.monaco-editor') !== null
+  );
 }

@@ -12,7 +12,11 @@ export function RolloutToggle() {
       className="button"
       data-testid="rollout-toggle"
       aria-pressed={open}
-      title={open ? 'Back to the single evaluation of the scenario' : 'Simulate the evaluations that follow: apply each plan, move the clock, watch the deployment unfold'}
+      title={
+        open
+          ? 'Back to the single evaluation of the scenario'
+          : 'Simulate the evaluations that follow: apply each plan, move the clock, watch the deployment unfold'
+      }
       onClick={() => setRolloutOpen(!open)}
     >
       {open ? 'Close rollout' : 'Simulate rollout'}

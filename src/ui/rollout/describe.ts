@@ -13,8 +13,8 @@ import {
   EvalTriggerRetryFailedAlloc,
   EvalTriggerScaling,
 } from '../../engine/structs.ts';
-import { EvalTriggerScenario, type SimEvent } from '../../simulator/events.ts';
-import type { PlacementFailure } from '../../simulator/placement.ts';
+import { EvalTriggerScenario, type SimEvent } from '../../scenario/events.ts';
+import type { PlacementFailure } from '../../result/failure.ts';
 import { formatGoDuration } from '../../engine/time.ts';
 import { allocMetricLines } from '../../result/planWhole.ts';
 
@@ -91,5 +91,8 @@ function describeAction(e: SimEvent): string {
 
 /** failureLines are a placement failure as `nomad job status` prints it under "Placement Failure". */
 export function failureLines(f: PlacementFailure): string[] {
-  return [`Task Group ${JSON.stringify(f.TaskGroup)} (failed to place ${f.Failed} allocation${f.Failed === 1 ? '' : 's'}):`, ...allocMetricLines(f, '  ')];
+  return [
+    `Task Group ${JSON.stringify(f.TaskGroup)} (failed to place ${f.Failed} allocation${f.Failed === 1 ? '' : 's'}):`,
+    ...allocMetricLines(f, '  '),
+  ];
 }

@@ -33,7 +33,16 @@ export function scoreRows(ranked: readonly RankedNode[]): ScoreRow[] {
     const scores = SCORERS.map((s) => r.Scores[s.key] ?? null);
     const applied = scores.filter((x): x is number => x !== null);
     const combination =
-      applied.length <= 1 ? `${score3(r.NormScore)}` : `(${applied.map(score3).join(' + ')}) / ${applied.length} = ${score3(r.NormScore)}`;
-    return { nodeID: r.NodeID, nodeName: r.NodeName || r.NodeID, chosen: i === 0, scores, final: r.NormScore, combination };
+      applied.length <= 1
+        ? `${score3(r.NormScore)}`
+        : `(${applied.map(score3).join(' + ')}) / ${applied.length} = ${score3(r.NormScore)}`;
+    return {
+      nodeID: r.NodeID,
+      nodeName: r.NodeName || r.NodeID,
+      chosen: i === 0,
+      scores,
+      final: r.NormScore,
+      combination,
+    };
   });
 }

@@ -11,8 +11,8 @@ export function useFitChips(strip: RefObject<HTMLElement | null>, content: unkno
     const el = strip.current;
     if (!el) return;
     const fit = () => {
-      el.dataset.compact = 'false';
-      if (el.scrollWidth > el.clientWidth + 1) el.dataset.compact = 'true';
+      el.setAttribute('data-compact', 'false');
+      if (el.scrollWidth > el.clientWidth + 1) el.setAttribute('data-compact', 'true');
     };
     fit();
     const observer = new ResizeObserver(fit);

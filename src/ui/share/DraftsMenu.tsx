@@ -8,7 +8,10 @@ import { useDrafts, useShareActions } from './shareContext.tsx';
 
 // draftTitle names a draft by its scenario's Name, else by its job's ID.
 function draftTitle(d: Draft): string {
-  for (const [text, key] of [[d.texts.cluster, 'Name'], [d.texts.job, 'ID']] as const) {
+  for (const [text, key] of [
+    [d.texts.cluster, 'Name'],
+    [d.texts.job, 'ID'],
+  ] as const) {
     const m = new RegExp(`"${key}"\\s*:\\s*"((?:[^"\\\\]|\\\\.){1,80})"`).exec(text);
     if (m) return key === 'ID' ? `job ${m[1]}` : (m[1] as string);
   }
@@ -26,13 +29,28 @@ export function DraftsMenu() {
   };
   return (
     <div className="share-menu-item" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
-      <button type="button" className="button" data-testid="drafts-button" aria-expanded={open} aria-controls="drafts-list" onClick={toggle}>
+      <button
+        type="button"
+        className="button"
+        data-testid="drafts-button"
+        aria-expanded={open}
+        aria-controls="drafts-list"
+        onClick={toggle}
+      >
         Drafts{drafts.length > 0 ? ` (${drafts.length})` : ''}
       </button>
       {open && (
-        <div className="share-popover" id="drafts-list" data-testid="drafts-list" role="region" aria-label="Earlier drafts">
+        <div
+          className="share-popover"
+          id="drafts-list"
+          data-testid="drafts-list"
+          role="region"
+          aria-label="Earlier drafts"
+        >
           {drafts.length === 0 ? (
-            <p className="muted">No earlier drafts. When a link, an import or a restore replaces your text, it is kept here.</p>
+            <p className="muted">
+              No earlier drafts. When a link, an import or a restore replaces your text, it is kept here.
+            </p>
           ) : (
             <ul>
               {drafts.map((d, i) => (

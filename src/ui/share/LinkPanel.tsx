@@ -21,18 +21,22 @@ export function LinkPanel() {
 
   if (!link) return null;
   return (
-    <div
-      className="share-popover link-panel"
-      data-testid="link-panel"
-      role="dialog"
-      aria-label="Link to this scenario"
-    >
+    <div className="share-popover link-panel" data-testid="link-panel" role="dialog" aria-label="Link to this scenario">
       <p role="status" data-testid="link-status" className={link.copied ? 'ok' : 'warn'}>
-        {link.copied ? '✓ Link copied to the clipboard.' : 'The browser did not let the page use the clipboard: copy the link from the field below.'}
+        {link.copied
+          ? '✓ Link copied to the clipboard.'
+          : 'The browser did not let the page use the clipboard: copy the link from the field below.'}
       </p>
       <label>
         <span className="muted">Link ({link.url.length.toLocaleString()} characters)</span>
-        <input ref={field} className="link-field" data-testid="link-field" readOnly value={link.url} onFocus={(e) => e.currentTarget.select()} />
+        <input
+          ref={field}
+          className="link-field"
+          data-testid="link-field"
+          readOnly
+          value={link.url}
+          onFocus={(e) => e.currentTarget.select()}
+        />
       </label>
       <button type="button" className="button" onClick={closeLink}>
         Close

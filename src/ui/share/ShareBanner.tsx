@@ -15,18 +15,18 @@ export const NOTICE_MS = { info: 10_000, error: 30_000 } as const;
 export function ShareBanner() {
   const notice = useShareNotice();
   const { dismiss, restorePrevious, runHeld } = useShareActions();
-  const [held, setHeld] = useState(false);
+  // The notice held (hovered or focused): a new notice starts its own time.
+  const [heldNotice, setHeldNotice] = useState<typeof notice>(null);
+  const held = notice !== null && heldNotice === notice;
   const box = useRef<HTMLDivElement>(null);
-  // A new notice starts its own time.
-  useEffect(() => setHeld(false), [notice]);
   useEffect(() => {
     if (!notice || held) return;
     const timer = window.setTimeout(dismiss, NOTICE_MS[notice.kind]);
     return () => window.clearTimeout(timer);
   }, [notice, held, dismiss]);
   if (!notice) return null;
-  const hold = () => setHeld(true);
-  const release = () => setHeld(box.current?.matches(':hover, :focus-within') ?? false);
+  const hold = () => setHeldNotice(notice);
+  const release = () => setHeldNotice(box.current?.matches(':hover, :focus-within') ? notice : null);
   return (
     <div
       ref={box}
@@ -50,7 +50,13 @@ export function ShareBanner() {
           Restore previous draft
         </button>
       )}
-      <button type="button" className="button" data-testid="share-banner-dismiss" aria-label="Dismiss this message" onClick={dismiss}>
+      <button
+        type="button"
+        className="button"
+        data-testid="share-banner-dismiss"
+        aria-label="Dismiss this message"
+        onClick={dismiss}
+      >
         ✕
       </button>
     </div>

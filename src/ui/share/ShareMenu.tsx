@@ -50,11 +50,24 @@ function Overflow({ children }: { children: ReactNode }) {
         }
       }}
     >
-      <button ref={button} type="button" className="button" data-testid="share-overflow" aria-expanded={open} aria-controls="share-overflow" onClick={() => setOpen(!open)}>
+      <button
+        ref={button}
+        type="button"
+        className="button"
+        data-testid="share-overflow"
+        aria-expanded={open}
+        aria-controls="share-overflow"
+        onClick={() => setOpen(!open)}
+      >
         Share ▾
       </button>
       {open && (
-        <div className="share-popover share-overflow" id="share-overflow" role="group" aria-label="Link, export, import and drafts">
+        <div
+          className="share-popover share-overflow"
+          id="share-overflow"
+          role="group"
+          aria-label="Link, export, import and drafts"
+        >
           {children}
         </div>
       )}
@@ -71,15 +84,33 @@ export function ShareMenu() {
   const controls = (
     <>
       <div className="share-menu-item" onKeyDown={(e) => e.key === 'Escape' && closeLink()}>
-        <button type="button" className="button" data-testid="copy-link" title="Copy a link that opens this scenario" onClick={() => void copyLink()}>
+        <button
+          type="button"
+          className="button"
+          data-testid="copy-link"
+          title="Copy a link that opens this scenario"
+          onClick={() => void copyLink()}
+        >
           Copy link
         </button>
         <LinkPanel />
       </div>
-      <button type="button" className="button" data-testid="export-file" title="Download the scenario as a JSON file" onClick={exportFile}>
+      <button
+        type="button"
+        className="button"
+        data-testid="export-file"
+        title="Download the scenario as a JSON file"
+        onClick={exportFile}
+      >
         Export
       </button>
-      <button type="button" className="button" data-testid="import-file" title="Load a scenario (JSON) or a jobspec (HCL) from a file; you can also drop a file on the page" onClick={() => picker.current?.click()}>
+      <button
+        type="button"
+        className="button"
+        data-testid="import-file"
+        title="Load a scenario (JSON) or a jobspec (HCL) from a file; you can also drop a file on the page"
+        onClick={() => picker.current?.click()}
+      >
         Import…
       </button>
       <DraftsMenu />

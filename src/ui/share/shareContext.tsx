@@ -3,7 +3,7 @@
 
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { ShareActions, ShareState, ShareStore } from './shareStore.ts';
+import type { ShareActions, ShareState, ShareStore } from '../../store/shareStore.ts';
 
 const ShareContext = createContext<ShareStore | null>(null);
 

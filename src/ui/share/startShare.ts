@@ -10,8 +10,8 @@ import { chooseInitialTexts, type InitialTexts } from '../../share/initialTexts.
 import { isShareHash } from '../../share/linkCodec.ts';
 import { createOpeningGuard, type OpeningGuard } from '../../share/openingMark.ts';
 import type { RunStatus } from '../../store/state.ts';
-import type { TabTexts } from '../../worker/tabs.ts';
-import { createShareStore, type ShareStore } from './shareStore.ts';
+import type { TabTexts } from '../../scenario/tabs.ts';
+import { createShareStore, type ShareStore } from '../../store/shareStore.ts';
 
 /** browserStorage is window.localStorage, or null where the browser refuses it. */
 export function browserStorage(): DraftStorage {
@@ -74,7 +74,10 @@ export function startShare(app: AppStore, storage: DraftStorage, opening: Openin
     now: Date.now,
     pageAddress: () => window.location.origin + window.location.pathname,
     // Looked up on each use: the clipboard may be granted, or replaced, after load.
-    clipboard: { writeText: (text) => (navigator.clipboard ? navigator.clipboard.writeText(text) : Promise.reject(new Error('no clipboard'))) },
+    clipboard: {
+      writeText: (text) =>
+        navigator.clipboard ? navigator.clipboard.writeText(text) : Promise.reject(new Error('no clipboard')),
+    },
     download,
     notice: opening.notice,
     guard: opening.guard,

@@ -17,7 +17,9 @@ export function useFileDrop(onFile: (file: File, others: number) => void): boole
   const [dragging, setDragging] = useState(false);
   // The latest callback, so that the listeners are added once.
   const callback = useRef(onFile);
-  callback.current = onFile;
+  useEffect(() => {
+    callback.current = onFile;
+  }, [onFile]);
   useEffect(() => {
     let depth = 0;
     const enter = (e: DragEvent) => {

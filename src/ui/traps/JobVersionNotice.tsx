@@ -2,7 +2,7 @@
 // click that submits it as a new version (the texts replaced are set aside
 // as a draft first, like any replacement).
 
-import { useRef } from 'react';
+import { useState } from 'react';
 import { useShareActions } from '../share/shareContext.tsx';
 import { useResult, useStale, useTexts } from '../storeContext.tsx';
 import { type JobBaseline, findStaleIndex, nextBaseline, submitAsNewVersion } from './newVersion.ts';
@@ -13,15 +13,19 @@ export function JobVersionNotice() {
   const stale = useStale();
   const texts = useTexts();
   const { replaceTexts } = useShareActions();
-  // The job as it was before the person's edits, kept across results.
-  const baseline = useRef<JobBaseline | null>(null);
-  const seen = useRef<number | null>(null);
-  if (result && !stale && seen.current !== result.seq) {
-    seen.current = result.seq;
-    baseline.current = nextBaseline(baseline.current, texts, result.scenario);
+  // The job as it was before the person's edits, kept across results (as
+  // state, brought up to date while rendering when a new result arrives).
+  const [kept, setKept] = useState<{ seen: number | null; baseline: JobBaseline | null }>({
+    seen: null,
+    baseline: null,
+  });
+  let baseline = kept.baseline;
+  if (result && !stale && kept.seen !== result.seq) {
+    baseline = nextBaseline(kept.baseline, texts, result.scenario);
+    setKept({ seen: result.seq, baseline });
   }
   if (!result || stale) return null;
-  const found = findStaleIndex(result.scenario, baseline.current);
+  const found = findStaleIndex(result.scenario, baseline);
   if (!found) return null;
   const submit = () => {
     const next = submitAsNewVersion(texts, result.scenario, found);
@@ -30,8 +34,15 @@ export function JobVersionNotice() {
   const who = found.allocations === 1 ? 'its allocation runs' : `its ${found.allocations} allocations run`;
   return (
     <p className="notice" data-testid="job-version-notice" role="status">
-      The job differs from version {found.version}, which {who}, but keeps its JobModifyIndex {found.jobModifyIndex}. Nomad gives every change of a job a new one, so as written the reconciler sees no change.{' '}
-      <button type="button" className="button" data-testid="submit-new-version" onClick={submit} title="Register the edited job as the next version, with a new JobModifyIndex; your text is kept under Drafts">
+      The job differs from version {found.version}, which {who}, but keeps its JobModifyIndex {found.jobModifyIndex}.
+      Nomad gives every change of a job a new one, so as written the reconciler sees no change.{' '}
+      <button
+        type="button"
+        className="button"
+        data-testid="submit-new-version"
+        onClick={submit}
+        title="Register the edited job as the next version, with a new JobModifyIndex; your text is kept under Drafts"
+      >
         Submit as a new version
       </button>
     </p>

@@ -9,7 +9,7 @@ import type { Job } from '../../engine/structs.ts';
 import { isObject } from '../../scenario/fields.ts';
 import { looksLikeInspectOutput } from '../../scenario/job.ts';
 import type { Scenario } from '../../scenario/read.ts';
-import { isHclText, type TabTexts } from '../../worker/tabs.ts';
+import { isHclText, type TabTexts } from '../../scenario/tabs.ts';
 
 /** JobBaseline is the job as it was before the person's edits: the Job tab's text and the job read from it. */
 export interface JobBaseline {
@@ -30,7 +30,8 @@ export interface StaleIndex {
 
 // sameContent compares two jobs but for their version and indexes.
 function sameContent(a: Job, b: Job): boolean {
-  const strip = (j: Job) => JSON.stringify({ ...j, Version: 0, JobModifyIndex: 0, ModifyIndex: 0, CreateIndex: 0, Stable: false });
+  const strip = (j: Job) =>
+    JSON.stringify({ ...j, Version: 0, JobModifyIndex: 0, ModifyIndex: 0, CreateIndex: 0, Stable: false });
   return strip(a) === strip(b);
 }
 
@@ -41,7 +42,14 @@ function sameContent(a: Job, b: Job): boolean {
  */
 export function nextBaseline(prev: JobBaseline | null, texts: TabTexts, scenario: Scenario): JobBaseline {
   const job = scenario.Job;
-  if (prev && prev.clusterText === texts.cluster && prev.job.ID === job.ID && prev.job.Version === job.Version && prev.job.JobModifyIndex === job.JobModifyIndex) return prev;
+  if (
+    prev &&
+    prev.clusterText === texts.cluster &&
+    prev.job.ID === job.ID &&
+    prev.job.Version === job.Version &&
+    prev.job.JobModifyIndex === job.JobModifyIndex
+  )
+    return prev;
   return { jobText: texts.job, clusterText: texts.cluster, job };
 }
 
@@ -58,8 +66,15 @@ export function findStaleIndex(scenario: Scenario, baseline: JobBaseline | null)
       staleVersion = a.Job.Version;
     }
   }
-  if (onStale > 0) return { jobModifyIndex: job.JobModifyIndex, baseline: null, version: staleVersion, allocations: onStale };
-  if (onCurrent > 0 && baseline && baseline.job !== job && baseline.job.JobModifyIndex === job.JobModifyIndex && !sameContent(baseline.job, job)) {
+  if (onStale > 0)
+    return { jobModifyIndex: job.JobModifyIndex, baseline: null, version: staleVersion, allocations: onStale };
+  if (
+    onCurrent > 0 &&
+    baseline &&
+    baseline.job !== job &&
+    baseline.job.JobModifyIndex === job.JobModifyIndex &&
+    !sameContent(baseline.job, job)
+  ) {
     return { jobModifyIndex: job.JobModifyIndex, baseline, version: baseline.job.Version, allocations: onCurrent };
   }
   return null;
@@ -90,7 +105,11 @@ export function submitAsNewVersion(texts: TabTexts, scenario: Scenario, stale: S
   const wrapped = isWrapped(jobDoc);
   const at = (path: JSONPath): JSONPath => (wrapped ? ['Job', ...path] : path);
   let job = texts.job;
-  for (const [key, value] of [['Version', version], ['JobModifyIndex', index], ['ModifyIndex', index]] as const) {
+  for (const [key, value] of [
+    ['Version', version],
+    ['JobModifyIndex', index],
+    ['ModifyIndex', index],
+  ] as const) {
     job = applyEdits(job, modify(job, at([key]), value, FORMAT));
   }
   let clusterText = texts.cluster;
@@ -99,13 +118,26 @@ export function submitAsNewVersion(texts: TabTexts, scenario: Scenario, stale: S
     const beforeJob = isWrapped(before) ? before.Job : before;
     const allocations = Array.isArray(cluster.Allocations) ? cluster.Allocations : [];
     allocations.forEach((a, i) => {
-      if (typeof a === 'object' && a !== null && (a as Record<string, unknown>).JobVersion == null && (a as Record<string, unknown>).Job == null) {
-        clusterText = applyEdits(clusterText, modify(clusterText, ['Allocations', i, 'JobVersion'], stale.baseline!.job.Version, FORMAT));
+      if (
+        typeof a === 'object' &&
+        a !== null &&
+        (a as Record<string, unknown>).JobVersion == null &&
+        (a as Record<string, unknown>).Job == null
+      ) {
+        clusterText = applyEdits(
+          clusterText,
+          modify(clusterText, ['Allocations', i, 'JobVersion'], stale.baseline!.job.Version, FORMAT),
+        );
       }
     });
-    const path: JSONPath = Array.isArray(cluster.JobVersions) ? ['JobVersions', cluster.JobVersions.length] : ['JobVersions'];
+    const path: JSONPath = Array.isArray(cluster.JobVersions)
+      ? ['JobVersions', cluster.JobVersions.length]
+      : ['JobVersions'];
     const value = Array.isArray(cluster.JobVersions) ? beforeJob : [beforeJob];
-    clusterText = applyEdits(clusterText, modify(clusterText, path, value, { ...FORMAT, isArrayInsertion: Array.isArray(cluster.JobVersions) }));
+    clusterText = applyEdits(
+      clusterText,
+      modify(clusterText, path, value, { ...FORMAT, isArrayInsertion: Array.isArray(cluster.JobVersions) }),
+    );
   }
   return { job, cluster: clusterText };
 }

@@ -6,7 +6,7 @@
 
 import { useState } from 'react';
 import { setVariableValue, variableValues } from '../../scenario/variablesText.ts';
-import { isHclText } from '../../worker/tabs.ts';
+import { isHclText } from '../../scenario/tabs.ts';
 import { useActions, useJobSpec, useTexts } from '../storeContext.tsx';
 
 // shown writes a value set in the document as the field shows it: a string as it is, other JSON as JSON.
@@ -61,14 +61,19 @@ function VariablesPanel({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <div role="dialog" aria-label="Jobspec variables" className="api-json variables-panel" data-testid="variables-panel">
+    <div
+      role="dialog"
+      aria-label="Jobspec variables"
+      className="api-json variables-panel"
+      data-testid="variables-panel"
+    >
       <button type="button" className="button" onClick={onClose} aria-label="Close">
         ✕
       </button>
       <h3>Variables</h3>
       <p className="variables-note">
-        Values are kept in the scenario’s <code>JobSpecVariables</code> (Cluster tab) and read as <code>nomad job run -var NAME=VALUE</code> reads them. An empty
-        field uses the default.
+        Values are kept in the scenario’s <code>JobSpecVariables</code> (Cluster tab) and read as{' '}
+        <code>nomad job run -var NAME=VALUE</code> reads them. An empty field uses the default.
       </p>
       {values === null && <p role="alert">The Cluster tab is not a JSON object; fix it to set variables.</p>}
       {problem && <p role="alert">{problem}</p>}
@@ -117,7 +122,12 @@ function VariablesPanel({ onClose }: { onClose: () => void }) {
                 <em>not declared by the jobspec</em>
               </td>
               <td>
-                <button type="button" className="button" onClick={() => setValue(name, undefined)} data-testid={`variable-remove-${name}`}>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => setValue(name, undefined)}
+                  data-testid={`variable-remove-${name}`}
+                >
                   Remove
                 </button>
               </td>

@@ -8,7 +8,17 @@ import { storedJob } from '../../../src/scenario/canonical/index.ts';
 type Obj = Record<string, unknown>;
 const S = 1e9;
 
-const zeroUpdate = { Stagger: 0, MaxParallel: 0, HealthCheck: '', MinHealthyTime: 0, HealthyDeadline: 0, ProgressDeadline: 0, AutoRevert: false, AutoPromote: false, Canary: 0 };
+const zeroUpdate = {
+  Stagger: 0,
+  MaxParallel: 0,
+  HealthCheck: '',
+  MinHealthyTime: 0,
+  HealthyDeadline: 0,
+  ProgressDeadline: 0,
+  AutoRevert: false,
+  AutoPromote: false,
+  Canary: 0,
+};
 
 function stored(job: Obj): Obj {
   return storedJob(job) as Obj;
@@ -18,7 +28,11 @@ describe('storedJob', () => {
   it('keeps of the job’s own update only stagger and max_parallel; the groups carry the whole strategy', () => {
     const job = stored({ ID: 'web', TaskGroups: [{ Name: 'web', Tasks: [{ Name: 'app' }] }] });
     expect(job.Update).toEqual({ ...zeroUpdate, Stagger: 30 * S, MaxParallel: 1 });
-    expect((job.TaskGroups as Obj[])[0]!.Update).toMatchObject({ MaxParallel: 1, HealthCheck: 'checks', MinHealthyTime: 10 * S });
+    expect((job.TaskGroups as Obj[])[0]!.Update).toMatchObject({
+      MaxParallel: 1,
+      HealthCheck: 'checks',
+      MinHealthyTime: 10 * S,
+    });
   });
 
   it('a job whose update has max_parallel 0 stores an update of zeroes, and so does a batch job without one', () => {
@@ -27,38 +41,88 @@ describe('storedJob', () => {
   });
 
   it('drops the job’s reschedule and migrate blocks once the groups have them', () => {
-    const job = stored({ ID: 'j', Reschedule: { Attempts: 3 }, Migrate: { MaxParallel: 2 }, TaskGroups: [{ Name: 'g' }] });
+    const job = stored({
+      ID: 'j',
+      Reschedule: { Attempts: 3 },
+      Migrate: { MaxParallel: 2 },
+      TaskGroups: [{ Name: 'g' }],
+    });
     expect(job).not.toHaveProperty('Reschedule');
     expect(job).not.toHaveProperty('Migrate');
-    expect((job.TaskGroups as Obj[])[0]).toMatchObject({ ReschedulePolicy: { Attempts: 3 }, Migrate: { MaxParallel: 2 } });
+    expect((job.TaskGroups as Obj[])[0]).toMatchObject({
+      ReschedulePolicy: { Attempts: 3 },
+      Migrate: { MaxParallel: 2 },
+    });
   });
 
   it('a scaling policy targets its group; the group’s count comes from its min', () => {
-    const g = (stored({ ID: 'web', Namespace: 'apps', TaskGroups: [{ Name: 'web', Scaling: { Min: 2, Max: 10 } }] }).TaskGroups as Obj[])[0]!;
+    const g = (
+      stored({ ID: 'web', Namespace: 'apps', TaskGroups: [{ Name: 'web', Scaling: { Min: 2, Max: 10 } }] })
+        .TaskGroups as Obj[]
+    )[0]!;
     expect(g.Count).toBe(2);
-    expect(g.Scaling).toEqual({ Target: { Namespace: 'apps', Job: 'web', Group: 'web' }, Min: 2, Max: 10, Enabled: true });
+    expect(g.Scaling).toEqual({
+      Target: { Namespace: 'apps', Job: 'web', Group: 'web' },
+      Min: 2,
+      Max: 10,
+      Enabled: true,
+    });
   });
 
   it('keeps host and csi volumes and drops any other type', () => {
-    const g = (stored({ ID: 'j', TaskGroups: [{ Name: 'g', Volumes: { a: { Name: 'a', Type: 'host', Source: 'x' }, b: { Name: 'b', Type: 'nfs' } } }] }).TaskGroups as Obj[])[0]!;
+    const g = (
+      stored({
+        ID: 'j',
+        TaskGroups: [
+          { Name: 'g', Volumes: { a: { Name: 'a', Type: 'host', Source: 'x' }, b: { Name: 'b', Type: 'nfs' } } },
+        ],
+      }).TaskGroups as Obj[]
+    )[0]!;
     expect(g.Volumes).toEqual({ a: { Name: 'a', Type: 'host', Source: 'x' } });
   });
 
   it('a service keeps no check_restart of its own and no Id; group services are named job-group', () => {
-    const g = (stored({ ID: 'j', Name: 'shop', TaskGroups: [{ Name: 'web', Services: [{ Id: 'x', CheckRestart: { Limit: 2 }, Checks: [{ Id: 'y', Name: 'http' }] }] }] }).TaskGroups as Obj[])[0]!;
-    expect(g.Services).toEqual([{ Name: 'shop-web', AddressMode: 'auto', Checks: [{ Name: 'http', CheckRestart: { Limit: 2, Grace: S } }] }]);
+    const g = (
+      stored({
+        ID: 'j',
+        Name: 'shop',
+        TaskGroups: [
+          { Name: 'web', Services: [{ Id: 'x', CheckRestart: { Limit: 2 }, Checks: [{ Id: 'y', Name: 'http' }] }] },
+        ],
+      }).TaskGroups as Obj[]
+    )[0]!;
+    expect(g.Services).toEqual([
+      { Name: 'shop-web', AddressMode: 'auto', Checks: [{ Name: 'http', CheckRestart: { Limit: 2, Grace: S } }] },
+    ]);
   });
 
   it('prints fields in the order of the stored type, as `nomad job inspect` does', () => {
     const job = stored({ TaskGroups: [{ Tasks: [{ Driver: 'docker', Name: 't' }], Name: 'g' }], Name: 'n', ID: 'j' });
-    expect(Object.keys(job).slice(0, 9)).toEqual(['Stop', 'Region', 'Namespace', 'ID', 'ParentID', 'Name', 'Type', 'Priority', 'AllAtOnce']);
+    expect(Object.keys(job).slice(0, 9)).toEqual([
+      'Stop',
+      'Region',
+      'Namespace',
+      'ID',
+      'ParentID',
+      'Name',
+      'Type',
+      'Priority',
+      'AllAtOnce',
+    ]);
     const g = (job.TaskGroups as Obj[])[0]!;
     expect(Object.keys(g).slice(0, 4)).toEqual(['Name', 'Count', 'Update', 'Migrate']);
     expect(Object.keys((g.Tasks as Obj[])[0]!).slice(0, 2)).toEqual(['Name', 'Driver']);
   });
 
   it('keeps fields the agent at dccea99f7e does not know (later Nomad stanzas)', () => {
-    const g = (stored({ ID: 'j', TaskGroups: [{ Name: 'g', Consul: { Namespace: 'x' }, Tasks: [{ Name: 't', Resources: { MemoryMaxMB: 512 } }] }] }).TaskGroups as Obj[])[0]!;
+    const g = (
+      stored({
+        ID: 'j',
+        TaskGroups: [
+          { Name: 'g', Consul: { Namespace: 'x' }, Tasks: [{ Name: 't', Resources: { MemoryMaxMB: 512 } }] },
+        ],
+      }).TaskGroups as Obj[]
+    )[0]!;
     expect(g.Consul).toEqual({ Namespace: 'x' });
     expect(((g.Tasks as Obj[])[0]!.Resources as Obj).MemoryMaxMB).toBe(512);
   });

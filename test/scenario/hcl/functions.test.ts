@@ -10,7 +10,9 @@ import { failure, value } from './helpers.ts';
 
 describe('the library', () => {
   it('has every function jobspec2 declares at Nomad v1.1.0, and no other', () => {
-    const names = readFileSync(new URL('../../fixtures/hcl/jobspec2-functions.txt', import.meta.url), 'utf8').trim().split('\n');
+    const names = readFileSync(new URL('../../fixtures/hcl/jobspec2-functions.txt', import.meta.url), 'utf8')
+      .trim()
+      .split('\n');
     expect([...JOBSPEC_FUNCTIONS.keys()].sort()).toEqual(names.sort());
   });
 });
@@ -42,11 +44,15 @@ describe('strings', () => {
   it('formats as printf does', () => {
     expect(value('format("Hello, %s!", "Ander")')).toBe('Hello, Ander!');
     expect(value('format("There are %d lights", 4)')).toBe('There are 4 lights');
-    expect(value('format("%5.2f|%-3s|%03d|%x|%t|%q", 3.14159, "a", 7, 255, true, "q")')).toBe(' 3.14|a  |007|ff|true|"q"');
+    expect(value('format("%5.2f|%-3s|%03d|%x|%t|%q", 3.14159, "a", 7, 255, true, "q")')).toBe(
+      ' 3.14|a  |007|ff|true|"q"',
+    );
     expect(value('format("%[2]s %[1]s", "a", "b")')).toBe('b a');
     expect(value('format("%v %v", [1], {a = 1})')).toBe('[1] {"a":1}');
     expect(value('formatlist("Hello, %s!", ["Valentina", "Ander"])')).toEqual(['Hello, Valentina!', 'Hello, Ander!']);
-    expect(failure('format("%d", "x")')).toBe('Error in function call; Call to function "format" failed: unsupported value for "%d" at 0: a number is required.');
+    expect(failure('format("%d", "x")')).toBe(
+      'Error in function call; Call to function "format" failed: unsupported value for "%d" at 0: a number is required.',
+    );
   });
 });
 
@@ -75,17 +81,26 @@ describe('collections', () => {
     expect(value('sort(["e", "d", "a"])')).toEqual(['a', 'd', 'e']);
     expect(value('setunion(["a", "b"], ["b", "c"])')).toEqual(['a', 'b', 'c']);
     expect(value('setintersection(["a", "b"], ["b", "c"])')).toEqual(['b']);
-    expect(value('setproduct(["a", "b"], ["x"])')).toEqual([['a', 'x'], ['b', 'x']]);
+    expect(value('setproduct(["a", "b"], ["x"])')).toEqual([
+      ['a', 'x'],
+      ['b', 'x'],
+    ]);
     expect(value('zipmap(["a", "b"], [1, 2])')).toEqual({ a: 1, b: 2 });
     expect(value('concat([["a"], ["b"]]...)')).toEqual(['a', 'b']);
   });
 
   it('reports a missing key and bad arguments in HCL’s words', () => {
-    expect(failure('lookup({a = 1}, "b")')).toBe('Error in function call; Call to function "lookup" failed: lookup failed to find \'b\'.');
+    expect(failure('lookup({a = 1}, "b")')).toBe(
+      'Error in function call; Call to function "lookup" failed: lookup failed to find \'b\'.',
+    );
     expect(failure('upper(1, 2)')).toBe('Too many function arguments; Function "upper" expects only 1 argument(s).');
-    expect(failure('upper()')).toBe('Not enough function arguments; Function "upper" expects 1 argument(s). Missing value for "str".');
+    expect(failure('upper()')).toBe(
+      'Not enough function arguments; Function "upper" expects 1 argument(s). Missing value for "str".',
+    );
     expect(failure('upper([])')).toBe('Invalid function argument; Invalid value for "str" parameter: string required.');
-    expect(failure('uper("x")')).toBe('Call to unknown function; There is no function named "uper". Did you mean "upper"?');
+    expect(failure('uper("x")')).toBe(
+      'Call to unknown function; There is no function named "uper". Did you mean "upper"?',
+    );
   });
 });
 
@@ -104,7 +119,9 @@ describe('numbers', () => {
     expect(value('parseint("-10", 16)')).toBe(-16);
     expect(value('parseint("1011111011101111", 2)')).toBe(48879);
     expect(value('parseint("aA", 62)')).toBe(656);
-    expect(failure('parseint("12", 2)')).toBe('Invalid function argument; Invalid value for "number" parameter: cannot parse "12" as a base 2 integer.');
+    expect(failure('parseint("12", 2)')).toBe(
+      'Invalid function argument; Invalid value for "number" parameter: cannot parse "12" as a base 2 integer.',
+    );
   });
 });
 
@@ -112,10 +129,15 @@ describe('encoding, hashing and UUIDs', () => {
   it('encodes and decodes', () => {
     expect(value('base64encode("Hello World")')).toBe('SGVsbG8gV29ybGQ=');
     expect(value('base64decode("SGVsbG8gV29ybGQ=")')).toBe('Hello World');
-    expect(value('jsonencode({hello = "world", list = [1, true, null]})')).toBe('{"hello":"world","list":[1,true,null]}');
+    expect(value('jsonencode({hello = "world", list = [1, true, null]})')).toBe(
+      '{"hello":"world","list":[1,true,null]}',
+    );
     expect(value('jsonencode("<b>&")')).toBe('"\\u003cb\\u003e\\u0026"');
     expect(value('jsondecode("{\\"hello\\": \\"world\\"}")')).toEqual({ hello: 'world' });
-    expect(value('csvdecode("a,b\\n1,2\\n3,4\\n")')).toEqual([{ a: '1', b: '2' }, { a: '3', b: '4' }]);
+    expect(value('csvdecode("a,b\\n1,2\\n3,4\\n")')).toEqual([
+      { a: '1', b: '2' },
+      { a: '3', b: '4' },
+    ]);
     expect(value('urlencode("Hello World?")')).toBe('Hello+World%3F');
   });
 
@@ -156,8 +178,18 @@ describe('networks', () => {
     expect(value('cidrsubnet("172.16.0.0/12", 4, 2)')).toBe('172.18.0.0/16');
     expect(value('cidrsubnet("10.1.2.0/24", 4, 15)')).toBe('10.1.2.240/28');
     expect(value('cidrsubnet("fd00:fd12:3456:7890::/56", 16, 162)')).toBe('fd00:fd12:3456:7800:a200::/72');
-    expect(value('cidrsubnets("10.1.0.0/16", 4, 4, 8, 4)')).toEqual(['10.1.0.0/20', '10.1.16.0/20', '10.1.32.0/24', '10.1.48.0/20']);
-    expect(value('cidrsubnets("fd00:fd12:3456:7890::/56", 16, 16, 16, 32)')).toEqual(['fd00:fd12:3456:7800::/72', 'fd00:fd12:3456:7800:100::/72', 'fd00:fd12:3456:7800:200::/72', 'fd00:fd12:3456:7800:300::/88']);
+    expect(value('cidrsubnets("10.1.0.0/16", 4, 4, 8, 4)')).toEqual([
+      '10.1.0.0/20',
+      '10.1.16.0/20',
+      '10.1.32.0/24',
+      '10.1.48.0/20',
+    ]);
+    expect(value('cidrsubnets("fd00:fd12:3456:7890::/56", 16, 16, 16, 32)')).toEqual([
+      'fd00:fd12:3456:7800::/72',
+      'fd00:fd12:3456:7800:100::/72',
+      'fd00:fd12:3456:7800:200::/72',
+      'fd00:fd12:3456:7800:300::/88',
+    ]);
   });
 });
 
@@ -168,14 +200,20 @@ describe('try, can and convert', () => {
     expect(value('can(x.b)', { x: { a: 1 } })).toBe(false);
     expect(value('convert(["b", "a", "b"], set(string))')).toEqual(['a', 'b']);
     expect(value('convert({a = 1}, map(string))')).toEqual({ a: '1' });
-    expect(failure('convert("x", number)')).toBe('Invalid function argument; Invalid value for "value" parameter: a number is required.');
+    expect(failure('convert("x", number)')).toBe(
+      'Invalid function argument; Invalid value for "value" parameter: a number is required.',
+    );
   });
 });
 
 describe('functions the playground cannot run', () => {
   it('fail at the call, saying so', () => {
-    expect(failure('file("x.txt")')).toBe('Error in function call; Call to function "file" failed: filesystem functions are not available in the playground, which has no file system.');
-    expect(failure('yamldecode("a: 1")')).toBe('Error in function call; Call to function "yamldecode" failed: yamldecode is not available in the playground.');
+    expect(failure('file("x.txt")')).toBe(
+      'Error in function call; Call to function "file" failed: filesystem functions are not available in the playground, which has no file system.',
+    );
+    expect(failure('yamldecode("a: 1")')).toBe(
+      'Error in function call; Call to function "yamldecode" failed: yamldecode is not available in the playground.',
+    );
     expect(failure('bcrypt("x")')).toMatch(/bcrypt is not available/);
     expect(failure('rsadecrypt("a", "b")')).toMatch(/rsadecrypt is not available/);
   });

@@ -10,7 +10,10 @@ import { parseExpression } from '../../../src/scenario/hcl/syntax/parse.ts';
 export function value(src: string, vars: Record<string, unknown> = {}): unknown {
   const parsed = parseExpression(src);
   if (!parsed.expr) throw new Error(parsed.problems.map((p) => `${p.summary}; ${p.detail}`).join('\n'));
-  const ctx = new Context({ functions: JOBSPEC_FUNCTIONS }, new Map(Object.entries(vars).map(([k, v]) => [k, fromJson(v)])));
+  const ctx = new Context(
+    { functions: JOBSPEC_FUNCTIONS },
+    new Map(Object.entries(vars).map(([k, v]) => [k, fromJson(v)])),
+  );
   return toJson(evaluate(parsed.expr, ctx));
 }
 
@@ -23,4 +26,3 @@ export function failure(src: string): string {
   }
   throw new Error(`expected ${src} to fail`);
 }
-

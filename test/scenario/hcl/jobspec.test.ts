@@ -63,12 +63,14 @@ job "j" {
     expect(problems(hcl, { n: 1, nope: 'x' })).toEqual([
       '1,1: Undefined -var variable; A "nope" variable was passed in the command line but was not found in known variables. To declare variable "nope", place this block in your job file',
     ]);
-    expect(problems(hcl)).toEqual(['1,1: Unset variable "n"; A used variable must be set or have a default value; see https://www.nomadproject.io/docs/job-specification/hcl2/variables for details.']);
+    expect(problems(hcl)).toEqual([
+      '1,1: Unset variable "n"; A used variable must be set or have a default value; see https://www.nomadproject.io/docs/job-specification/hcl2/variables for details.',
+    ]);
     expect(problems(hcl, { n: 'many' })).toEqual([
-      '1,1: Invalid argument value for -var variable; The received arg value for n is not compatible with the variable\'s type constraint: a number is required.',
+      "1,1: Invalid argument value for -var variable; The received arg value for n is not compatible with the variable's type constraint: a number is required.",
     ]);
     expect(problems(hcl, { n: 1, flags: ['maybe'] })).toEqual([
-      '4,1: Invalid value for variable; The value for flags is not compatible with the variable\'s type constraint: a bool is required.',
+      "4,1: Invalid value for variable; The value for flags is not compatible with the variable's type constraint: a bool is required.",
     ]);
   });
 
@@ -80,14 +82,22 @@ job "j" {
 
   it('checks validation rules', () => {
     const r = parseAndDecode(text('variables.hcl'), { image: 'nginx', count: 11 });
-    expect(r.diagnostics.map((d) => d.message)).toEqual(['Invalid value for varfile variable; The count must be between 1 and 10.\n\nThis was checked by the validation rule at 12,3-13.']);
+    expect(r.diagnostics.map((d) => d.message)).toEqual([
+      'Invalid value for varfile variable; The count must be between 1 and 10.\n\nThis was checked by the validation rule at 12,3-13.',
+    ]);
     expect(parseAndDecode(text('variables.hcl'), { image: 'nginx', count: '3' }).job?.TaskGroups).toHaveLength(1);
   });
 
   it('lists the declared variables for the Variables editor', () => {
     const r = parseAndDecode(text('variables.hcl'), { image: 'nginx' });
     expect(r.variables).toEqual([
-      { name: 'datacenters', type: 'list(string)', description: 'Where the job may run.', default: ['dc1', 'dc2'], line: 2 },
+      {
+        name: 'datacenters',
+        type: 'list(string)',
+        description: 'Where the job may run.',
+        default: ['dc1', 'dc2'],
+        line: 2,
+      },
       { name: 'count', type: 'number', description: '', default: 2, line: 8 },
       { name: 'image', type: 'string', description: 'Docker image, without its tag.', line: 18 },
       { name: 'tag', type: '', description: '', default: '1.0', line: 23 },
@@ -107,42 +117,64 @@ describe('errors at their places, in HCL’s words', () => {
       '1,1: Unsupported argument; An argument named "foo" is not expected here.',
       '3,1: Unsupported block type; Blocks of type "bar" are not expected here.',
     ]);
-    expect(problems('job "x" {\n  constraint {\n    attribute = "a"\n    valeu = "b"\n  }\n}\n')).toEqual(['4,5: Unsupported argument; An argument named "valeu" is not expected here. Did you mean "value"?']);
+    expect(problems('job "x" {\n  constraint {\n    attribute = "a"\n    valeu = "b"\n  }\n}\n')).toEqual([
+      '4,5: Unsupported argument; An argument named "valeu" is not expected here. Did you mean "value"?',
+    ]);
   });
 
   it('counts columns in UTF-16 code units, as the editor does', () => {
-    expect(problems('job "x" {\n  meta { a = "😀😀" }\n  cuont = 1\n}\n')).toEqual(['3,3: Unsupported argument; An argument named "cuont" is not expected here.']);
+    expect(problems('job "x" {\n  meta { a = "😀😀" }\n  cuont = 1\n}\n')).toEqual([
+      '3,3: Unsupported argument; An argument named "cuont" is not expected here.',
+    ]);
     expect(problems('job "😀" { datacenters = "dc1" }\n')[0]).toMatch(/^1,27: /);
   });
 
   it('refuses datacenters given as a string, as Nomad does', () => {
-    expect(problems('job "x" {\n  datacenters = "dc1"\n}\n')).toEqual(['2,18: Unsuitable value type; Unsuitable value: list of string required']);
+    expect(problems('job "x" {\n  datacenters = "dc1"\n}\n')).toEqual([
+      '2,18: Unsuitable value type; Unsuitable value: list of string required',
+    ]);
   });
 
   it('refuses values of the wrong type', () => {
-    expect(problems('job "x" {\n  group "g" {\n    count = "abc"\n  }\n}\n')).toEqual(['3,14: Unsuitable value type; Unsuitable value: a number is required']);
+    expect(problems('job "x" {\n  group "g" {\n    count = "abc"\n  }\n}\n')).toEqual([
+      '3,14: Unsuitable value type; Unsuitable value: a number is required',
+    ]);
     expect(problems('job "x" {\n  group "g" {\n    count = 2.5\n  }\n}\n')).toEqual([
       '3,13: Unsuitable value type; Unsuitable value: value must be a whole number, between -9223372036854775808 and 9223372036854775807',
     ]);
-    expect(problems('job "x" {\n  update { stagger = "3x" }\n}\n')).toEqual(['2,23: Unsuitable value type; Unsuitable duration value: time: unknown unit "x" in duration "3x"']);
-    expect(problems('job "x" {\n  spread {\n    weight = 300\n  }\n}\n')).toEqual(['3,14: Unsuitable value type; Unsuitable value: value must be a whole number, between -128 and 127']);
+    expect(problems('job "x" {\n  update { stagger = "3x" }\n}\n')).toEqual([
+      '2,23: Unsuitable value type; Unsuitable duration value: time: unknown unit "x" in duration "3x"',
+    ]);
+    expect(problems('job "x" {\n  spread {\n    weight = 300\n  }\n}\n')).toEqual([
+      '3,14: Unsuitable value type; Unsuitable value: value must be a whole number, between -128 and 127',
+    ]);
   });
 
   it('refuses repeated blocks', () => {
-    expect(problems('job "x" {\n  meta = { a = 1 }\n  meta { b = 2 }\n}\n')).toEqual(['3,3: Duplicate meta block; meta may not be defined more than once. Another definition is defined at 2,3-19.']);
+    expect(problems('job "x" {\n  meta = { a = 1 }\n  meta { b = 2 }\n}\n')).toEqual([
+      '3,3: Duplicate meta block; meta may not be defined more than once. Another definition is defined at 2,3-19.',
+    ]);
     expect(problems('job "x" {\n  group "g" {\n    ephemeral_disk {}\n    ephemeral_disk {}\n  }\n}\n')).toEqual([
       '4,5: Duplicate ephemeral_disk block; Only one ephemeral_disk block is allowed. Another was defined at 3,5-19.',
     ]);
   });
 
   it('reports evaluation errors where they are', () => {
-    expect(problems('job "x" {\n  priority = var.nope\n}\n')).toEqual(['2,17: Unsupported attribute; This object does not have an attribute named "nope".']);
-    expect(problems('job "x" {\n  priority = uper("x")\n}\n')).toEqual(['2,14: Call to unknown function; There is no function named "uper". Did you mean "upper"?']);
-    expect(problems('locals {\n  a = local.b\n  b = 1\n  c = local.d\n}\njob "x" {}\n')).toEqual(['4,12: Unsupported attribute; This object does not have an attribute named "d".']);
+    expect(problems('job "x" {\n  priority = var.nope\n}\n')).toEqual([
+      '2,17: Unsupported attribute; This object does not have an attribute named "nope".',
+    ]);
+    expect(problems('job "x" {\n  priority = uper("x")\n}\n')).toEqual([
+      '2,14: Call to unknown function; There is no function named "uper". Did you mean "upper"?',
+    ]);
+    expect(problems('locals {\n  a = local.b\n  b = 1\n  c = local.d\n}\njob "x" {}\n')).toEqual([
+      '4,12: Unsupported attribute; This object does not have an attribute named "d".',
+    ]);
   });
 
   it('reports syntax errors', () => {
-    expect(problems('job "x" {\n  count = [1 2]\n}\n')).toEqual(['2,14: Missing item separator; Expected a comma to mark the beginning of the next item.']);
+    expect(problems('job "x" {\n  count = [1 2]\n}\n')).toEqual([
+      '2,14: Missing item separator; Expected a comma to mark the beginning of the next item.',
+    ]);
   });
 
   it('requires a job block', () => {
@@ -168,7 +200,9 @@ describe('hints', () => {
       [88, 9, 'memory_max'],
       [91, 7, 'scaling'],
     ]);
-    expect(r.hints[0]?.message).toBe('"consul" is not read by this reconciler (Nomad 0.12\'s); it is kept in the job as Nomad maps it.');
+    expect(r.hints[0]?.message).toBe(
+      '"consul" is not read by this reconciler (Nomad 0.12\'s); it is kept in the job as Nomad maps it.',
+    );
   });
 });
 

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseAndDecode } from '../../../src/scenario/hcl/read.ts';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the type of parsed JSON as tests read it
 type Job = Record<string, any>;
 
 function job(text: string, variables: Record<string, unknown> = {}): Job {
@@ -20,14 +21,18 @@ function errors(text: string, variables: Record<string, unknown> = {}): string {
 
 describe('TestParse_VarsAndFunctions', () => {
   it('evaluates a for expression and a variable set with -var', () => {
-    const j = job('variables {\n  region_var = "default"\n}\njob "example" {\n  datacenters = [for s in ["dc1", "dc2"] : upper(s)]\n  region      = var.region_var\n}\n', { region_var: 'aug' });
+    const j = job(
+      'variables {\n  region_var = "default"\n}\njob "example" {\n  datacenters = [for s in ["dc1", "dc2"] : upper(s)]\n  region      = var.region_var\n}\n',
+      { region_var: 'aug' },
+    );
     expect(j.Datacenters).toEqual(['DC1', 'DC2']);
     expect(j.Region).toBe('aug');
   });
 });
 
 describe('TestParse_VariablesDefaultsAndSet', () => {
-  const hcl = 'variables {\n  region_var = "default_region"\n}\n\nvariable "dc_var" {\n  default = "default_dc"\n}\n\njob "example" {\n  datacenters = [var.dc_var]\n  region      = var.region_var\n}\n';
+  const hcl =
+    'variables {\n  region_var = "default_region"\n}\n\nvariable "dc_var" {\n  default = "default_dc"\n}\n\njob "example" {\n  datacenters = [var.dc_var]\n  region      = var.region_var\n}\n';
 
   it('takes the defaults', () => {
     const j = job(hcl);
@@ -54,22 +59,32 @@ describe('TestParse_UnknownVariables', () => {
 
 describe('TestParse_UnsetVariables', () => {
   it('refuses a variable with neither a type nor a value', () => {
-    expect(errors('variable "region_var" {}\njob "example" {\n  datacenters = [for s in ["dc1", "dc2"] : upper(s)]\n  region      = var.region_var\n}\n')).toContain('Unset variable');
+    expect(
+      errors(
+        'variable "region_var" {}\njob "example" {\n  datacenters = [for s in ["dc1", "dc2"] : upper(s)]\n  region      = var.region_var\n}\n',
+      ),
+    ).toContain('Unset variable');
   });
 });
 
 describe('TestParse_Locals', () => {
-  const hcl = 'variables {\n  region_var = "default_region"\n}\n\nlocals {\n  # literal local\n  dc = "local_dc"\n  # local that depends on a variable\n  region = "${var.region_var}.example"\n}\n\njob "example" {\n  datacenters = [local.dc]\n  region      = local.region\n}\n';
+  const hcl =
+    'variables {\n  region_var = "default_region"\n}\n\nlocals {\n  # literal local\n  dc = "local_dc"\n  # local that depends on a variable\n  region = "${var.region_var}.example"\n}\n\njob "example" {\n  datacenters = [local.dc]\n  region      = local.region\n}\n';
 
   it('evaluates locals with the defaults and with -var values', () => {
     expect(job(hcl)).toMatchObject({ Datacenters: ['local_dc'], Region: 'default_region.example' });
-    expect(job(hcl, { region_var: 'set_region' })).toMatchObject({ Datacenters: ['local_dc'], Region: 'set_region.example' });
+    expect(job(hcl, { region_var: 'set_region' })).toMatchObject({
+      Datacenters: ['local_dc'],
+      Region: 'set_region.example',
+    });
   });
 });
 
 describe('TestParse_FileOperators', () => {
   it('refuses file functions, as Nomad does where they are disabled', () => {
-    expect(errors('job "example" {\n  region      = file("parse_test.go")\n}\n')).toContain('filesystem functions are not available');
+    expect(errors('job "example" {\n  region      = file("parse_test.go")\n}\n')).toContain(
+      'filesystem functions are not available',
+    );
   });
 });
 
@@ -139,10 +154,28 @@ describe('TestParse_InvalidScalingSyntax', () => {
 
   it('refuses what jobspec2 refuses', () => {
     expect(errors(hcl('      #max  = 40\n      type = "horizontal"', valid))).toContain('argument "max" is required');
-    expect(errors(hcl('      max  = 40\n      type = "invalid_type"', valid))).toContain('task group scaling policy had invalid type');
-    expect(errors(hcl('      max  = 40', '      scaling "not_cpu" {\n        max = 20\n      }\n      scaling "mem" {\n        max = 15\n      }'))).toContain('scaling policy name must be "cpu" or "mem"');
-    expect(errors(hcl('      max  = 40', '      scaling "cpu" {\n        max = 20\n      }\n      scaling "cpu" {\n        max = 15\n      }'))).toContain('Duplicate scaling "cpu" block');
-    expect(errors(hcl('      max  = 40', '      scaling "cpu" {\n        max  = 20\n        type = "invalid"\n      }'))).toContain('Invalid scaling policy type');
+    expect(errors(hcl('      max  = 40\n      type = "invalid_type"', valid))).toContain(
+      'task group scaling policy had invalid type',
+    );
+    expect(
+      errors(
+        hcl(
+          '      max  = 40',
+          '      scaling "not_cpu" {\n        max = 20\n      }\n      scaling "mem" {\n        max = 15\n      }',
+        ),
+      ),
+    ).toContain('scaling policy name must be "cpu" or "mem"');
+    expect(
+      errors(
+        hcl(
+          '      max  = 40',
+          '      scaling "cpu" {\n        max = 20\n      }\n      scaling "cpu" {\n        max = 15\n      }',
+        ),
+      ),
+    ).toContain('Duplicate scaling "cpu" block');
+    expect(
+      errors(hcl('      max  = 40', '      scaling "cpu" {\n        max  = 20\n        type = "invalid"\n      }')),
+    ).toContain('Invalid scaling policy type');
   });
 });
 
@@ -181,7 +214,19 @@ job "job-webserver" {
     ID: 'job-webserver',
     Name: 'job-webserver',
     Datacenters: dcs,
-    TaskGroups: [{ Name: 'group-webserver', Count: count, Tasks: [{ Name: 'server', Driver: 'docker', Config: { image: 'hashicorp/http-echo', args: ['-text', `Hello from ${env}`] } }] }],
+    TaskGroups: [
+      {
+        Name: 'group-webserver',
+        Count: count,
+        Tasks: [
+          {
+            Name: 'server',
+            Driver: 'docker',
+            Config: { image: 'hashicorp/http-echo', args: ['-text', `Hello from ${env}`] },
+          },
+        ],
+      },
+    ],
   });
 
   it.each([
@@ -209,8 +254,16 @@ job "example" {
   it.each([
     ['none', '', undefined],
     ['block', 'env {\n  key = "value"\n} ', { key: 'value' }],
-    ['attribute', 'env = {\n  "key.dot"                = "val1"\n  key_unquoted_without_dot = "val2"\n} ', { 'key.dot': 'val1', key_unquoted_without_dot: 'val2' }],
-    ['attribute_colons', 'env = {\n  "key.dot" : "val1"\n  key_unquoted_without_dot : "val2"\n} ', { 'key.dot': 'val1', key_unquoted_without_dot: 'val2' }],
+    [
+      'attribute',
+      'env = {\n  "key.dot"                = "val1"\n  key_unquoted_without_dot = "val2"\n} ',
+      { 'key.dot': 'val1', key_unquoted_without_dot: 'val2' },
+    ],
+    [
+      'attribute_colons',
+      'env = {\n  "key.dot" : "val1"\n  key_unquoted_without_dot : "val2"\n} ',
+      { 'key.dot': 'val1', key_unquoted_without_dot: 'val2' },
+    ],
     ['attribute_empty', 'env = {}', {}],
     ['attribute_expression', 'env = {for k in ["a", "b"]: k => "val-${k}" }', { a: 'val-a', b: 'val-b' }],
   ])('reads env given as %s', (_name, snippet, expected) => {
@@ -222,7 +275,11 @@ job "example" {
   });
 
   it.each([
-    ['attr: invalid expression', 'env = { key = local.undefined_local }', 'does not have an attribute named "undefined_local"'],
+    [
+      'attr: invalid expression',
+      'env = { key = local.undefined_local }',
+      'does not have an attribute named "undefined_local"',
+    ],
     ['block: invalid block expression', 'env {\n  for k in ["a", "b"]: k => k\n}', 'Invalid block definition'],
     ['attr: not make sense', 'env = [ "a" ]', 'Unsuitable value: map of string required'],
   ])('refuses %s', (_name, snippet, message) => {
@@ -232,7 +289,8 @@ job "example" {
 
 describe('TestParse_Meta_Alternatives', () => {
   it('reads meta as blocks and as arguments alike', () => {
-    const hcl = ' job "example" {\n  group "group" {\n    task "task" {\n      driver = "config"\n      config {}\n\n      meta {\n        source = "task"\n      }\n    }\n\n    meta {\n      source = "group"\n\n    }\n  }\n\n  meta {\n    source = "job"\n  }\n}\n';
+    const hcl =
+      ' job "example" {\n  group "group" {\n    task "task" {\n      driver = "config"\n      config {}\n\n      meta {\n        source = "task"\n      }\n    }\n\n    meta {\n      source = "group"\n\n    }\n  }\n\n  meta {\n    source = "job"\n  }\n}\n';
     const asBlock = job(hcl);
     const asAttr = job(hcl.replaceAll('meta {', 'meta = {'));
     expect(asAttr).toEqual(asBlock);
@@ -243,12 +301,16 @@ describe('TestParse_Meta_Alternatives', () => {
 });
 
 describe('TestParse_UndefinedVariables', () => {
-  it.each(['plain', 'foo-${BAR}', 'foo-${attr.network.dev-us-east1-relay-vpc.external-ip.0}', '${env["BLAH"]}', '${mixed-indexing.0[3]["FOO"].5}', 'with spaces ${   root.  field[  "FOO"].5  }'])(
-    'keeps %s as written',
-    (c) => {
-      expect(job(`job "example" {\n  region = "${c}"\n}`).Region).toBe(c);
-    },
-  );
+  it.each([
+    'plain',
+    'foo-${BAR}',
+    'foo-${attr.network.dev-us-east1-relay-vpc.external-ip.0}',
+    '${env["BLAH"]}',
+    '${mixed-indexing.0[3]["FOO"].5}',
+    'with spaces ${   root.  field[  "FOO"].5  }',
+  ])('keeps %s as written', (c) => {
+    expect(job(`job "example" {\n  region = "${c}"\n}`).Region).toBe(c);
+  });
 
   it('wraps an unquoted reference in an interpolation', () => {
     expect(job('job "example" {\n  region = meta.mytest\n}').Region).toBe('${meta.mytest}');
@@ -263,7 +325,18 @@ describe('TestParseServiceCheck', () => {
     expect(j).toEqual({
       ID: 'group_service_check_script',
       Name: 'group_service_check_script',
-      TaskGroups: [{ Name: 'group', Services: [{ Name: 'foo-service', PortLabel: 'http', Checks: [{ Name: 'check-name', Type: 'http', Method: 'POST', Body: '{"check":"mem"}' }] }] }],
+      TaskGroups: [
+        {
+          Name: 'group',
+          Services: [
+            {
+              Name: 'foo-service',
+              PortLabel: 'http',
+              Checks: [{ Name: 'check-name', Type: 'http', Method: 'POST', Body: '{"check":"mem"}' }],
+            },
+          ],
+        },
+      ],
     });
   });
 });

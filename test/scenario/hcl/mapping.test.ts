@@ -48,15 +48,38 @@ describe('upstream TestParse fixtures', () => {
         { LTarget: '${attr.vault.version}', RTarget: '>= 0.6.1', Operand: 'semver' },
       ],
       Affinities: [{ LTarget: '${meta.team}', RTarget: 'mobile', Operand: '=', Weight: 50 }],
-      Spreads: [{ Attribute: '${meta.rack}', Weight: 100, SpreadTarget: [{ Value: 'r1', Percent: 40 }, { Value: 'r2', Percent: 60 }] }],
+      Spreads: [
+        {
+          Attribute: '${meta.rack}',
+          Weight: 100,
+          SpreadTarget: [
+            { Value: 'r1', Percent: 40 },
+            { Value: 'r2', Percent: 60 },
+          ],
+        },
+      ],
       Update: {
-        Stagger: 60 * S, MaxParallel: 2, HealthCheck: 'manual', MinHealthyTime: 10 * S, HealthyDeadline: 10 * M,
-        ProgressDeadline: 10 * M, AutoRevert: true, AutoPromote: true, Canary: 1,
+        Stagger: 60 * S,
+        MaxParallel: 2,
+        HealthCheck: 'manual',
+        MinHealthyTime: 10 * S,
+        HealthyDeadline: 10 * M,
+        ProgressDeadline: 10 * M,
+        AutoRevert: true,
+        AutoPromote: true,
+        Canary: 1,
       },
       TaskGroups: [
         {
           Name: 'outside',
-          Tasks: [{ Name: 'outside', Driver: 'java', Config: { jar_path: 's3://my-cool-store/foo.jar' }, Meta: { 'my-cool-key': 'foobar' } }],
+          Tasks: [
+            {
+              Name: 'outside',
+              Driver: 'java',
+              Config: { jar_path: 's3://my-cool-store/foo.jar' },
+              Meta: { 'my-cool-key': 'foobar' },
+            },
+          ],
         },
         {
           Name: 'binsl',
@@ -65,16 +88,29 @@ describe('upstream TestParse fixtures', () => {
           Affinities: [{ LTarget: '${node.datacenter}', RTarget: 'dc2', Operand: '=', Weight: 100 }],
           Meta: { elb_mode: 'tcp', elb_interval: '10', elb_checks: '3' },
           RestartPolicy: { Interval: 10 * M, Attempts: 5, Delay: 15 * S, Mode: 'delay' },
-          Spreads: [{
-            Attribute: '${node.datacenter}', Weight: 50,
-            SpreadTarget: [{ Value: 'dc1', Percent: 50 }, { Value: 'dc2', Percent: 25 }, { Value: 'dc3', Percent: 25 }],
-          }],
+          Spreads: [
+            {
+              Attribute: '${node.datacenter}',
+              Weight: 50,
+              SpreadTarget: [
+                { Value: 'dc1', Percent: 50 },
+                { Value: 'dc2', Percent: 25 },
+                { Value: 'dc3', Percent: 25 },
+              ],
+            },
+          ],
           StopAfterClientDisconnect: 120 * S,
           ReschedulePolicy: { Interval: 12 * H, Attempts: 5 },
           EphemeralDisk: { Sticky: true, SizeMB: 150 },
           Update: {
-            MaxParallel: 3, HealthCheck: 'checks', MinHealthyTime: 1 * S, HealthyDeadline: 1 * M, ProgressDeadline: 1 * M,
-            AutoRevert: false, AutoPromote: false, Canary: 2,
+            MaxParallel: 3,
+            HealthCheck: 'checks',
+            MinHealthyTime: 1 * S,
+            HealthyDeadline: 1 * M,
+            ProgressDeadline: 1 * M,
+            AutoRevert: false,
+            AutoPromote: false,
+            Canary: 2,
           },
           Migrate: { MaxParallel: 2, HealthCheck: 'task_states', MinHealthyTime: 11 * S, HealthyDeadline: 11 * M },
           Tasks: [
@@ -91,11 +127,17 @@ describe('upstream TestParse fixtures', () => {
               Resources: {
                 CPU: 500,
                 MemoryMB: 128,
-                Networks: [{
-                  MBits: 100,
-                  ReservedPorts: [{ Label: 'one', Value: 1 }, { Label: 'two', Value: 2 }, { Label: 'three', Value: 3 }],
-                  DynamicPorts: [{ Label: 'http' }, { Label: 'https' }, { Label: 'admin' }],
-                }],
+                Networks: [
+                  {
+                    MBits: 100,
+                    ReservedPorts: [
+                      { Label: 'one', Value: 1 },
+                      { Label: 'two', Value: 2 },
+                      { Label: 'three', Value: 3 },
+                    ],
+                    DynamicPorts: [{ Label: 'http' }, { Label: 'https' }, { Label: 'admin' }],
+                  },
+                ],
                 Devices: [
                   {
                     Name: 'nvidia/gpu',
@@ -110,20 +152,37 @@ describe('upstream TestParse fixtures', () => {
               ShutdownDelay: 11 * S,
               LogConfig: { MaxFiles: 14, MaxFileSizeMB: 101 },
               Artifacts: [
-                { GetterSource: 'http://foo.com/artifact', GetterOptions: { checksum: 'md5:b8a4f3f72ecab0510a6a31e997461c5f' } },
                 {
-                  GetterSource: 'http://bar.com/artifact', RelativeDest: 'test/foo/',
-                  GetterOptions: { checksum: 'md5:ff1cc0d3432dad54d607c1505fb7245c' }, GetterMode: 'file',
+                  GetterSource: 'http://foo.com/artifact',
+                  GetterOptions: { checksum: 'md5:b8a4f3f72ecab0510a6a31e997461c5f' },
+                },
+                {
+                  GetterSource: 'http://bar.com/artifact',
+                  RelativeDest: 'test/foo/',
+                  GetterOptions: { checksum: 'md5:ff1cc0d3432dad54d607c1505fb7245c' },
+                  GetterMode: 'file',
                 },
               ],
               Vault: { Policies: ['foo', 'bar'], Env: true, ChangeMode: 'restart' },
               Templates: [
                 {
-                  SourcePath: 'foo', DestPath: 'foo', ChangeMode: 'foo', ChangeSignal: 'foo', Splay: 10 * S, Perms: '0644',
-                  Envvars: true, VaultGrace: 33 * S,
+                  SourcePath: 'foo',
+                  DestPath: 'foo',
+                  ChangeMode: 'foo',
+                  ChangeSignal: 'foo',
+                  Splay: 10 * S,
+                  Perms: '0644',
+                  Envvars: true,
+                  VaultGrace: 33 * S,
                 },
                 {
-                  SourcePath: 'bar', DestPath: 'bar', ChangeMode: 'restart', Splay: 5 * S, Perms: '777', LeftDelim: '--', RightDelim: '__',
+                  SourcePath: 'bar',
+                  DestPath: 'bar',
+                  ChangeMode: 'restart',
+                  Splay: 5 * S,
+                  Perms: '777',
+                  LeftDelim: '--',
+                  RightDelim: '__',
                 },
               ],
             },
@@ -147,19 +206,32 @@ describe('upstream TestParse fixtures', () => {
   });
 
   it('specify-job.hcl: id and name override the label', async () => {
-    expect(await job('job "default" {\n  id   = "job1"\n  name = "My Job"\n}\n')).toEqual({ ID: 'job1', Name: 'My Job' });
+    expect(await job('job "default" {\n  id   = "job1"\n  name = "My Job"\n}\n')).toEqual({
+      ID: 'job1',
+      Name: 'My Job',
+    });
   });
 
   it.each([
-    ['version-constraint.hcl', 'version = "~> 3.2"', { LTarget: '$attr.kernel.version', RTarget: '~> 3.2', Operand: 'version' }],
-    ['regexp-constraint.hcl', 'regexp = "[0-9.]+"', { LTarget: '$attr.kernel.version', RTarget: '[0-9.]+', Operand: 'regexp' }],
+    [
+      'version-constraint.hcl',
+      'version = "~> 3.2"',
+      { LTarget: '$attr.kernel.version', RTarget: '~> 3.2', Operand: 'version' },
+    ],
+    [
+      'regexp-constraint.hcl',
+      'regexp = "[0-9.]+"',
+      { LTarget: '$attr.kernel.version', RTarget: '[0-9.]+', Operand: 'regexp' },
+    ],
   ])('%s', async (_name, line, expected) => {
     const j = await job(`job "foo" {\n  constraint {\n    attribute = "$attr.kernel.version"\n    ${line}\n  }\n}\n`);
     expect(j.Constraints).toEqual([expected]);
   });
 
   it('set-contains-constraint.hcl', async () => {
-    const j = await job('job "foo" {\n  constraint {\n    attribute    = "$meta.data"\n    set_contains = "foo,bar,baz"\n  }\n}\n');
+    const j = await job(
+      'job "foo" {\n  constraint {\n    attribute    = "$meta.data"\n    set_contains = "foo,bar,baz"\n  }\n}\n',
+    );
     expect(j.Constraints).toEqual([{ LTarget: '$meta.data', RTarget: 'foo,bar,baz', Operand: 'set_contains' }]);
   });
 
@@ -167,7 +239,9 @@ describe('upstream TestParse fixtures', () => {
     const j = await job('job "foo" {\n  constraint {\n    distinct_hosts = true\n  }\n}\n');
     expect(j.Constraints).toEqual([{ LTarget: '', RTarget: '', Operand: 'distinct_hosts' }]);
     // distinct_hosts = false leaves a constraint with the default operator, as jobspec2 does (HCL1 dropped it).
-    expect((await job('job "foo" {\n  constraint {\n    distinct_hosts = false\n  }\n}\n')).Constraints).toEqual([{ LTarget: '', RTarget: '', Operand: '=' }]);
+    expect((await job('job "foo" {\n  constraint {\n    distinct_hosts = false\n  }\n}\n')).Constraints).toEqual([
+      { LTarget: '', RTarget: '', Operand: '=' },
+    ]);
   });
 
   it('distinctProperty-constraint.hcl', async () => {
@@ -176,8 +250,15 @@ describe('upstream TestParse fixtures', () => {
   });
 
   it('periodic-cron.hcl', async () => {
-    const j = await job('job "foo" {\n  periodic {\n    cron             = "*/5 * * *"\n    prohibit_overlap = true\n    time_zone        = "Europe/Minsk"\n  }\n}\n');
-    expect(j.Periodic).toEqual({ SpecType: 'cron', Spec: '*/5 * * *', ProhibitOverlap: true, TimeZone: 'Europe/Minsk' });
+    const j = await job(
+      'job "foo" {\n  periodic {\n    cron             = "*/5 * * *"\n    prohibit_overlap = true\n    time_zone        = "Europe/Minsk"\n  }\n}\n',
+    );
+    expect(j.Periodic).toEqual({
+      SpecType: 'cron',
+      Spec: '*/5 * * *',
+      ProhibitOverlap: true,
+      TimeZone: 'Europe/Minsk',
+    });
   });
 
   it('task-nested-config.hcl: nested config blocks are lists of objects', async () => {
@@ -194,7 +275,10 @@ describe('upstream TestParse fixtures', () => {
 }
 `);
     expect(j.TaskGroups).toEqual([
-      { Name: 'bar', Tasks: [{ Name: 'bar', Driver: 'docker', Config: { image: 'hashicorp/image', port_map: [{ db: 1234 }] } }] },
+      {
+        Name: 'bar',
+        Tasks: [{ Name: 'bar', Driver: 'docker', Config: { image: 'hashicorp/image', port_map: [{ db: 1234 }] } }],
+      },
     ]);
   });
 
@@ -230,9 +314,14 @@ describe('upstream TestParse fixtures', () => {
   });
 
   it('job-with-kill-signal.hcl', async () => {
-    const j = await job('job "foo" {\n  task "bar" {\n    driver      = "docker"\n    kill_signal = "SIGQUIT"\n    config {\n      image = "hashicorp/image"\n    }\n  }\n}\n');
+    const j = await job(
+      'job "foo" {\n  task "bar" {\n    driver      = "docker"\n    kill_signal = "SIGQUIT"\n    config {\n      image = "hashicorp/image"\n    }\n  }\n}\n',
+    );
     expect(j.TaskGroups).toEqual([
-      { Name: 'bar', Tasks: [{ Name: 'bar', Driver: 'docker', KillSignal: 'SIGQUIT', Config: { image: 'hashicorp/image' } }] },
+      {
+        Name: 'bar',
+        Tasks: [{ Name: 'bar', Driver: 'docker', KillSignal: 'SIGQUIT', Config: { image: 'hashicorp/image' } }],
+      },
     ]);
   });
 
@@ -262,7 +351,10 @@ ${rawExecGroup}
 }
 `);
     expect(j).toEqual({
-      ID: 'foo', Name: 'foo', Type: 'batch', Datacenters: ['dc1'],
+      ID: 'foo',
+      Name: 'foo',
+      Type: 'batch',
+      Datacenters: ['dc1'],
       Reschedule: { Attempts: 15, Interval: 30 * M, DelayFunction: 'constant', Delay: 10 * S },
       TaskGroups: [{ Name: 'bar', Count: 3, Tasks: rawExecTasks }],
     });
@@ -313,13 +405,19 @@ ${rawExecGroup}
 }
 `);
     expect(j).toEqual({
-      ID: 'foo', Name: 'foo', Type: 'batch', Datacenters: ['dc1'],
+      ID: 'foo',
+      Name: 'foo',
+      Type: 'batch',
+      Datacenters: ['dc1'],
       Migrate: { MaxParallel: 2, HealthCheck: 'task_states', MinHealthyTime: 11 * S, HealthyDeadline: 11 * M },
-      TaskGroups: [{
-        Name: 'bar', Count: 3,
-        Migrate: { MaxParallel: 3, HealthCheck: 'checks', MinHealthyTime: 1 * S, HealthyDeadline: 1 * M },
-        Tasks: rawExecTasks,
-      }],
+      TaskGroups: [
+        {
+          Name: 'bar',
+          Count: 3,
+          Migrate: { MaxParallel: 3, HealthCheck: 'checks', MinHealthyTime: 1 * S, HealthyDeadline: 1 * M },
+          Tasks: rawExecTasks,
+        },
+      ],
     });
   });
 
@@ -351,11 +449,15 @@ ${rawExecGroup}
   }
 }
 `);
-    expect(j.TaskGroups).toEqual([{
-      Name: 'bar', Count: 3, ShutdownDelay: 14 * S,
-      Networks: [{ Mode: 'bridge', ReservedPorts: [{ Label: 'http', Value: 80, To: 8080 }] }],
-      Tasks: [{ ...rawExecTasks[0], Resources: { Networks: [{ MBits: 10 }] } }],
-    }]);
+    expect(j.TaskGroups).toEqual([
+      {
+        Name: 'bar',
+        Count: 3,
+        ShutdownDelay: 14 * S,
+        Networks: [{ Mode: 'bridge', ReservedPorts: [{ Label: 'http', Value: 80, To: 8080 }] }],
+        Tasks: [{ ...rawExecTasks[0], Resources: { Networks: [{ MBits: 10 }] } }],
+      },
+    ]);
   });
 
   it('multiregion.hcl', async () => {
@@ -392,19 +494,30 @@ ${rawExecGroup}
   });
 
   it('TestBadPorts and TestOverlappingPorts: port labels HCL1 refuses, jobspec2 reads', async () => {
-    const j = await job('job "foo" {\n  group "g" {\n    network {\n      port "bad-label" {}\n      port "http" { static = 80 }\n      port "HTTP" {}\n    }\n  }\n}\n');
+    const j = await job(
+      'job "foo" {\n  group "g" {\n    network {\n      port "bad-label" {}\n      port "http" { static = 80 }\n      port "HTTP" {}\n    }\n  }\n}\n',
+    );
     expect((j.TaskGroups as Record<string, unknown>[])[0]?.Networks).toEqual([
       { ReservedPorts: [{ Label: 'http', Value: 80 }], DynamicPorts: [{ Label: 'bad-label' }, { Label: 'HTTP' }] },
     ]);
   });
 
   it('TestIncorrectKey: a misspelt key is an error at its place', async () => {
-    const r = await readJobSpec('job "foo" {\n  group "binsl" {\n    task "binstore" {\n      driver = "docker"\n      restart {\n        nterval = "10s"\n      }\n    }\n  }\n}\n');
+    const r = await readJobSpec(
+      'job "foo" {\n  group "binsl" {\n    task "binstore" {\n      driver = "docker"\n      restart {\n        nterval = "10s"\n      }\n    }\n  }\n}\n',
+    );
     expect(r.job).toBeNull();
-    expect(r.diagnostics).toEqual([{
-      code: 'hcl-unsupported', path: 'JobSpec', message: 'Unsupported argument; An argument named "nterval" is not expected here. Did you mean "interval"?',
-      line: 6, column: 9, endLine: 6, endColumn: 16,
-    }]);
+    expect(r.diagnostics).toEqual([
+      {
+        code: 'hcl-unsupported',
+        path: 'JobSpec',
+        message: 'Unsupported argument; An argument named "nterval" is not expected here. Did you mean "interval"?',
+        line: 6,
+        column: 9,
+        endLine: 6,
+        endColumn: 16,
+      },
+    ]);
   });
 });
 
@@ -438,27 +551,50 @@ job "t" {
 `);
     const task = (j.TaskGroups as { Tasks: Record<string, unknown>[] }[])[0]?.Tasks[0];
     expect(task?.Config).toEqual({ command: '/bin/true' });
-    expect(task?.Templates).toEqual([{ ChangeMode: 'restart', Splay: 5 * S, Perms: '0644', EmbeddedTmpl: 'key = "{{ key "x" }}" }\n', DestPath: 'local/x' }]);
+    expect(task?.Templates).toEqual([
+      {
+        ChangeMode: 'restart',
+        Splay: 5 * S,
+        Perms: '0644',
+        EmbeddedTmpl: 'key = "{{ key "x" }}" }\n',
+        DestPath: 'local/x',
+      },
+    ]);
   });
 
   it('reports an unknown block at its line and column, with HCL’s words', async () => {
     const r = await readJobSpec('job "a" {\n  group "g" {\n    updates {\n      max_parallel = 1\n    }\n  }\n}\n');
-    expect(r.diagnostics).toEqual([{
-      code: 'hcl-unsupported', path: 'JobSpec', message: 'Unsupported block type; Blocks of type "updates" are not expected here. Did you mean "update"?',
-      line: 3, column: 5, endLine: 3, endColumn: 12,
-    }]);
+    expect(r.diagnostics).toEqual([
+      {
+        code: 'hcl-unsupported',
+        path: 'JobSpec',
+        message: 'Unsupported block type; Blocks of type "updates" are not expected here. Did you mean "update"?',
+        line: 3,
+        column: 5,
+        endLine: 3,
+        endColumn: 12,
+      },
+    ]);
   });
 
   it('hints at a block written as an argument', async () => {
     const r = await readJobSpec('job "a" {\n  update = {}\n}\n');
-    expect(r.diagnostics[0]?.message).toBe('Unsupported argument; An argument named "update" is not expected here. Did you mean to define a block of type "update"?');
+    expect(r.diagnostics[0]?.message).toBe(
+      'Unsupported argument; An argument named "update" is not expected here. Did you mean to define a block of type "update"?',
+    );
   });
 
   it('reports a value of the wrong type and a bad duration at the argument', async () => {
-    const r = await readJobSpec('job "a" {\n  group "g" {\n    count = "three"\n    update {\n      min_healthy_time = "10 seconds"\n    }\n  }\n}\n');
+    const r = await readJobSpec(
+      'job "a" {\n  group "g" {\n    count = "three"\n    update {\n      min_healthy_time = "10 seconds"\n    }\n  }\n}\n',
+    );
     expect(r.diagnostics.map((d) => [d.line, d.column, d.message])).toEqual([
       [3, 14, 'Unsuitable value type; Unsuitable value: a number is required'],
-      [5, 27, 'Unsuitable value type; Unsuitable duration value: time: unknown unit " seconds" in duration "10 seconds"'],
+      [
+        5,
+        27,
+        'Unsuitable value type; Unsuitable duration value: time: unknown unit " seconds" in duration "10 seconds"',
+      ],
     ]);
   });
 
@@ -472,14 +608,20 @@ job "t" {
 
   it('reports syntax errors in HCL’s words, at their place', async () => {
     const r = await readJobSpec('job "a" {\n  group "g" {\n    count = \n  }\n}\n');
-    expect(r.diagnostics).toMatchObject([{ code: 'hcl-syntax', line: 3, column: 13, message: expect.stringMatching(/^Invalid expression; /) }]);
+    expect(r.diagnostics).toMatchObject([
+      { code: 'hcl-syntax', line: 3, column: 13, message: expect.stringMatching(/^Invalid expression; /) },
+    ]);
   });
 
   it('requires a job block', async () => {
     const r = await readJobSpec('# nothing\n');
-    expect(r.diagnostics).toMatchObject([{ code: 'hcl-structure', line: 1, message: expect.stringContaining('Missing job block') }]);
+    expect(r.diagnostics).toMatchObject([
+      { code: 'hcl-structure', line: 1, message: expect.stringContaining('Missing job block') },
+    ]);
     const other = await readJobSpec('jobs "a" {}\n');
-    expect(other.diagnostics[0]?.message).toBe('Unsupported block type; Blocks of type "jobs" are not expected here. Did you mean "job"?');
+    expect(other.diagnostics[0]?.message).toBe(
+      'Unsupported block type; Blocks of type "jobs" are not expected here. Did you mean "job"?',
+    );
   });
 
   it('places API paths at the argument or block that wrote them', async () => {

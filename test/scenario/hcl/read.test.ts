@@ -10,11 +10,16 @@ import { readJobSpec } from '../../../src/scenario/hcl/index.ts';
 import { storedJob } from '../../../src/scenario/canonical/index.ts';
 import { runScenario } from '../../../src/result/run.ts';
 import { handleRun, handleRunAsync } from '../../../src/worker/handle.ts';
-import { isHclText, joinTabs, splitScenario } from '../../../src/worker/tabs.ts';
+import { isHclText, joinTabs, splitScenario } from '../../../src/scenario/tabs.ts';
 import { fixture, fixtureText, runCli } from '../../cli/helpers.ts';
 
 const SERVICE = readFileSync(new URL('../../fixtures/hcl/service.hcl', import.meta.url), 'utf8');
-const CLUSTER = { Now: '2026-01-01T00:00:00Z', EvalID: 'eval-1', Nodes: [{ ID: 'n1', Datacenter: 'dc1', Status: 'ready' }], Allocations: [] };
+const CLUSTER = {
+  Now: '2026-01-01T00:00:00Z',
+  EvalID: 'eval-1',
+  Nodes: [{ ID: 'n1', Datacenter: 'dc1', Status: 'ready' }],
+  Allocations: [],
+};
 const options = { now: () => 0, generateID: () => 'id' };
 
 describe('readScenarioAsync', () => {
@@ -25,7 +30,9 @@ describe('readScenarioAsync', () => {
     if (!viaSpec.ok || !viaJson.ok) throw new Error('expected both to read');
     expect(viaSpec.scenario).toEqual(viaJson.scenario);
     // The job-level update reaches both groups, with Nomad's defaults.
-    expect(viaSpec.scenario.Job.TaskGroups.map((g) => [g.Name, g.Count, g.Update?.Canary, g.Update?.MaxParallel])).toEqual([
+    expect(
+      viaSpec.scenario.Job.TaskGroups.map((g) => [g.Name, g.Count, g.Update?.Canary, g.Update?.MaxParallel]),
+    ).toEqual([
       ['web', 3, 1, 1],
       ['cache', 2, 1, 1],
     ]);
@@ -34,23 +41,36 @@ describe('readScenarioAsync', () => {
   });
 
   it('gives a service job without an update block Nomad’s default strategy, so a deployment', async () => {
-    const r = await readScenarioValueAsync({ ...CLUSTER, JobSpec: 'job "api" {\n  group "api" {\n    task "t" {\n      driver = "docker"\n    }\n  }\n}\n' }, options);
+    const r = await readScenarioValueAsync(
+      { ...CLUSTER, JobSpec: 'job "api" {\n  group "api" {\n    task "t" {\n      driver = "docker"\n    }\n  }\n}\n' },
+      options,
+    );
     if (!r.ok) throw new Error('expected a scenario');
-    expect(r.scenario.Job.TaskGroups[0]!.Update).toMatchObject({ MaxParallel: 1, HealthCheck: 'checks', MinHealthyTime: 10e9 });
+    expect(r.scenario.Job.TaskGroups[0]!.Update).toMatchObject({
+      MaxParallel: 1,
+      HealthCheck: 'checks',
+      MinHealthyTime: 10e9,
+    });
     expect(runScenario(r.scenario).document.Deployment).not.toBeNull();
   });
 
   it('registers the jobspec as the version after the highest in JobVersions, with a higher JobModifyIndex', async () => {
     const version0 = { ID: 'web', Version: 0, JobModifyIndex: 17, TaskGroups: [] };
     const version3 = { ID: 'web', Version: 3, JobModifyIndex: 40, TaskGroups: [] };
-    const r = await readScenarioValueAsync({ ...CLUSTER, JobSpec: SERVICE, JobVersions: [version0, version3] }, options);
+    const r = await readScenarioValueAsync(
+      { ...CLUSTER, JobSpec: SERVICE, JobVersions: [version0, version3] },
+      options,
+    );
     if (!r.ok) throw new Error(r.diagnostics.map((d) => d.message).join('\n'));
     expect([r.scenario.Job.Version, r.scenario.Job.JobModifyIndex]).toEqual([4, 41]);
     expect(r.jobSpecJob).toMatchObject({ Version: 4, JobModifyIndex: 41 });
   });
 
   it('places the reader’s diagnostics about the mapped job at the HCL that wrote it', async () => {
-    const r = await readScenarioValueAsync({ ...CLUSTER, JobSpec: SERVICE.replace('count = 2', 'count = -2') }, options);
+    const r = await readScenarioValueAsync(
+      { ...CLUSTER, JobSpec: SERVICE.replace('count = 2', 'count = -2') },
+      options,
+    );
     if (r.ok) throw new Error('expected diagnostics');
     expect(r.diagnostics).toMatchObject([{ path: 'Job.TaskGroups[1].Count', line: 40, column: 5 }]);
   });
@@ -59,23 +79,31 @@ describe('readScenarioAsync', () => {
     const text = JSON.stringify({ ...CLUSTER, JobSpec: 'job "a" {\n  cont = 1\n}\n' }, null, 2);
     const r = await readScenarioAsync(text, options);
     if (r.ok) throw new Error('expected diagnostics');
-    expect(r.diagnostics).toMatchObject([{
-      path: 'JobSpec',
-      message: 'JobSpec line 2, column 3: Unsupported argument; An argument named "cont" is not expected here.',
-      line: text.split('\n').findIndex((l) => l.includes('"JobSpec"')) + 1,
-    }]);
+    expect(r.diagnostics).toMatchObject([
+      {
+        path: 'JobSpec',
+        message: 'JobSpec line 2, column 3: Unsupported argument; An argument named "cont" is not expected here.',
+        line: text.split('\n').findIndex((l) => l.includes('"JobSpec"')) + 1,
+      },
+    ]);
   });
 
   it('rejects a JobSpec that is not a string, and Job with JobSpec', async () => {
     const r = await readScenarioAsync(JSON.stringify({ ...CLUSTER, JobSpec: 3 }));
-    expect(r.ok ? [] : r.diagnostics).toMatchObject([{ path: 'JobSpec', message: expect.stringContaining('HCL jobspec as a string') }]);
+    expect(r.ok ? [] : r.diagnostics).toMatchObject([
+      { path: 'JobSpec', message: expect.stringContaining('HCL jobspec as a string') },
+    ]);
     const both = await readScenarioAsync(JSON.stringify({ ...CLUSTER, JobSpec: SERVICE, Job: { ID: 'x' } }));
-    expect(both.ok ? [] : both.diagnostics).toMatchObject([{ path: 'JobSpec', message: 'give either Job or JobSpec, not both' }]);
+    expect(both.ok ? [] : both.diagnostics).toMatchObject([
+      { path: 'JobSpec', message: 'give either Job or JobSpec, not both' },
+    ]);
   });
 
   it('the synchronous reader says that a JobSpec needs the async one', () => {
     const r = readScenario(JSON.stringify({ ...CLUSTER, JobSpec: SERVICE }));
-    expect(r.ok ? [] : r.diagnostics).toMatchObject([{ path: 'JobSpec', code: 'unsupported', message: expect.stringContaining('readScenarioAsync') }]);
+    expect(r.ok ? [] : r.diagnostics).toMatchObject([
+      { path: 'JobSpec', code: 'unsupported', message: expect.stringContaining('readScenarioAsync') },
+    ]);
   });
 });
 
@@ -101,7 +129,13 @@ describe('the Job tab in HCL', () => {
   it('reconciles an HCL tab and returns its API JSON', async () => {
     const r = await handleRunAsync({ type: 'run', seq: 3, texts: { job: SERVICE, cluster } });
     if (r.type !== 'result' || !r.ok) throw new Error(`expected a result: ${JSON.stringify(r)}`);
-    expect(r.document.Place.map((p) => p.Name)).toEqual(['web.web[0]', 'web.web[1]', 'web.web[2]', 'web.cache[0]', 'web.cache[1]']);
+    expect(r.document.Place.map((p) => p.Name)).toEqual([
+      'web.web[0]',
+      'web.web[1]',
+      'web.web[2]',
+      'web.cache[0]',
+      'web.cache[1]',
+    ]);
     expect(r.jobSpecJob).toMatchObject({ ID: 'web', TaskGroups: [{ Name: 'web' }, { Name: 'cache' }] });
   });
 
@@ -110,10 +144,18 @@ describe('the Job tab in HCL', () => {
     const r = await handleRunAsync({ type: 'run', seq: 4, texts: { job, cluster } });
     if (r.type !== 'result' || r.ok) throw new Error('expected diagnostics');
     const line = job.split('\n').findIndex((l) => l.includes('bogus')) + 1;
-    expect(r.diagnostics).toEqual([{
-      code: 'hcl-unsupported', path: 'JobSpec', tab: 'job', line, column: 5, endLine: line, endColumn: 10,
-      message: 'Unsupported argument; An argument named "bogus" is not expected here.',
-    }]);
+    expect(r.diagnostics).toEqual([
+      {
+        code: 'hcl-unsupported',
+        path: 'JobSpec',
+        tab: 'job',
+        line,
+        column: 5,
+        endLine: line,
+        endColumn: 10,
+        message: 'Unsupported argument; An argument named "bogus" is not expected here.',
+      },
+    ]);
   });
 
   it('marks the reader’s problems with the mapped job in the Job tab too, and cluster problems in the Cluster tab', async () => {
@@ -131,7 +173,9 @@ describe('the Job tab in HCL', () => {
     const texts = splitScenario({ ...CLUSTER, Job: (await readJobSpec(SERVICE)).job });
     const { millis: _a, ...viaAsync } = (await handleRunAsync({ type: 'run', seq: 6, texts })) as { millis: number };
     const { millis: _b, ...viaSync } = handleRun({ type: 'run', seq: 6, texts }) as unknown as { millis: number };
-    expect(JSON.parse(JSON.stringify(viaAsync, (k, v) => (k === 'ID' && typeof v === 'string' && v.length === 36 ? '' : v)))).toEqual(
+    expect(
+      JSON.parse(JSON.stringify(viaAsync, (k, v) => (k === 'ID' && typeof v === 'string' && v.length === 36 ? '' : v))),
+    ).toEqual(
       JSON.parse(JSON.stringify(viaSync, (k, v) => (k === 'ID' && typeof v === 'string' && v.length === 36 ? '' : v))),
     );
   });
@@ -150,6 +194,8 @@ describe('the command-line runner', () => {
     doc.JobSpec = doc.JobSpec.replace('count = 3', 'count = "x"');
     const r = await runCli(['-'], JSON.stringify(doc));
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^<stdin>: JobSpec: JobSpec line \d+, column 14: Unsuitable value type; Unsuitable value: a number is required\n$/);
+    expect(r.stderr).toMatch(
+      /^<stdin>: JobSpec: JobSpec line \d+, column 14: Unsuitable value type; Unsuitable value: a number is required\n$/,
+    );
   });
 });

@@ -51,7 +51,9 @@ describe('conditionals', () => {
 
   it('needs a bool condition', () => {
     expect(failure('"x" ? 1 : 2')).toBe('Incorrect condition type; The condition expression must be of type bool.');
-    expect(failure('null ? 1 : 2')).toBe('Null condition; The condition value is null. Conditions must either be true or false.');
+    expect(failure('null ? 1 : 2')).toBe(
+      'Null condition; The condition value is null. Conditions must either be true or false.',
+    );
   });
 });
 
@@ -69,7 +71,9 @@ describe('for expressions (the specification’s examples)', () => {
   });
 
   it('refuses a key produced twice without grouping', () => {
-    expect(failure('{for i, v in ["a", "a", "b"]: v => i}')).toMatch(/^Duplicate object key; Two different items produced the key "a"/);
+    expect(failure('{for i, v in ["a", "a", "b"]: v => i}')).toMatch(
+      /^Duplicate object key; Two different items produced the key "a"/,
+    );
   });
 
   it('reads across lines inside its brackets', () => {
@@ -83,7 +87,9 @@ describe('index, attribute access and splats', () => {
     expect(value('{a = {b = [10, 20]}}.a.b[1]')).toBe(20);
     expect(value('x.list.1', { x: { list: ['a', 'b'] } })).toBe('b');
     expect(value('x["k"]', { x: { k: 'v' } })).toBe('v');
-    expect(failure('[1][5]')).toBe('Invalid index; The given key does not identify an element in this collection value.');
+    expect(failure('[1][5]')).toBe(
+      'Invalid index; The given key does not identify an element in this collection value.',
+    );
     expect(failure('{a = 1}.b')).toBe('Unsupported attribute; This object does not have an attribute named "b".');
   });
 
@@ -126,8 +132,12 @@ describe('templates (the specification’s examples)', () => {
   });
 
   it('refuses null and collections in a template', () => {
-    expect(failure('"x${null}"')).toBe('Invalid template interpolation value; The expression result is null. Cannot include a null value in a string template.');
-    expect(failure('"x${[1]}"')).toBe('Invalid template interpolation value; Cannot include the given value in a string template: string required.');
+    expect(failure('"x${null}"')).toBe(
+      'Invalid template interpolation value; The expression result is null. Cannot include a null value in a string template.',
+    );
+    expect(failure('"x${[1]}"')).toBe(
+      'Invalid template interpolation value; Cannot include the given value in a string template: string required.',
+    );
   });
 });
 
@@ -160,11 +170,18 @@ describe('the parser', () => {
     const inner = body.blocks[0]?.body.attributes[0];
     if (!inner) throw new Error('no attribute');
     expect(new LineIndex(text).range(inner.nameSpan)).toEqual({ line: 2, column: 3, endLine: 2, endColumn: 7 });
-    expect(new LineIndex(text).range(body.blocks[0]?.labelSpans[0] ?? { start: 0, end: 0 })).toEqual({ line: 1, column: 5, endLine: 1, endColumn: 9 });
+    expect(new LineIndex(text).range(body.blocks[0]?.labelSpans[0] ?? { start: 0, end: 0 })).toEqual({
+      line: 1,
+      column: 5,
+      endLine: 1,
+      endColumn: 9,
+    });
   });
 
   it('reads one-line blocks, comments of every kind and trailing commas', () => {
-    const { body, problems } = parseConfig('a { b = 1 }\n# one\n// two\n/* three\n */ c = [1, 2,]\nd = {\n  x = 1,\n  "y.z": 2\n}\n');
+    const { body, problems } = parseConfig(
+      'a { b = 1 }\n# one\n// two\n/* three\n */ c = [1, 2,]\nd = {\n  x = 1,\n  "y.z": 2\n}\n',
+    );
     expect(problems).toEqual([]);
     expect(body.items.map((i) => ('type' in i ? i.type : i.name))).toEqual(['a', 'c', 'd']);
   });
@@ -177,7 +194,9 @@ describe('the parser', () => {
 
   it('refuses an argument set twice', () => {
     const { problems } = parseConfig('a = 1\na = 2\n');
-    expect(problems.map((p) => `${p.summary}; ${p.detail}`)).toEqual(['Attribute redefined; The argument "a" was already set at 1,1. Each argument may be set only once.']);
+    expect(problems.map((p) => `${p.summary}; ${p.detail}`)).toEqual([
+      'Attribute redefined; The argument "a" was already set at 1,1. Each argument may be set only once.',
+    ]);
   });
 
   it('reports a block left open', () => {

@@ -7,7 +7,17 @@ import type { Expr, Span, TemplatePart, TraversalStep } from '../syntax/ast.ts';
 import { nameSuggestion } from '../suggest.ts';
 import { EvalProblem, FunctionArgError } from './problem.ts';
 import { typeExpr } from './types.ts';
-import { ConversionError, type Type, type Value, type ValueMap, convert, equal, isMap, sortedKeys, typeOfValue } from './value.ts';
+import {
+  ConversionError,
+  type Type,
+  type Value,
+  type ValueMap,
+  convert,
+  equal,
+  isMap,
+  sortedKeys,
+  typeOfValue,
+} from './value.ts';
 
 /** Param is one parameter of a function: its name (for messages), its type, and whether it takes null. */
 export interface Param {
@@ -51,8 +61,8 @@ export class Context {
   }
 
   lookup(name: string): Value | undefined {
-    for (let c: Context | null = this; c; c = c.parent) if (c.vars.has(name)) return c.vars.get(name) as Value;
-    return undefined;
+    if (this.vars.has(name)) return this.vars.get(name);
+    return this.parent?.lookup(name);
   }
 }
 
@@ -69,10 +79,12 @@ export function evaluate(e: Expr, ctx: Context): Value {
       return ctx.anon;
     case 'scope': {
       let v = ctx.lookup(e.root);
-      if (v === undefined && ctx.scope.constant) throw new EvalProblem('Variables not allowed', 'Variables may not be used here.', e.span);
+      if (v === undefined && ctx.scope.constant)
+        throw new EvalProblem('Variables not allowed', 'Variables may not be used here.', e.span);
       if (v === undefined) {
         v = ctx.scope.undefinedVariable?.(e);
-        if (v === undefined) throw new EvalProblem('Unknown variable', `There is no variable named "${e.root}".`, e.rootSpan);
+        if (v === undefined)
+          throw new EvalProblem('Unknown variable', `There is no variable named "${e.root}".`, e.rootSpan);
         return v;
       }
       for (const step of e.steps) v = traverse(v, step);
@@ -110,19 +122,29 @@ export function evaluate(e: Expr, ctx: Context): Value {
       return forExpr(e, ctx);
     case 'unary': {
       const v = evaluate(e.operand, ctx);
-      if (e.op === '-') return -operand(v, 'number', e.operand.span, 'Unsuitable value for unary operand') as number;
+      if (e.op === '-') return -operand(v, 'number', e.operand.span, 'Unsuitable value for unary operand');
       return !operand(v, 'bool', e.operand.span, 'Unsuitable value for unary operand');
     }
     case 'binary':
       return binary(e, ctx);
     case 'conditional': {
       const c = evaluate(e.cond, ctx);
-      if (c === null) throw new EvalProblem('Null condition', 'The condition value is null. Conditions must either be true or false.', e.cond.span);
+      if (c === null)
+        throw new EvalProblem(
+          'Null condition',
+          'The condition value is null. Conditions must either be true or false.',
+          e.cond.span,
+        );
       let cond: boolean;
       try {
         cond = convert(c, 'bool') as boolean;
       } catch (err) {
-        if (err instanceof ConversionError) throw new EvalProblem('Incorrect condition type', 'The condition expression must be of type bool.', e.cond.span);
+        if (err instanceof ConversionError)
+          throw new EvalProblem(
+            'Incorrect condition type',
+            'The condition expression must be of type bool.',
+            e.cond.span,
+          );
         throw err;
       }
       const chosen = evaluate(cond ? e.then : e.else, ctx);
@@ -151,34 +173,68 @@ export function traverse(v: Value, step: TraversalStep): Value {
 }
 
 function getAttr(v: Value, name: string, span: Span): Value {
-  if (v === null) throw new EvalProblem('Attempt to get attribute from null value', 'This value is null, so it does not have any attributes.', span);
+  if (v === null)
+    throw new EvalProblem(
+      'Attempt to get attribute from null value',
+      'This value is null, so it does not have any attributes.',
+      span,
+    );
   if (isMap(v)) {
-    if (!v.has(name)) throw new EvalProblem('Unsupported attribute', `This object does not have an attribute named "${name}".`, span);
+    if (!v.has(name))
+      throw new EvalProblem('Unsupported attribute', `This object does not have an attribute named "${name}".`, span);
     return v.get(name) as Value;
   }
   if (Array.isArray(v)) {
-    throw new EvalProblem('Unsupported attribute', `Can't access attributes on a list of objects. Did you mean to access attribute "${name}" for a specific element of the list, or across all elements of the list?`, span);
+    throw new EvalProblem(
+      'Unsupported attribute',
+      `Can't access attributes on a list of objects. Did you mean to access attribute "${name}" for a specific element of the list, or across all elements of the list?`,
+      span,
+    );
   }
-  throw new EvalProblem('Unsupported attribute', `Can't access attributes on a primitive-typed value (${typeOfValue(v)}).`, span);
+  throw new EvalProblem(
+    'Unsupported attribute',
+    `Can't access attributes on a primitive-typed value (${typeOfValue(v)}).`,
+    span,
+  );
 }
 
 function index(v: Value, key: Value, span: Span): Value {
-  if (v === null) throw new EvalProblem('Attempt to index null value', 'This value is null, so it does not have any indices.', span);
+  if (v === null)
+    throw new EvalProblem('Attempt to index null value', 'This value is null, so it does not have any indices.', span);
   if (key === null) throw new EvalProblem('Invalid index', "Can't use a null value as an indexing key.", span);
   if (Array.isArray(v)) {
     let n: number;
     try {
       n = convert(key, 'number') as number;
     } catch {
-      throw new EvalProblem('Invalid index', 'The given key does not identify an element in this collection value: a number is required.', span);
+      throw new EvalProblem(
+        'Invalid index',
+        'The given key does not identify an element in this collection value: a number is required.',
+        span,
+      );
     }
-    if (!Number.isInteger(n) || n < 0 || n >= v.length) throw new EvalProblem('Invalid index', 'The given key does not identify an element in this collection value.', span);
+    if (!Number.isInteger(n) || n < 0 || n >= v.length)
+      throw new EvalProblem(
+        'Invalid index',
+        'The given key does not identify an element in this collection value.',
+        span,
+      );
     return v[n] as Value;
   }
   if (isMap(v)) {
-    if (typeof key !== 'string' && typeof key !== 'number' && typeof key !== 'boolean') throw new EvalProblem('Invalid index', 'The given key does not identify an element in this collection value: string required.', span);
+    if (typeof key !== 'string' && typeof key !== 'number' && typeof key !== 'boolean')
+      throw new EvalProblem(
+        'Invalid index',
+        'The given key does not identify an element in this collection value: string required.',
+        span,
+      );
     const k = convert(key, 'string') as string;
-    if (!v.has(k)) throw new EvalProblem('Invalid index', 'The given key does not identify an element in this collection value.', span);
+    if (!v.has(k))
+      throw new EvalProblem(
+        'Invalid index',
+        'The given key does not identify an element in this collection value.',
+        span,
+      );
     return v.get(k) as Value;
   }
   throw new EvalProblem('Invalid index', 'This value does not have any indices.', span);
@@ -194,12 +250,20 @@ function asString(v: Value, span: Span, summary: string, lead: string): string {
   }
 }
 
+// operand converts an operator's operand to the type the operator takes.
+function operand(v: Value, type: 'number', span: Span, lead: string): number;
+function operand(v: Value, type: 'bool', span: Span, lead: string): boolean;
 function operand(v: Value, type: 'number' | 'bool', span: Span, lead: string): number | boolean {
   if (v === null) throw new EvalProblem('Invalid operand', `${lead}: a ${type} is required.`, span);
   try {
     return convert(v, type) as number | boolean;
   } catch (err) {
-    if (err instanceof ConversionError) throw new EvalProblem('Invalid operand', `${lead}: ${err.message.startsWith('a ') ? err.message : `a ${type} is required`}.`, span);
+    if (err instanceof ConversionError)
+      throw new EvalProblem(
+        'Invalid operand',
+        `${lead}: ${err.message.startsWith('a ') ? err.message : `a ${type} is required`}.`,
+        span,
+      );
     throw err;
   }
 }
@@ -218,9 +282,12 @@ function binary(e: Expr & { kind: 'binary' }, ctx: Context): Value {
       const b = operand(r, 'bool', e.right.span, 'Unsuitable value for right operand');
       return e.op === '&&' ? a && b : a || b;
     }
+    default:
+      // The arithmetic and comparison operators take numbers: below.
+      break;
   }
-  const a = operand(l, 'number', e.left.span, 'Unsuitable value for left operand') as number;
-  const b = operand(r, 'number', e.right.span, 'Unsuitable value for right operand') as number;
+  const a = operand(l, 'number', e.left.span, 'Unsuitable value for left operand');
+  const b = operand(r, 'number', e.right.span, 'Unsuitable value for right operand');
   switch (e.op) {
     case '<':
       return a < b;
@@ -237,7 +304,8 @@ function binary(e: Expr & { kind: 'binary' }, ctx: Context): Value {
     case '*':
       return a * b;
     case '/':
-      if (b === 0 && (a === 0 || !Number.isFinite(a))) throw new EvalProblem('Error during operation', "can't divide zero by zero or infinity by infinity", e.span);
+      if (b === 0 && (a === 0 || !Number.isFinite(a)))
+        throw new EvalProblem('Error during operation', "can't divide zero by zero or infinity by infinity", e.span);
       return a / b;
     case '%':
       if (b === 0) throw new EvalProblem('Error during operation', "can't use modulo by zero", e.span);
@@ -247,10 +315,19 @@ function binary(e: Expr & { kind: 'binary' }, ctx: Context): Value {
 
 // iterate lists a collection's keys and values in HCL's order: by index, or by sorted key.
 function iterate(coll: Value, span: Span, what: string): [Value, Value][] {
-  if (coll === null) throw new EvalProblem('Iteration over null value', `A null value cannot be used as the collection in a ${what}.`, span);
+  if (coll === null)
+    throw new EvalProblem(
+      'Iteration over null value',
+      `A null value cannot be used as the collection in a ${what}.`,
+      span,
+    );
   if (Array.isArray(coll)) return coll.map((v, i) => [i, v]);
   if (isMap(coll)) return sortedKeys(coll).map((k) => [k, coll.get(k) as Value]);
-  throw new EvalProblem('Iteration over non-iterable value', `A value of type ${typeOfValue(coll)} cannot be used as the collection in a ${what}.`, span);
+  throw new EvalProblem(
+    'Iteration over non-iterable value',
+    `A value of type ${typeOfValue(coll)} cannot be used as the collection in a ${what}.`,
+    span,
+  );
 }
 
 function forExpr(e: Expr & { kind: 'for' }, ctx: Context): Value {
@@ -264,12 +341,18 @@ function forExpr(e: Expr & { kind: 'for' }, ctx: Context): Value {
     const inner = ctx.child(vars);
     if (e.cond) {
       const c = evaluate(e.cond, inner);
-      if (c === null) throw new EvalProblem('Condition is null', "The value of the 'if' clause must not be null.", e.cond.span);
+      if (c === null)
+        throw new EvalProblem('Condition is null', "The value of the 'if' clause must not be null.", e.cond.span);
       let keep: boolean;
       try {
         keep = convert(c, 'bool') as boolean;
       } catch (err) {
-        if (err instanceof ConversionError) throw new EvalProblem("Invalid 'for' condition", `The 'if' clause value is invalid: ${err.message}.`, e.cond.span);
+        if (err instanceof ConversionError)
+          throw new EvalProblem(
+            "Invalid 'for' condition",
+            `The 'if' clause value is invalid: ${err.message}.`,
+            e.cond.span,
+          );
         throw err;
       }
       if (!keep) continue;
@@ -279,8 +362,13 @@ function forExpr(e: Expr & { kind: 'for' }, ctx: Context): Value {
       continue;
     }
     const kv = evaluate(e.keyExpr, inner);
-    if (kv === null) throw new EvalProblem('Invalid object key', "Key expression in 'for' expression must not produce a null value.", e.keyExpr.span);
-    const key = asString(kv, e.keyExpr.span, 'Invalid object key', "The key expression produced an invalid result");
+    if (kv === null)
+      throw new EvalProblem(
+        'Invalid object key',
+        "Key expression in 'for' expression must not produce a null value.",
+        e.keyExpr.span,
+      );
+    const key = asString(kv, e.keyExpr.span, 'Invalid object key', 'The key expression produced an invalid result');
     const value = evaluate(e.valueExpr, inner);
     if (e.group) {
       const list = (object.get(key) as Value[] | undefined) ?? [];
@@ -288,7 +376,11 @@ function forExpr(e: Expr & { kind: 'for' }, ctx: Context): Value {
       object.set(key, list);
     } else {
       if (object.has(key)) {
-        throw new EvalProblem('Duplicate object key', `Two different items produced the key "${key}" in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.`, e.keyExpr.span);
+        throw new EvalProblem(
+          'Duplicate object key',
+          `Two different items produced the key "${key}" in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.`,
+          e.keyExpr.span,
+        );
       }
       object.set(key, value);
     }
@@ -310,16 +402,35 @@ function templateParts(parts: TemplatePart[], ctx: Context): string {
     if (p.kind === 'literal') out += p.text;
     else if (p.kind === 'interp') {
       const v = evaluate(p.expr, ctx);
-      if (v === null) throw new EvalProblem('Invalid template interpolation value', 'The expression result is null. Cannot include a null value in a string template.', p.expr.span);
-      out += asString(v, p.expr.span, 'Invalid template interpolation value', 'Cannot include the given value in a string template');
+      if (v === null)
+        throw new EvalProblem(
+          'Invalid template interpolation value',
+          'The expression result is null. Cannot include a null value in a string template.',
+          p.expr.span,
+        );
+      out += asString(
+        v,
+        p.expr.span,
+        'Invalid template interpolation value',
+        'Cannot include the given value in a string template',
+      );
     } else if (p.kind === 'if') {
       const c = evaluate(p.cond, ctx);
-      if (c === null) throw new EvalProblem('Invalid template if directive', 'The condition value is null. Conditions must either be true or false.', p.cond.span);
+      if (c === null)
+        throw new EvalProblem(
+          'Invalid template if directive',
+          'The condition value is null. Conditions must either be true or false.',
+          p.cond.span,
+        );
       let cond: boolean;
       try {
         cond = convert(c, 'bool') as boolean;
       } catch {
-        throw new EvalProblem('Invalid template if directive', 'The condition expression must be of type bool.', p.cond.span);
+        throw new EvalProblem(
+          'Invalid template if directive',
+          'The condition expression must be of type bool.',
+          p.cond.span,
+        );
       }
       out += templateParts(cond ? p.then : p.else, ctx);
     } else {
@@ -334,11 +445,16 @@ function templateParts(parts: TemplatePart[], ctx: Context): string {
 }
 
 function call(e: Expr & { kind: 'call' }, ctx: Context): Value {
-  if (ctx.scope.constant) throw new EvalProblem('Function calls not allowed', 'Functions may not be called here.', e.span);
+  if (ctx.scope.constant)
+    throw new EvalProblem('Function calls not allowed', 'Functions may not be called here.', e.span);
   const f = ctx.scope.functions.get(e.name);
   if (!f) {
     const suggestion = nameSuggestion(e.name, [...ctx.scope.functions.keys()]);
-    throw new EvalProblem('Call to unknown function', `There is no function named "${e.name}".${suggestion ? ` Did you mean "${suggestion}"?` : ''}`, e.nameSpan);
+    throw new EvalProblem(
+      'Call to unknown function',
+      `There is no function named "${e.name}".${suggestion ? ` Did you mean "${suggestion}"?` : ''}`,
+      e.nameSpan,
+    );
   }
   // try, can and convert take their arguments unevaluated.
   if (e.name === 'try' || e.name === 'can') return tryOrCan(e, ctx);
@@ -348,29 +464,51 @@ function call(e: Expr & { kind: 'call' }, ctx: Context): Value {
   if (e.expandFinal) {
     const last = args[args.length - 1] ?? null;
     const lastSpan = spans[spans.length - 1] as Span;
-    if (!Array.isArray(last)) throw new EvalProblem('Invalid expanding argument value', 'The expanding argument (indicated by ...) must be of a tuple, list, or set type.', lastSpan);
+    if (!Array.isArray(last))
+      throw new EvalProblem(
+        'Invalid expanding argument value',
+        'The expanding argument (indicated by ...) must be of a tuple, list, or set type.',
+        lastSpan,
+      );
     args = [...args.slice(0, -1), ...last];
     spans = [...spans.slice(0, -1), ...last.map(() => lastSpan)];
   }
   const min = f.params.length;
   if (args.length < min) {
     const missing = f.params[args.length] as Param;
-    throw new EvalProblem('Not enough function arguments', `Function "${e.name}" expects ${min} argument(s). Missing value for "${missing.name}".`, { start: e.span.end - 1, end: e.span.end });
+    throw new EvalProblem(
+      'Not enough function arguments',
+      `Function "${e.name}" expects ${min} argument(s). Missing value for "${missing.name}".`,
+      { start: e.span.end - 1, end: e.span.end },
+    );
   }
   if (!f.varParam && args.length > min) {
-    throw new EvalProblem('Too many function arguments', `Function "${e.name}" expects only ${min} argument(s).`, spans[min] as Span);
+    throw new EvalProblem(
+      'Too many function arguments',
+      `Function "${e.name}" expects only ${min} argument(s).`,
+      spans[min] as Span,
+    );
   }
   const converted = args.map((a, i) => {
     const p = (i < min ? f.params[i] : f.varParam) as Param;
     const span = spans[i] as Span;
     if (a === null) {
       if (p.allowNull) return a;
-      throw new EvalProblem('Invalid function argument', `Invalid value for "${p.name}" parameter: argument must not be null.`, span);
+      throw new EvalProblem(
+        'Invalid function argument',
+        `Invalid value for "${p.name}" parameter: argument must not be null.`,
+        span,
+      );
     }
     try {
       return convert(a, p.type);
     } catch (err) {
-      if (err instanceof ConversionError) throw new EvalProblem('Invalid function argument', `Invalid value for "${p.name}" parameter: ${err.message}.`, span);
+      if (err instanceof ConversionError)
+        throw new EvalProblem(
+          'Invalid function argument',
+          `Invalid value for "${p.name}" parameter: ${err.message}.`,
+          span,
+        );
       throw err;
     }
   });
@@ -379,10 +517,15 @@ function call(e: Expr & { kind: 'call' }, ctx: Context): Value {
   } catch (err) {
     if (err instanceof EvalProblem) throw err;
     if (err instanceof FunctionArgError) {
-      const p = (err.index < min ? f.params[err.index] : f.varParam) as Param | undefined;
-      throw new EvalProblem('Invalid function argument', `Invalid value for "${p?.name ?? 'argument'}" parameter: ${err.message}.`, spans[err.index] ?? e.span);
+      const p = err.index < min ? f.params[err.index] : f.varParam;
+      throw new EvalProblem(
+        'Invalid function argument',
+        `Invalid value for "${p?.name ?? 'argument'}" parameter: ${err.message}.`,
+        spans[err.index] ?? e.span,
+      );
     }
-    if (err instanceof Error) throw new EvalProblem('Error in function call', `Call to function "${e.name}" failed: ${err.message}.`, e.span);
+    if (err instanceof Error)
+      throw new EvalProblem('Error in function call', `Call to function "${e.name}" failed: ${err.message}.`, e.span);
     throw err;
   }
 }
@@ -391,7 +534,12 @@ function call(e: Expr & { kind: 'call' }, ctx: Context): Value {
 // first that succeeds, can whether its one argument does.
 function tryOrCan(e: Expr & { kind: 'call' }, ctx: Context): Value {
   if (e.name === 'can') {
-    if (e.args.length !== 1) throw new EvalProblem(e.args.length === 0 ? 'Not enough function arguments' : 'Too many function arguments', `Function "can" expects only 1 argument(s).`, e.span);
+    if (e.args.length !== 1)
+      throw new EvalProblem(
+        e.args.length === 0 ? 'Not enough function arguments' : 'Too many function arguments',
+        `Function "can" expects only 1 argument(s).`,
+        e.span,
+      );
     try {
       evaluate(e.args[0] as Expr, ctx);
       return true;
@@ -400,7 +548,8 @@ function tryOrCan(e: Expr & { kind: 'call' }, ctx: Context): Value {
       throw err;
     }
   }
-  if (e.args.length === 0) throw new EvalProblem('Invalid function arguments', 'At least one argument is required.', e.span);
+  if (e.args.length === 0)
+    throw new EvalProblem('Invalid function arguments', 'At least one argument is required.', e.span);
   for (const a of e.args) {
     try {
       return evaluate(a, ctx);
@@ -412,13 +561,19 @@ function tryOrCan(e: Expr & { kind: 'call' }, ctx: Context): Value {
 }
 
 function convertCall(e: Expr & { kind: 'call' }, ctx: Context): Value {
-  if (e.args.length !== 2) throw new EvalProblem('Not enough function arguments', 'Function "convert" expects 2 argument(s).', e.span);
+  if (e.args.length !== 2)
+    throw new EvalProblem('Not enough function arguments', 'Function "convert" expects 2 argument(s).', e.span);
   const value = evaluate(e.args[0] as Expr, ctx);
   const type = typeExpr(e.args[1] as Expr);
   try {
     return convert(value, type);
   } catch (err) {
-    if (err instanceof ConversionError) throw new EvalProblem('Invalid function argument', `Invalid value for "value" parameter: ${err.message}.`, (e.args[0] as Expr).span);
+    if (err instanceof ConversionError)
+      throw new EvalProblem(
+        'Invalid function argument',
+        `Invalid value for "value" parameter: ${err.message}.`,
+        (e.args[0] as Expr).span,
+      );
     throw err;
   }
 }

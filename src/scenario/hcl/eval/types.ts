@@ -14,14 +14,31 @@ export function typeExpr(e: Expr): Type {
     const t = PRIMITIVES[e.root];
     if (t) return t;
     if (['list', 'set', 'map', 'object', 'tuple'].includes(e.root)) {
-      throw new EvalProblem('Invalid type specification', `The ${e.root} type constructor requires one argument specifying the element type${e.root === 'object' ? 's' : ''}.`, e.span);
+      throw new EvalProblem(
+        'Invalid type specification',
+        `The ${e.root} type constructor requires one argument specifying the element type${e.root === 'object' ? 's' : ''}.`,
+        e.span,
+      );
     }
-    throw new EvalProblem('Invalid type specification', `The keyword "${e.root}" is not a valid type specification.`, e.span);
+    throw new EvalProblem(
+      'Invalid type specification',
+      `The keyword "${e.root}" is not a valid type specification.`,
+      e.span,
+    );
   }
-  if (e.kind !== 'call') throw new EvalProblem('Invalid type specification', 'A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string).', e.span);
+  if (e.kind !== 'call')
+    throw new EvalProblem(
+      'Invalid type specification',
+      'A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string).',
+      e.span,
+    );
   const arg = e.args[0];
   if (e.args.length !== 1 || !arg) {
-    throw new EvalProblem('Invalid type specification', `The ${e.name} type constructor requires one argument specifying the element type.`, e.span);
+    throw new EvalProblem(
+      'Invalid type specification',
+      `The ${e.name} type constructor requires one argument specifying the element type.`,
+      e.span,
+    );
   }
   switch (e.name) {
     case 'list':
@@ -31,18 +48,37 @@ export function typeExpr(e: Expr): Type {
     case 'map':
       return { map: typeExpr(arg) };
     case 'object': {
-      if (arg.kind !== 'object') throw new EvalProblem('Invalid type specification', 'Object type constructor requires a map whose keys are attribute names and whose values are the corresponding attribute types.', arg.span);
+      if (arg.kind !== 'object')
+        throw new EvalProblem(
+          'Invalid type specification',
+          'Object type constructor requires a map whose keys are attribute names and whose values are the corresponding attribute types.',
+          arg.span,
+        );
       const attrs = new Map<string, Type>();
       for (const item of arg.items) {
-        if (item.bareKey === null) throw new EvalProblem('Invalid type specification', 'Object constructor map keys must be attribute names.', item.key.span);
+        if (item.bareKey === null)
+          throw new EvalProblem(
+            'Invalid type specification',
+            'Object constructor map keys must be attribute names.',
+            item.key.span,
+          );
         attrs.set(item.bareKey, typeExpr(item.value));
       }
       return { object: attrs };
     }
     case 'tuple':
-      if (arg.kind !== 'tuple') throw new EvalProblem('Invalid type specification', 'The tuple type constructor requires a list of element types.', arg.span);
+      if (arg.kind !== 'tuple')
+        throw new EvalProblem(
+          'Invalid type specification',
+          'The tuple type constructor requires a list of element types.',
+          arg.span,
+        );
       return { tuple: arg.items.map(typeExpr) };
     default:
-      throw new EvalProblem('Invalid type specification', `Keyword "${e.name}" is not a valid type constructor.`, e.nameSpan);
+      throw new EvalProblem(
+        'Invalid type specification',
+        `Keyword "${e.name}" is not a valid type constructor.`,
+        e.nameSpan,
+      );
   }
 }

@@ -138,7 +138,8 @@ function convertElement(e: Value, elem: Type, whole: Type): Value {
   try {
     return convert(e, elem);
   } catch (err) {
-    if (err instanceof ConversionError && / required$/.test(err.message) && !err.message.startsWith('a ')) throw new ConversionError(`${typeName(whole)} required`);
+    if (err instanceof ConversionError && / required$/.test(err.message) && !err.message.startsWith('a '))
+      throw new ConversionError(`${typeName(whole)} required`);
     throw err;
   }
 }
@@ -147,8 +148,8 @@ function convertElement(e: Value, elem: Type, whole: Type): Value {
 export function toSet(list: Value[]): Value[] {
   const out: Value[] = [];
   for (const v of list) if (!out.some((o) => equal(o, v))) out.push(v);
-  if (out.every((v) => typeof v === 'string')) out.sort((a, b) => compareStrings(a as string, b as string));
-  else if (out.every((v) => typeof v === 'number')) out.sort((a, b) => (a as number) - (b as number));
+  if (out.every((v) => typeof v === 'string')) out.sort((a, b) => compareStrings(a, b));
+  else if (out.every((v) => typeof v === 'number')) out.sort((a, b) => a - b);
   return out;
 }
 

@@ -7,7 +7,16 @@
 
 import { parseGoDuration } from '../../../engine/time.ts';
 import { evaluate } from '../eval/eval.ts';
-import { ConversionError, type Type, type Value, type ValueMap, convert, sortedKeys, toJson, typeOfValue } from '../eval/value.ts';
+import {
+  ConversionError,
+  type Type,
+  type Value,
+  type ValueMap,
+  convert,
+  sortedKeys,
+  toJson,
+  typeOfValue,
+} from '../eval/value.ts';
 import type { Attribute, Body, Expr, Span } from '../syntax/ast.ts';
 import { nameSuggestion } from '../suggest.ts';
 import { type AttrKind, type BlockField, type Field, SCHEMAS, type StructSchema } from './schema.ts';
@@ -63,14 +72,32 @@ export function checkContent(view: BodyView, attrs: readonly string[], blocks: r
     if (attrs.includes(a.name)) continue;
     const unset = attrs.filter((n) => !view.attributes.some((x) => x.name === n));
     let hint = nameSuggestion(a.name, unset);
-    hint = hint ? ` Did you mean "${hint}"?` : blocks.includes(a.name) ? ` Did you mean to define a block of type "${a.name}"?` : '';
-    view.sink.error(HclDiagnosticCode.Unsupported, 'Unsupported argument', `An argument named "${a.name}" is not expected here.${hint}`, a.nameSpan);
+    hint = hint
+      ? ` Did you mean "${hint}"?`
+      : blocks.includes(a.name)
+        ? ` Did you mean to define a block of type "${a.name}"?`
+        : '';
+    view.sink.error(
+      HclDiagnosticCode.Unsupported,
+      'Unsupported argument',
+      `An argument named "${a.name}" is not expected here.${hint}`,
+      a.nameSpan,
+    );
   }
   for (const b of view.blocks) {
     if (blocks.includes(b.type)) continue;
     let hint = nameSuggestion(b.type, blocks);
-    hint = hint ? ` Did you mean "${hint}"?` : attrs.includes(b.type) ? ` Did you mean to define argument "${b.type}"? If so, use the equals sign to assign it a value.` : '';
-    view.sink.error(HclDiagnosticCode.Unsupported, 'Unsupported block type', `Blocks of type "${b.type}" are not expected here.${hint}`, b.typeSpan);
+    hint = hint
+      ? ` Did you mean "${hint}"?`
+      : attrs.includes(b.type)
+        ? ` Did you mean to define argument "${b.type}"? If so, use the equals sign to assign it a value.`
+        : '';
+    view.sink.error(
+      HclDiagnosticCode.Unsupported,
+      'Unsupported block type',
+      `Blocks of type "${b.type}" are not expected here.${hint}`,
+      b.typeSpan,
+    );
   }
 }
 
@@ -79,17 +106,35 @@ export function checkLabels(sink: Sink, b: BlockView, names: readonly string[]):
   if (b.generated && !b.generated.labelsGiven && names.length > 0) {
     // A dynamic block generating labelled blocks must say their labels.
     if (sink.once(`labels@${b.generated.openSpan.start}`)) {
-      sink.error(HclDiagnosticCode.Structure, 'Missing required argument', 'The argument "labels" is required, but no definition was found.', b.generated.openSpan);
+      sink.error(
+        HclDiagnosticCode.Structure,
+        'Missing required argument',
+        'The argument "labels" is required, but no definition was found.',
+        b.generated.openSpan,
+      );
     }
     return false;
   }
   if (b.labels.length > names.length) {
-    const detail = names.length === 0 ? `No labels are expected for ${b.type} blocks.` : `Only ${names.length} labels (${names.join(', ')}) are expected for ${b.type} blocks.`;
-    sink.error(HclDiagnosticCode.Structure, `Extraneous label for ${b.type}`, detail, b.labelSpans[names.length] as Span);
+    const detail =
+      names.length === 0
+        ? `No labels are expected for ${b.type} blocks.`
+        : `Only ${names.length} labels (${names.join(', ')}) are expected for ${b.type} blocks.`;
+    sink.error(
+      HclDiagnosticCode.Structure,
+      `Extraneous label for ${b.type}`,
+      detail,
+      b.labelSpans[names.length] as Span,
+    );
     return false;
   }
   if (b.labels.length < names.length) {
-    sink.error(HclDiagnosticCode.Structure, `Missing ${names[b.labels.length]} for ${b.type}`, `All ${b.type} blocks must have ${names.length} labels (${names.join(', ')}).`, b.openSpan);
+    sink.error(
+      HclDiagnosticCode.Structure,
+      `Missing ${names[b.labels.length]} for ${b.type}`,
+      `All ${b.type} blocks must have ${names.length} labels (${names.join(', ')}).`,
+      b.openSpan,
+    );
     return false;
   }
   return true;
@@ -142,7 +187,12 @@ function decodeBlocks(view: BodyView, f: BlockField, all: BlockView[], path: str
   if (blocks.length === 0) return undefined;
   const first = blocks[0] as BlockView;
   if (f.block !== 'list' && !(f.block === 'labelMap') && blocks.length > 1) {
-    sink.error(HclDiagnosticCode.Structure, `Duplicate ${f.hcl} block`, `Only one ${f.hcl} block is allowed. Another was defined at ${sink.rangeText(first.defSpan)}.`, (blocks[1] as BlockView).defSpan);
+    sink.error(
+      HclDiagnosticCode.Structure,
+      `Duplicate ${f.hcl} block`,
+      `Only one ${f.hcl} block is allowed. Another was defined at ${sink.rangeText(first.defSpan)}.`,
+      (blocks[1] as BlockView).defSpan,
+    );
     return undefined;
   }
   switch (f.block) {
@@ -185,13 +235,19 @@ function sortObject(o: Out): Out {
 
 // unsuitable reports a value that does not fit its field, as gohcl words it.
 function unsuitable(view: BodyView, detail: string, expr: Expr): undefined {
-  view.sink.error(HclDiagnosticCode.ValueType, 'Unsuitable value type', `Unsuitable value: ${detail}`, subjectSpan(view.sink.text, expr));
+  view.sink.error(
+    HclDiagnosticCode.ValueType,
+    'Unsuitable value type',
+    `Unsuitable value: ${detail}`,
+    subjectSpan(view.sink.text, expr),
+  );
   return undefined;
 }
 
 /** subjectSpan is where HCL marks a value that does not fit: a quoted string's text without its quotes, or the whole expression. */
 export function subjectSpan(text: string, expr: Expr): Span {
-  if (expr.kind === 'template' && text[expr.span.start] === '"' && expr.span.end - expr.span.start > 2) return { start: expr.span.start + 1, end: expr.span.end - 1 };
+  if (expr.kind === 'template' && text[expr.span.start] === '"' && expr.span.end - expr.span.start > 2)
+    return { start: expr.span.start + 1, end: expr.span.end - 1 };
   return expr.span;
 }
 
@@ -207,7 +263,8 @@ export function goDurationError(s: string): string {
     rest = rest.slice(num[0].length);
     const unit = /^[^0-9.]*/.exec(rest)?.[0] ?? '';
     if (unit === '') return `time: missing unit in duration ${q}`;
-    if (!['ns', 'us', 'µs', 'μs', 'ms', 's', 'm', 'h'].includes(unit)) return `time: unknown unit ${JSON.stringify(unit)} in duration ${q}`;
+    if (!['ns', 'us', 'µs', 'μs', 'ms', 's', 'm', 'h'].includes(unit))
+      return `time: unknown unit ${JSON.stringify(unit)} in duration ${q}`;
     rest = rest.slice(unit.length);
   }
   return `time: invalid duration ${q}`;
@@ -231,7 +288,16 @@ export function decodeAttribute(view: BodyView, a: Attribute, kind: AttrKind): u
 /** convertTo converts a value to a field's Go type, reporting it at `expr` when it cannot. */
 export function convertTo(view: BodyView, v: Value, kind: AttrKind, expr: Expr): unknown {
   if (kind === 'duration') return duration(view, v, expr);
-  const type: Type = kind === 'string' ? 'string' : kind === 'bool' ? 'bool' : kind === 'strings' ? { list: 'string' } : kind === 'stringMap' ? { map: 'string' } : 'number';
+  const type: Type =
+    kind === 'string'
+      ? 'string'
+      : kind === 'bool'
+        ? 'bool'
+        : kind === 'strings'
+          ? { list: 'string' }
+          : kind === 'stringMap'
+            ? { map: 'string' }
+            : 'number';
   let c: Value;
   try {
     c = convert(v, type);
@@ -246,7 +312,8 @@ export function convertTo(view: BodyView, v: Value, kind: AttrKind, expr: Expr):
   }
   if (typeof c !== 'number') return c;
   const [min, max] = INT_RANGES[kind] as [bigint, bigint];
-  if (!Number.isInteger(c) || BigInt(c) < min || BigInt(c) > max) return unsuitable(view, `value must be a whole number, between ${min} and ${max}`, expr);
+  if (!Number.isInteger(c) || BigInt(c) < min || BigInt(c) > max)
+    return unsuitable(view, `value must be a whole number, between ${min} and ${max}`, expr);
   return c;
 }
 
@@ -256,13 +323,19 @@ function duration(view: BodyView, v: Value, expr: Expr): unknown {
   if (typeof v === 'string') {
     const ns = parseGoDuration(v);
     if (ns === null) {
-      view.sink.error(HclDiagnosticCode.ValueType, 'Unsuitable value type', `Unsuitable duration value: ${goDurationError(v)}`, subjectSpan(view.sink.text, expr));
+      view.sink.error(
+        HclDiagnosticCode.ValueType,
+        'Unsuitable value type',
+        `Unsuitable duration value: ${goDurationError(v)}`,
+        subjectSpan(view.sink.text, expr),
+      );
       return undefined;
     }
     return ns;
   }
   if (typeof v !== 'number') return unsuitable(view, `expected a string but found ${typeOfValue(v)}`, expr);
-  if (!Number.isInteger(v)) return unsuitable(view, 'value must be a whole number, between -9223372036854775808 and 9223372036854775807', expr);
+  if (!Number.isInteger(v))
+    return unsuitable(view, 'value must be a whole number, between -9223372036854775808 and 9223372036854775807', expr);
   return v;
 }
 

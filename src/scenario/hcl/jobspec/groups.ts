@@ -3,7 +3,16 @@
 // for the tasks without one, a group's `scaling` policy and a task's
 // `scaling "cpu"` / `scaling "mem"` policies.
 
-import { type Out, checkLabels, decodeAttribute, decodeBody, decodeStruct, inStructOrder, notReadHint, registerDecoder } from './decode.ts';
+import {
+  type Out,
+  checkLabels,
+  decodeAttribute,
+  decodeBody,
+  decodeStruct,
+  inStructOrder,
+  notReadHint,
+  registerDecoder,
+} from './decode.ts';
 import { SCHEMAS, type StructSchema } from './schema.ts';
 import { HclDiagnosticCode } from './sink.ts';
 import type { BlockView, BodyView } from './view.ts';
@@ -14,13 +23,22 @@ import type { BlockView, BodyView } from './view.ts';
  * it is refused. Without the argument the body is returned as it is, and
  * the block (if any) is decoded with the rest.
  */
-export function decodeAsAttribute(view: BodyView, name: string, path: string): { map: Out | undefined; rest: BodyView } {
+export function decodeAsAttribute(
+  view: BodyView,
+  name: string,
+  path: string,
+): { map: Out | undefined; rest: BodyView } {
   const attr = view.attribute(name);
   if (!attr) return { map: undefined, rest: view };
   const rest = view.hide([name], []);
   const block = rest.blocks.find((b) => b.type === name);
   if (block) {
-    view.sink.error(HclDiagnosticCode.Structure, `Duplicate ${name} block`, `${name} may not be defined more than once. Another definition is defined at ${view.sink.rangeText(attr.span)}.`, block.defSpan);
+    view.sink.error(
+      HclDiagnosticCode.Structure,
+      `Duplicate ${name} block`,
+      `${name} may not be defined more than once. Another definition is defined at ${view.sink.rangeText(attr.span)}.`,
+      block.defSpan,
+    );
     return { map: undefined, rest };
   }
   view.sink.place(path, attr.nameSpan);
@@ -55,11 +73,21 @@ function validateGroupScaling(view: BodyView, p: Out): void {
   const block = view.blocks.find((b) => b.type === 'scaling');
   if (!block) return;
   if (!block.body.attribute('max')) {
-    view.sink.error(HclDiagnosticCode.Structure, 'Missing required argument', 'The argument "max" is required, but no definition was found.', block.body.missingSpan);
+    view.sink.error(
+      HclDiagnosticCode.Structure,
+      'Missing required argument',
+      'The argument "max" is required, but no definition was found.',
+      block.body.missingSpan,
+    );
   }
   const type = block.body.attribute('type');
   if (p.Type !== 'horizontal' && type) {
-    view.sink.error(HclDiagnosticCode.ValueType, 'Invalid group scaling type', `task group scaling policy had invalid type: ${JSON.stringify(p.Type)}`, type.expr.span);
+    view.sink.error(
+      HclDiagnosticCode.ValueType,
+      'Invalid group scaling type',
+      `task group scaling policy had invalid type: ${JSON.stringify(p.Type)}`,
+      type.expr.span,
+    );
   }
 }
 
@@ -89,19 +117,34 @@ function taskScalingPolicies(view: BodyView, blocks: BlockView[], path: string):
     const label = (b.labels[0] as string).toLowerCase();
     const policyType = POLICY_TYPES[label];
     if (!policyType) {
-      view.sink.error(HclDiagnosticCode.Structure, 'Invalid scaling policy name', 'scaling policy name must be "cpu" or "mem"', b.labelSpans[0] as BlockView['typeSpan']);
+      view.sink.error(
+        HclDiagnosticCode.Structure,
+        'Invalid scaling policy name',
+        'scaling policy name must be "cpu" or "mem"',
+        b.labelSpans[0] as BlockView['typeSpan'],
+      );
       continue;
     }
     const prev = seen.get(label);
     if (prev) {
-      view.sink.error(HclDiagnosticCode.Structure, `Duplicate scaling "${label}" block`, `Only one scaling ${label} block is allowed. Another was defined at ${view.sink.rangeText(prev.defSpan)}.`, b.defSpan);
+      view.sink.error(
+        HclDiagnosticCode.Structure,
+        `Duplicate scaling "${label}" block`,
+        `Only one scaling ${label} block is allowed. Another was defined at ${view.sink.rangeText(prev.defSpan)}.`,
+        b.defSpan,
+      );
       continue;
     }
     seen.set(label, b);
     const p = decodeStruct(b.body, SCHEMAS.ScalingPolicy as StructSchema, `${path}.ScalingPolicies[${out.length}]`);
     if (!p.Type) p.Type = policyType;
     else if (p.Type !== policyType) {
-      view.sink.error(HclDiagnosticCode.ValueType, 'Invalid scaling policy type', `Invalid policy type, expected ${JSON.stringify(p.Type)} but found ${JSON.stringify(policyType)}`, b.defSpan);
+      view.sink.error(
+        HclDiagnosticCode.ValueType,
+        'Invalid scaling policy type',
+        `Invalid policy type, expected ${JSON.stringify(p.Type)} but found ${JSON.stringify(policyType)}`,
+        b.defSpan,
+      );
       continue;
     }
     out.push(p);

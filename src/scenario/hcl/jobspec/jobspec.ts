@@ -28,16 +28,36 @@ export interface DecodedJobSpec {
 export function decodeJobSpec(file: Body, sink: Sink, values: Record<string, unknown>): DecodedJobSpec {
   const top = new BodyView(file, new Context({ functions: JOBSPEC_FUNCTIONS }, new Map()), sink, false);
   checkContent(top, [], ['job', 'locals', 'variable', 'variables']);
-  const labelled = new Map([['variable', ['name']], ['job', ['name']], ['locals', []], ['variables', []]]);
-  const blocks = file.blocks.filter((b) => labelled.has(b.type) && checkLabels(sink, viewOfBlock(b, top.ctx, sink, false), labelled.get(b.type) as string[]));
+  const labelled = new Map([
+    ['variable', ['name']],
+    ['job', ['name']],
+    ['locals', []],
+    ['variables', []],
+  ]);
+  const blocks = file.blocks.filter(
+    (b) =>
+      labelled.has(b.type) && checkLabels(sink, viewOfBlock(b, top.ctx, sink, false), labelled.get(b.type) as string[]),
+  );
   const variables = new Variables(sink, JOBSPEC_FUNCTIONS);
   // As jobspec2 does, variables and locals are all read before any error stops the read.
   variables.declare(blocks);
   variables.assign(values);
   const vars = variables.values();
   const scope: Scope = { functions: JOBSPEC_FUNCTIONS, undefinedVariable: (e) => keptLiteral(sink.text, e) };
-  const context = (locals: ValueMap) => new Context(scope, new Map<string, Value>([['var', vars], ['local', locals]]));
-  const locals = evaluateLocals(blocks.filter((b) => b.type === 'locals').map((b) => b.body), sink, context, variables.unset());
+  const context = (locals: ValueMap) =>
+    new Context(
+      scope,
+      new Map<string, Value>([
+        ['var', vars],
+        ['local', locals],
+      ]),
+    );
+  const locals = evaluateLocals(
+    blocks.filter((b) => b.type === 'locals').map((b) => b.body),
+    sink,
+    context,
+    variables.unset(),
+  );
   if (locals === null || sink.hasErrors) return { job: null, variables: variables.info };
   const jobs = blocks.filter((b) => b.type === 'job');
   const first = jobs[0];
@@ -46,7 +66,12 @@ export function decodeJobSpec(file: Body, sink: Sink, values: Record<string, unk
     return { job: null, variables: variables.info };
   }
   for (const extra of jobs.slice(1)) {
-    sink.error(HclDiagnosticCode.Structure, 'Duplicate job block', `Only one block of type "job" is allowed. Previous definition was at ${sink.rangeText(first.typeSpan)}.`, extra.typeSpan);
+    sink.error(
+      HclDiagnosticCode.Structure,
+      'Duplicate job block',
+      `Only one block of type "job" is allowed. Previous definition was at ${sink.rangeText(first.typeSpan)}.`,
+      extra.typeSpan,
+    );
   }
   const view = viewOfBlock(first, context(locals), sink, true);
   const job = decodeJob(view);
@@ -68,7 +93,12 @@ function decodeJob(block: BlockView): Out {
     if (b.type === 'vault') {
       if (!checkLabels(sink, b, [])) continue;
       if (vaultBlock) {
-        sink.error(HclDiagnosticCode.Structure, 'Duplicate vault block', `Only one block of type "vault" is allowed. Previous definition was at ${sink.rangeText(vaultBlock.defSpan)}.`, b.defSpan);
+        sink.error(
+          HclDiagnosticCode.Structure,
+          'Duplicate vault block',
+          `Only one block of type "vault" is allowed. Previous definition was at ${sink.rangeText(vaultBlock.defSpan)}.`,
+          b.defSpan,
+        );
         continue;
       }
       vaultBlock = b;
@@ -98,13 +128,19 @@ function normalizeJob(job: Out, id: string, tasks: Out[], vault: Out | null): Ou
     out.Periodic = { ...(Enabled !== undefined ? { Enabled } : {}), Spec, SpecType: 'cron', ...others };
   }
   if (vault) vault = normalizeVault(vault);
-  const groups: Out[] = [...tasks.map((t) => ({ Name: t.Name, Tasks: [t] })), ...((out.TaskGroups as Out[] | undefined) ?? [])];
+  const groups: Out[] = [
+    ...tasks.map((t) => ({ Name: t.Name, Tasks: [t] })),
+    ...((out.TaskGroups as Out[] | undefined) ?? []),
+  ];
   if (groups.length > 0) out.TaskGroups = groups;
   for (const g of groups) {
     normalizePorts(g.Networks);
     for (const t of (g.Tasks as Out[] | undefined) ?? []) {
       normalizePorts((t.Resources as Out | undefined)?.Networks);
-      if (Array.isArray(t.Templates)) t.Templates = (t.Templates as Out[]).map((tmpl) => inStructOrder({ ChangeMode: 'restart', Perms: '0644', Splay: 5_000_000_000, ...tmpl }, 'Template'));
+      if (Array.isArray(t.Templates))
+        t.Templates = (t.Templates as Out[]).map((tmpl) =>
+          inStructOrder({ ChangeMode: 'restart', Perms: '0644', Splay: 5_000_000_000, ...tmpl }, 'Template'),
+        );
       if (t.Vault) t.Vault = normalizeVault(t.Vault as Out);
       else if (vault) t.Vault = { ...vault };
     }
@@ -115,7 +151,6 @@ function normalizeJob(job: Out, id: string, tasks: Out[], vault: Out | null): Ou
 function normalizeVault(v: Out): Out {
   return inStructOrder({ Env: true, ChangeMode: 'restart', ...v }, 'Vault');
 }
-
 
 // normalizePorts moves `port` blocks with a static value into the
 // reserved ports (replacing any reserved_ports blocks), as jobspec2 does.

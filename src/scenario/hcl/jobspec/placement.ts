@@ -23,7 +23,12 @@ function readSpec(view: BodyView, spec: Record<string, Type>): Map<string, Value
       out.set(a.name, convert(v, type));
     } catch (e) {
       if (!(e instanceof ConversionError)) throw e;
-      view.sink.error(HclDiagnosticCode.ValueType, 'Incorrect attribute value type', `Inappropriate value for attribute "${a.name}": ${e.message}.`, a.expr.span);
+      view.sink.error(
+        HclDiagnosticCode.ValueType,
+        'Incorrect attribute value type',
+        `Inappropriate value for attribute "${a.name}": ${e.message}.`,
+        a.expr.span,
+      );
     }
   }
   return view.sink.diagnostics.length > before ? null : out;
@@ -89,7 +94,7 @@ export function decodeAffinity(view: BodyView): Out | null {
   }
   const out: Out = { LTarget: str(m, 'attribute'), RTarget: rTarget, Operand: operand || '=' };
   const w = m.get('weight');
-  if (typeof w === 'number') out.Weight = ((((Math.trunc(w) % 256) + 384) % 256) - 128);
+  if (typeof w === 'number') out.Weight = (((Math.trunc(w) % 256) + 384) % 256) - 128;
   return out;
 }
 

@@ -6,7 +6,8 @@
 // they are kept in the job and pointed out, never refused.
 
 /** AttrKind is how an argument's value decodes into its API field (gocty's conversion into the Go type). */
-export type AttrKind = 'string' | 'bool' | 'int' | 'int8' | 'uint8' | 'int64' | 'uint64' | 'duration' | 'strings' | 'stringMap';
+export type AttrKind =
+  'string' | 'bool' | 'int' | 'int8' | 'uint8' | 'int64' | 'uint64' | 'duration' | 'strings' | 'stringMap';
 
 /** BlockShape is how blocks of one type decode: one struct, a list, a map keyed by label, or free-form maps. */
 export type BlockShape = 'one' | 'list' | 'labelMap' | 'stringMap' | 'anyMap' | 'listMap';
@@ -37,8 +38,19 @@ export interface StructSchema {
   fields: Field[];
 }
 
-const a = (hcl: string, api: string, attr: AttrKind, unread = false): Field => ({ hcl, api, attr, ...(unread ? { unread } : {}) });
-const b = (hcl: string, api: string, block: BlockShape, struct?: string, unread = false): Field => ({ hcl, api, block, ...(struct ? { struct } : {}), ...(unread ? { unread } : {}) });
+const a = (hcl: string, api: string, attr: AttrKind, unread = false): Field => ({
+  hcl,
+  api,
+  attr,
+  ...(unread ? { unread } : {}),
+});
+const b = (hcl: string, api: string, block: BlockShape, struct?: string, unread = false): Field => ({
+  hcl,
+  api,
+  block,
+  ...(struct ? { struct } : {}),
+  ...(unread ? { unread } : {}),
+});
 
 const UPDATE: StructSchema = {
   fields: [
@@ -55,7 +67,12 @@ const UPDATE: StructSchema = {
 };
 
 const MIGRATE: StructSchema = {
-  fields: [a('max_parallel', 'MaxParallel', 'int'), a('health_check', 'HealthCheck', 'string'), a('min_healthy_time', 'MinHealthyTime', 'duration'), a('healthy_deadline', 'HealthyDeadline', 'duration')],
+  fields: [
+    a('max_parallel', 'MaxParallel', 'int'),
+    a('health_check', 'HealthCheck', 'string'),
+    a('min_healthy_time', 'MinHealthyTime', 'duration'),
+    a('healthy_deadline', 'HealthyDeadline', 'duration'),
+  ],
 };
 
 const RESCHEDULE: StructSchema = {
@@ -126,17 +143,53 @@ export const SCHEMAS: Record<string, StructSchema> = {
     ],
   },
   UpdateStrategy: UPDATE,
-  Multiregion: { fields: [b('strategy', 'Strategy', 'one', 'MultiregionStrategy'), b('region', 'Regions', 'list', 'MultiregionRegion')] },
+  Multiregion: {
+    fields: [
+      b('strategy', 'Strategy', 'one', 'MultiregionStrategy'),
+      b('region', 'Regions', 'list', 'MultiregionRegion'),
+    ],
+  },
   MultiregionStrategy: { fields: [a('max_parallel', 'MaxParallel', 'int'), a('on_failure', 'OnFailure', 'string')] },
-  MultiregionRegion: { label: { api: 'Name', name: '' }, fields: [a('count', 'Count', 'int'), a('datacenters', 'Datacenters', 'strings'), b('meta', 'Meta', 'stringMap')] },
-  PeriodicConfig: { fields: [a('enabled', 'Enabled', 'bool'), a('cron', 'Spec', 'string'), a('prohibit_overlap', 'ProhibitOverlap', 'bool'), a('time_zone', 'TimeZone', 'string')] },
-  ParameterizedJobConfig: { fields: [a('payload', 'Payload', 'string'), a('meta_required', 'MetaRequired', 'strings'), a('meta_optional', 'MetaOptional', 'strings')] },
-  RestartPolicy: { fields: [a('interval', 'Interval', 'duration'), a('attempts', 'Attempts', 'int'), a('delay', 'Delay', 'duration'), a('mode', 'Mode', 'string')] },
+  MultiregionRegion: {
+    label: { api: 'Name', name: '' },
+    fields: [a('count', 'Count', 'int'), a('datacenters', 'Datacenters', 'strings'), b('meta', 'Meta', 'stringMap')],
+  },
+  PeriodicConfig: {
+    fields: [
+      a('enabled', 'Enabled', 'bool'),
+      a('cron', 'Spec', 'string'),
+      a('prohibit_overlap', 'ProhibitOverlap', 'bool'),
+      a('time_zone', 'TimeZone', 'string'),
+    ],
+  },
+  ParameterizedJobConfig: {
+    fields: [
+      a('payload', 'Payload', 'string'),
+      a('meta_required', 'MetaRequired', 'strings'),
+      a('meta_optional', 'MetaOptional', 'strings'),
+    ],
+  },
+  RestartPolicy: {
+    fields: [
+      a('interval', 'Interval', 'duration'),
+      a('attempts', 'Attempts', 'int'),
+      a('delay', 'Delay', 'duration'),
+      a('mode', 'Mode', 'string'),
+    ],
+  },
   ReschedulePolicy: RESCHEDULE,
   MigrateStrategy: MIGRATE,
-  Spread: { fields: [a('attribute', 'Attribute', 'string'), a('weight', 'Weight', 'int8'), b('target', 'SpreadTarget', 'list', 'SpreadTarget')] },
+  Spread: {
+    fields: [
+      a('attribute', 'Attribute', 'string'),
+      a('weight', 'Weight', 'int8'),
+      b('target', 'SpreadTarget', 'list', 'SpreadTarget'),
+    ],
+  },
   SpreadTarget: { label: { api: 'Value', name: '' }, fields: [a('percent', 'Percent', 'uint8')] },
-  EphemeralDisk: { fields: [a('sticky', 'Sticky', 'bool'), a('migrate', 'Migrate', 'bool'), a('size', 'SizeMB', 'int')] },
+  EphemeralDisk: {
+    fields: [a('sticky', 'Sticky', 'bool'), a('migrate', 'Migrate', 'bool'), a('size', 'SizeMB', 'int')],
+  },
   VolumeRequest: {
     label: { api: 'Name', name: 'name' },
     fields: [
@@ -150,7 +203,14 @@ export const SCHEMAS: Record<string, StructSchema> = {
     ],
   },
   CSIMountOptions: { fields: [a('fs_type', 'FSType', 'string'), a('mount_flags', 'MountFlags', 'strings')] },
-  VolumeMount: { fields: [a('volume', 'Volume', 'string'), a('destination', 'Destination', 'string'), a('read_only', 'ReadOnly', 'bool'), a('propagation_mode', 'PropagationMode', 'string')] },
+  VolumeMount: {
+    fields: [
+      a('volume', 'Volume', 'string'),
+      a('destination', 'Destination', 'string'),
+      a('read_only', 'ReadOnly', 'bool'),
+      a('propagation_mode', 'PropagationMode', 'string'),
+    ],
+  },
   TaskGroup: {
     label: { api: 'Name', name: 'name' },
     fields: [
@@ -206,7 +266,13 @@ export const SCHEMAS: Record<string, StructSchema> = {
     ],
   },
   TaskArtifact: {
-    fields: [a('source', 'GetterSource', 'string'), b('options', 'GetterOptions', 'stringMap'), b('headers', 'GetterHeaders', 'stringMap'), a('mode', 'GetterMode', 'string'), a('destination', 'RelativeDest', 'string')],
+    fields: [
+      a('source', 'GetterSource', 'string'),
+      b('options', 'GetterOptions', 'stringMap'),
+      b('headers', 'GetterHeaders', 'stringMap'),
+      a('mode', 'GetterMode', 'string'),
+      a('destination', 'RelativeDest', 'string'),
+    ],
   },
   Template: {
     fields: [
@@ -223,11 +289,30 @@ export const SCHEMAS: Record<string, StructSchema> = {
       a('vault_grace', 'VaultGrace', 'duration'),
     ],
   },
-  Vault: { fields: [a('policies', 'Policies', 'strings'), a('namespace', 'Namespace', 'string'), a('env', 'Env', 'bool'), a('change_mode', 'ChangeMode', 'string'), a('change_signal', 'ChangeSignal', 'string')] },
-  TaskCSIPluginConfig: { fields: [a('id', 'ID', 'string'), a('type', 'Type', 'string'), a('mount_dir', 'MountDir', 'string')] },
+  Vault: {
+    fields: [
+      a('policies', 'Policies', 'strings'),
+      a('namespace', 'Namespace', 'string'),
+      a('env', 'Env', 'bool'),
+      a('change_mode', 'ChangeMode', 'string'),
+      a('change_signal', 'ChangeSignal', 'string'),
+    ],
+  },
+  TaskCSIPluginConfig: {
+    fields: [a('id', 'ID', 'string'), a('type', 'Type', 'string'), a('mount_dir', 'MountDir', 'string')],
+  },
   Resources: RESOURCES,
-  Port: { label: { api: 'Label', name: '' }, fields: [a('static', 'Value', 'int'), a('to', 'To', 'int'), a('host_network', 'HostNetwork', 'string')] },
-  DNSConfig: { fields: [a('servers', 'Servers', 'strings'), a('searches', 'Searches', 'strings'), a('options', 'Options', 'strings')] },
+  Port: {
+    label: { api: 'Label', name: '' },
+    fields: [a('static', 'Value', 'int'), a('to', 'To', 'int'), a('host_network', 'HostNetwork', 'string')],
+  },
+  DNSConfig: {
+    fields: [
+      a('servers', 'Servers', 'strings'),
+      a('searches', 'Searches', 'strings'),
+      a('options', 'Options', 'strings'),
+    ],
+  },
   NetworkResource: {
     fields: [
       a('mode', 'Mode', 'string'),
@@ -240,10 +325,31 @@ export const SCHEMAS: Record<string, StructSchema> = {
       a('mbits', 'MBits', 'int'),
     ],
   },
-  RequestedDevice: { label: { api: 'Name', name: '' }, fields: [a('count', 'Count', 'uint64'), b('constraint', 'Constraints', 'list', 'Constraint'), b('affinity', 'Affinities', 'list', 'Affinity')] },
-  ScalingPolicy: { fields: [a('min', 'Min', 'int64'), a('max', 'Max', 'int64'), b('policy', 'Policy', 'anyMap'), a('enabled', 'Enabled', 'bool'), a('type', 'Type', 'string')] },
+  RequestedDevice: {
+    label: { api: 'Name', name: '' },
+    fields: [
+      a('count', 'Count', 'uint64'),
+      b('constraint', 'Constraints', 'list', 'Constraint'),
+      b('affinity', 'Affinities', 'list', 'Affinity'),
+    ],
+  },
+  ScalingPolicy: {
+    fields: [
+      a('min', 'Min', 'int64'),
+      a('max', 'Max', 'int64'),
+      b('policy', 'Policy', 'anyMap'),
+      a('enabled', 'Enabled', 'bool'),
+      a('type', 'Type', 'string'),
+    ],
+  },
   Consul: { fields: [a('namespace', 'Namespace', 'string')] },
-  CheckRestart: { fields: [a('limit', 'Limit', 'int'), a('grace', 'Grace', 'duration'), a('ignore_warnings', 'IgnoreWarnings', 'bool')] },
+  CheckRestart: {
+    fields: [
+      a('limit', 'Limit', 'int'),
+      a('grace', 'Grace', 'duration'),
+      a('ignore_warnings', 'IgnoreWarnings', 'bool'),
+    ],
+  },
   ServiceCheck: {
     fields: [
       a('id', 'Id', 'string'),
@@ -293,9 +399,21 @@ export const SCHEMAS: Record<string, StructSchema> = {
     ],
   },
   ConsulConnect: {
-    fields: [a('native', 'Native', 'bool'), b('gateway', 'Gateway', 'one', 'ConsulGateway'), b('sidecar_service', 'SidecarService', 'one', 'ConsulSidecarService'), b('sidecar_task', 'SidecarTask', 'one', 'SidecarTask')],
+    fields: [
+      a('native', 'Native', 'bool'),
+      b('gateway', 'Gateway', 'one', 'ConsulGateway'),
+      b('sidecar_service', 'SidecarService', 'one', 'ConsulSidecarService'),
+      b('sidecar_task', 'SidecarTask', 'one', 'SidecarTask'),
+    ],
   },
-  ConsulSidecarService: { fields: [a('tags', 'Tags', 'strings'), a('port', 'Port', 'string'), b('proxy', 'Proxy', 'one', 'ConsulProxy'), a('disable_default_tcp_check', 'DisableDefaultTCPCheck', 'bool')] },
+  ConsulSidecarService: {
+    fields: [
+      a('tags', 'Tags', 'strings'),
+      a('port', 'Port', 'string'),
+      b('proxy', 'Proxy', 'one', 'ConsulProxy'),
+      a('disable_default_tcp_check', 'DisableDefaultTCPCheck', 'bool'),
+    ],
+  },
   SidecarTask: SIDECAR_TASK,
   ConsulProxy: {
     fields: [
@@ -306,11 +424,34 @@ export const SCHEMAS: Record<string, StructSchema> = {
       b('config', 'Config', 'anyMap'),
     ],
   },
-  ConsulUpstream: { fields: [a('destination_name', 'DestinationName', 'string'), a('local_bind_port', 'LocalBindPort', 'int'), a('datacenter', 'Datacenter', 'string'), a('local_bind_address', 'LocalBindAddress', 'string')] },
+  ConsulUpstream: {
+    fields: [
+      a('destination_name', 'DestinationName', 'string'),
+      a('local_bind_port', 'LocalBindPort', 'int'),
+      a('datacenter', 'Datacenter', 'string'),
+      a('local_bind_address', 'LocalBindAddress', 'string'),
+    ],
+  },
   ConsulExposeConfig: { fields: [b('path', 'Path', 'list', 'ConsulExposePath')] },
-  ConsulExposePath: { fields: [a('path', 'Path', 'string'), a('protocol', 'Protocol', 'string'), a('local_path_port', 'LocalPathPort', 'int'), a('listener_port', 'ListenerPort', 'string')] },
-  ConsulGateway: { fields: [b('proxy', 'Proxy', 'one', 'ConsulGatewayProxy'), b('ingress', 'Ingress', 'one', 'ConsulIngressConfigEntry'), b('terminating', 'Terminating', 'one', 'ConsulTerminatingConfigEntry')] },
-  ConsulGatewayBindAddress: { label: { api: 'Name', name: '' }, fields: [a('address', 'Address', 'string'), a('port', 'Port', 'int')] },
+  ConsulExposePath: {
+    fields: [
+      a('path', 'Path', 'string'),
+      a('protocol', 'Protocol', 'string'),
+      a('local_path_port', 'LocalPathPort', 'int'),
+      a('listener_port', 'ListenerPort', 'string'),
+    ],
+  },
+  ConsulGateway: {
+    fields: [
+      b('proxy', 'Proxy', 'one', 'ConsulGatewayProxy'),
+      b('ingress', 'Ingress', 'one', 'ConsulIngressConfigEntry'),
+      b('terminating', 'Terminating', 'one', 'ConsulTerminatingConfigEntry'),
+    ],
+  },
+  ConsulGatewayBindAddress: {
+    label: { api: 'Name', name: '' },
+    fields: [a('address', 'Address', 'string'), a('port', 'Port', 'int')],
+  },
   ConsulGatewayProxy: {
     fields: [
       a('connect_timeout', 'ConnectTimeout', 'duration'),
@@ -323,8 +464,27 @@ export const SCHEMAS: Record<string, StructSchema> = {
   },
   ConsulGatewayTLSConfig: { fields: [a('enabled', 'Enabled', 'bool')] },
   ConsulIngressService: { fields: [a('name', 'Name', 'string'), a('hosts', 'Hosts', 'strings')] },
-  ConsulIngressListener: { fields: [a('port', 'Port', 'int'), a('protocol', 'Protocol', 'string'), b('service', 'Services', 'list', 'ConsulIngressService')] },
-  ConsulIngressConfigEntry: { fields: [b('tls', 'TLS', 'one', 'ConsulGatewayTLSConfig'), b('listener', 'Listeners', 'list', 'ConsulIngressListener')] },
-  ConsulLinkedService: { fields: [a('name', 'Name', 'string'), a('ca_file', 'CAFile', 'string'), a('cert_file', 'CertFile', 'string'), a('key_file', 'KeyFile', 'string'), a('sni', 'SNI', 'string')] },
+  ConsulIngressListener: {
+    fields: [
+      a('port', 'Port', 'int'),
+      a('protocol', 'Protocol', 'string'),
+      b('service', 'Services', 'list', 'ConsulIngressService'),
+    ],
+  },
+  ConsulIngressConfigEntry: {
+    fields: [
+      b('tls', 'TLS', 'one', 'ConsulGatewayTLSConfig'),
+      b('listener', 'Listeners', 'list', 'ConsulIngressListener'),
+    ],
+  },
+  ConsulLinkedService: {
+    fields: [
+      a('name', 'Name', 'string'),
+      a('ca_file', 'CAFile', 'string'),
+      a('cert_file', 'CertFile', 'string'),
+      a('key_file', 'KeyFile', 'string'),
+      a('sni', 'SNI', 'string'),
+    ],
+  },
   ConsulTerminatingConfigEntry: { fields: [b('service', 'Services', 'list', 'ConsulLinkedService')] },
 };

@@ -25,6 +25,9 @@ export const HclDiagnosticCode = {
   NotRead: 'hcl-not-read',
 } as const;
 
+/** HclDiagnosticCodeValue is one of HclDiagnosticCode's codes: the only codes a jobspec read reports. */
+export type HclDiagnosticCodeValue = (typeof HclDiagnosticCode)[keyof typeof HclDiagnosticCode];
+
 /** JOBSPEC_PATH is the scenario path that diagnostics about the jobspec text carry. */
 export const JOBSPEC_PATH = 'JobSpec';
 
@@ -41,8 +44,13 @@ export class Sink {
   }
 
   /** error reports a problem at a place, as HCL words it: a summary, then a detail. */
-  error(code: string, summary: string, detail: string, span: Span): void {
-    this.diagnostics.push({ code, path: JOBSPEC_PATH, message: detail ? `${summary}; ${detail}` : summary, ...this.lines.range(span) });
+  error(code: HclDiagnosticCodeValue, summary: string, detail: string, span: Span): void {
+    this.diagnostics.push({
+      code,
+      path: JOBSPEC_PATH,
+      message: detail ? `${summary}; ${detail}` : summary,
+      ...this.lines.range(span),
+    });
   }
 
   /** problem reports an evaluation error. */
@@ -82,7 +90,9 @@ export class Sink {
   /** rangeText writes a place as HCL's messages do: `line,column-endColumn`. */
   rangeText(span: Span): string {
     const r = this.lines.range(span);
-    return r.endLine === r.line ? `${r.line},${r.column}-${r.endColumn}` : `${r.line},${r.column}-${r.endLine},${r.endColumn}`;
+    return r.endLine === r.line
+      ? `${r.line},${r.column}-${r.endColumn}`
+      : `${r.line},${r.column}-${r.endLine},${r.endColumn}`;
   }
 
   private readonly reported = new Set<string>();

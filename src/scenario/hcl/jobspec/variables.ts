@@ -7,7 +7,16 @@
 import { Context, type Scope, evaluate } from '../eval/eval.ts';
 import { EvalProblem } from '../eval/problem.ts';
 import { typeExpr } from '../eval/types.ts';
-import { ConversionError, type Type, type Value, type ValueMap, convert, fromJson, isMap, toJson } from '../eval/value.ts';
+import {
+  ConversionError,
+  type Type,
+  type Value,
+  type ValueMap,
+  convert,
+  fromJson,
+  isMap,
+  toJson,
+} from '../eval/value.ts';
 import type { Attribute, Block, Body, Expr, Span } from '../syntax/ast.ts';
 import { isIdentifier, parseExpression } from '../syntax/parse.ts';
 import { references } from '../syntax/walk.ts';
@@ -74,7 +83,13 @@ export class Variables {
     for (const b of blocks) {
       if (b.type === 'variable') this.declareBlock(b);
       else if (b.type === 'variables') {
-        for (const inner of b.body.blocks) this.sink.error(HclDiagnosticCode.Unsupported, `Unexpected "${inner.type}" block`, 'Blocks are not allowed here.', inner.typeSpan);
+        for (const inner of b.body.blocks)
+          this.sink.error(
+            HclDiagnosticCode.Unsupported,
+            `Unexpected "${inner.type}" block`,
+            'Blocks are not allowed here.',
+            inner.typeSpan,
+          );
         for (const a of b.body.attributes) this.declareAttribute(a);
       }
     }
@@ -82,7 +97,12 @@ export class Variables {
 
   private duplicate(name: string, span: Span): boolean {
     if (!this.vars.has(name)) return false;
-    this.sink.error(HclDiagnosticCode.Variable, 'Duplicate variable', `Duplicate ${name} variable definition found.`, span);
+    this.sink.error(
+      HclDiagnosticCode.Variable,
+      'Duplicate variable',
+      `Duplicate ${name} variable definition found.`,
+      span,
+    );
     return true;
   }
 
@@ -90,8 +110,20 @@ export class Variables {
     if (this.duplicate(a.name, a.nameSpan)) return;
     const v = this.sink.catching(() => evaluate(a.expr, constantContext()));
     if (v === undefined) return;
-    this.vars.set(a.name, { name: a.name, type: impliedType(v), span: a.span, validations: [], value: { v, from: 'default', expr: a.expr } });
-    this.info.push({ name: a.name, type: '', description: '', default: toJson(v), line: this.sink.lines.position(a.nameSpan.start).line });
+    this.vars.set(a.name, {
+      name: a.name,
+      type: impliedType(v),
+      span: a.span,
+      validations: [],
+      value: { v, from: 'default', expr: a.expr },
+    });
+    this.info.push({
+      name: a.name,
+      type: '',
+      description: '',
+      default: toJson(v),
+      line: this.sink.lines.position(a.nameSpan.start).line,
+    });
   }
 
   private declareBlock(b: Block): void {
@@ -101,10 +133,20 @@ export class Variables {
     if (this.duplicate(name, view.defSpan)) return;
     checkContent(view.body, ['default', 'description', 'type'], ['validation']);
     if (!isIdentifier(name)) {
-      this.sink.error(HclDiagnosticCode.Variable, 'Invalid variable name', 'A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.', b.labelSpans[0] as Span);
+      this.sink.error(
+        HclDiagnosticCode.Variable,
+        'Invalid variable name',
+        'A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.',
+        b.labelSpans[0] as Span,
+      );
     }
     const variable: Variable = { name, type: null, span: view.defSpan, validations: [] };
-    const info: VariableInfo = { name, type: '', description: '', line: this.sink.lines.position(b.typeSpan.start).line };
+    const info: VariableInfo = {
+      name,
+      type: '',
+      description: '',
+      line: this.sink.lines.position(b.typeSpan.start).line,
+    };
     const attr = (n: string) => b.body.attributes.find((a) => a.name === n);
     const description = attr('description');
     if (description) info.description = this.constantString(description.expr) ?? '';
@@ -124,7 +166,12 @@ export class Variables {
           v = convert(v, variable.type);
         } catch (e) {
           if (!(e instanceof ConversionError)) throw e;
-          this.sink.error(HclDiagnosticCode.Variable, 'Invalid default value for variable', `This default value is not compatible with the variable's type constraint: ${e.message}.`, def.expr.span);
+          this.sink.error(
+            HclDiagnosticCode.Variable,
+            'Invalid default value for variable',
+            `This default value is not compatible with the variable's type constraint: ${e.message}.`,
+            def.expr.span,
+          );
           v = null;
         }
       }
@@ -157,8 +204,17 @@ export class Variables {
     checkContent(view, ['condition', 'error_message'], []);
     const cond = view.attribute('condition');
     const msg = view.attribute('error_message');
-    for (const [n, a] of [['condition', cond], ['error_message', msg]] as const) {
-      if (!a) this.sink.error(HclDiagnosticCode.Structure, 'Missing required argument', `The argument "${n}" is required, but no definition was found.`, b.body.missingSpan);
+    for (const [n, a] of [
+      ['condition', cond],
+      ['error_message', msg],
+    ] as const) {
+      if (!a)
+        this.sink.error(
+          HclDiagnosticCode.Structure,
+          'Missing required argument',
+          `The argument "${n}" is required, but no definition was found.`,
+          b.body.missingSpan,
+        );
     }
     let good = 0;
     if (cond) {
@@ -168,22 +224,49 @@ export class Variables {
           good++;
           continue;
         }
-        this.sink.error(HclDiagnosticCode.Variable, 'Invalid reference in variable validation', `The condition for variable "${name}" can only refer to the variable itself, using var.${name}.`, ref.span);
+        this.sink.error(
+          HclDiagnosticCode.Variable,
+          'Invalid reference in variable validation',
+          `The condition for variable "${name}" can only refer to the variable itself, using var.${name}.`,
+          ref.span,
+        );
       }
-      if (good < 1) this.sink.error(HclDiagnosticCode.Variable, 'Invalid variable validation condition', `The condition for variable "${name}" must refer to var.${name} in order to test incoming values.`, cond.expr.span);
+      if (good < 1)
+        this.sink.error(
+          HclDiagnosticCode.Variable,
+          'Invalid variable validation condition',
+          `The condition for variable "${name}" must refer to var.${name} in order to test incoming values.`,
+          cond.expr.span,
+        );
     }
     let message = '';
     if (msg) {
       const m = this.constantString(msg.expr);
       if (m !== undefined) {
         message = m;
-        if (m === '') this.sink.error(HclDiagnosticCode.Variable, 'Invalid validation error message', 'An empty string is not a valid nor useful error message.', msg.expr.span);
+        if (m === '')
+          this.sink.error(
+            HclDiagnosticCode.Variable,
+            'Invalid validation error message',
+            'An empty string is not a valid nor useful error message.',
+            msg.expr.span,
+          );
         else if (!looksLikeSentences(m)) {
-          this.sink.error(HclDiagnosticCode.Variable, 'Invalid validation error message', 'Validation error message must be at least one full sentence starting with an uppercase letter ( if the alphabet permits it ) and ending with a period or question mark.', msg.expr.span);
+          this.sink.error(
+            HclDiagnosticCode.Variable,
+            'Invalid validation error message',
+            'Validation error message must be at least one full sentence starting with an uppercase letter ( if the alphabet permits it ) and ending with a period or question mark.',
+            msg.expr.span,
+          );
         }
       }
     }
-    if (cond) variable.validations.push({ condition: cond.expr, message, span: { start: b.typeSpan.start, end: b.typeSpan.end } });
+    if (cond)
+      variable.validations.push({
+        condition: cond.expr,
+        message,
+        span: { start: b.typeSpan.start, end: b.typeSpan.end },
+      });
   }
 
   /**
@@ -207,11 +290,21 @@ export class Variables {
       }
       let v: Value;
       const fromCmd = typeof raw === 'string';
-      if (typeof raw === 'string' && variable.type !== null && variable.type !== 'string' && variable.type !== 'number') {
+      if (
+        typeof raw === 'string' &&
+        variable.type !== null &&
+        variable.type !== 'string' &&
+        variable.type !== 'number'
+      ) {
         const parsed = parseExpression(raw);
         if (!parsed.expr) {
           const p = parsed.problems[0];
-          this.sink.error(HclDiagnosticCode.Variable, p?.summary ?? 'Invalid expression', `${p?.detail ?? ''} (in the value for var.${name})`, variable.span);
+          this.sink.error(
+            HclDiagnosticCode.Variable,
+            p?.summary ?? 'Invalid expression',
+            `${p?.detail ?? ''} (in the value for var.${name})`,
+            variable.span,
+          );
           continue;
         }
         const expr = parsed.expr;
@@ -219,7 +312,12 @@ export class Variables {
           v = evaluate(expr, constantContext());
         } catch (e) {
           if (!(e instanceof EvalProblem)) throw e;
-          this.sink.error(HclDiagnosticCode.Variable, e.summary, `${e.detail} (in the value for var.${name})`, variable.span);
+          this.sink.error(
+            HclDiagnosticCode.Variable,
+            e.summary,
+            `${e.detail} (in the value for var.${name})`,
+            variable.span,
+          );
           continue;
         }
       } else v = fromJson(raw);
@@ -229,9 +327,19 @@ export class Variables {
         } catch (e) {
           if (!(e instanceof ConversionError)) throw e;
           if (fromCmd) {
-            this.sink.error(HclDiagnosticCode.Variable, 'Invalid argument value for -var variable', `The received arg value for ${name} is not compatible with the variable's type constraint: ${e.message}.`, variable.span);
+            this.sink.error(
+              HclDiagnosticCode.Variable,
+              'Invalid argument value for -var variable',
+              `The received arg value for ${name} is not compatible with the variable's type constraint: ${e.message}.`,
+              variable.span,
+            );
           } else {
-            this.sink.error(HclDiagnosticCode.Variable, 'Invalid value for variable', `The value for ${name} is not compatible with the variable's type constraint: ${e.message}.`, variable.span);
+            this.sink.error(
+              HclDiagnosticCode.Variable,
+              'Invalid value for variable',
+              `The value for ${name} is not compatible with the variable's type constraint: ${e.message}.`,
+              variable.span,
+            );
           }
           // The variable counts as set (to a value the read never gets to use).
           variable.value = { v: null, from: fromCmd ? 'cmd' : 'varfile' };
@@ -272,7 +380,12 @@ export class Variables {
       const result = this.sink.catching(() => evaluate(rule.condition, ctx));
       if (result === undefined) continue;
       if (result === null) {
-        this.sink.error(HclDiagnosticCode.Variable, 'Invalid variable validation result', 'Validation condition expression must return either true or false, not null.', rule.condition.span);
+        this.sink.error(
+          HclDiagnosticCode.Variable,
+          'Invalid variable validation result',
+          'Validation condition expression must return either true or false, not null.',
+          rule.condition.span,
+        );
         continue;
       }
       let ok: boolean;
@@ -280,7 +393,12 @@ export class Variables {
         ok = convert(result, 'bool') as boolean;
       } catch (e) {
         if (!(e instanceof ConversionError)) throw e;
-        this.sink.error(HclDiagnosticCode.Variable, 'Invalid variable validation result', `Invalid validation condition result value: ${e.message}.`, rule.condition.span);
+        this.sink.error(
+          HclDiagnosticCode.Variable,
+          'Invalid variable validation result',
+          `Invalid validation condition result value: ${e.message}.`,
+          rule.condition.span,
+        );
         continue;
       }
       if (!ok) {
@@ -313,16 +431,31 @@ export function looksLikeSentences(s: string): boolean {
  * jobspec2, which reports nothing about it: it is left out, unreported (the
  * unset variable is reported already).
  */
-export function evaluateLocals(bodies: Body[], sink: Sink, context: (locals: ValueMap) => Context, unsetVars: ReadonlySet<string> = new Set()): ValueMap | null {
+export function evaluateLocals(
+  bodies: Body[],
+  sink: Sink,
+  context: (locals: ValueMap) => Context,
+  unsetVars: ReadonlySet<string> = new Set(),
+): ValueMap | null {
   const locals: ValueMap = new Map();
   const pending: Attribute[] = [];
   for (const body of bodies) {
     for (const b of body.blocks) {
-      sink.error(HclDiagnosticCode.Unsupported, `Unexpected "${b.type}" block`, 'Blocks are not allowed here.', b.typeSpan);
+      sink.error(
+        HclDiagnosticCode.Unsupported,
+        `Unexpected "${b.type}" block`,
+        'Blocks are not allowed here.',
+        b.typeSpan,
+      );
     }
     for (const a of body.attributes) {
       if (pending.some((p) => p.name === a.name)) {
-        sink.error(HclDiagnosticCode.Variable, 'Duplicate value in locals', `Duplicate ${a.name} definition found.`, a.nameSpan);
+        sink.error(
+          HclDiagnosticCode.Variable,
+          'Duplicate value in locals',
+          `Duplicate ${a.name} definition found.`,
+          a.nameSpan,
+        );
         return null;
       }
       pending.push(a);
@@ -336,7 +469,7 @@ export function evaluateLocals(bodies: Body[], sink: Sink, context: (locals: Val
         const name = step?.kind === 'attr' ? step.name : '';
         return (r.root === 'var' && unsetVars.has(name)) || (r.root === 'local' && unknown.has(name));
       });
-    for (let grew = true; grew; ) {
+    for (let grew = true; grew;) {
       grew = false;
       for (const a of pending) {
         if (unknown.has(a.name) || !uses(a)) continue;

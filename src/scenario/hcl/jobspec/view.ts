@@ -4,7 +4,7 @@
 // an earlier step has taken (jobspec2 reads `meta`, `vault`, `task` and
 // `scaling` apart before decoding the rest).
 
-import { Context, evaluate } from '../eval/eval.ts';
+import { type Context, evaluate } from '../eval/eval.ts';
 import { ConversionError, type Value, convert, isMap, sortedKeys, typeOfValue } from '../eval/value.ts';
 import type { Attribute, Block, Body, Span } from '../syntax/ast.ts';
 import { nameSuggestion } from '../suggest.ts';
@@ -57,7 +57,15 @@ export class BodyView {
 
   /** hide returns this body less some argument names and block types (PartialContent's remainder). */
   hide(attrs: readonly string[], blocks: readonly string[]): BodyView {
-    return new BodyView(this.body, this.ctx, this.sink, this.dynamic, new Set([...this.hiddenAttrs, ...attrs]), new Set([...this.hiddenBlocks, ...blocks]), this);
+    return new BodyView(
+      this.body,
+      this.ctx,
+      this.sink,
+      this.dynamic,
+      new Set([...this.hiddenAttrs, ...attrs]),
+      new Set([...this.hiddenBlocks, ...blocks]),
+      this,
+    );
   }
 
   /** missingSpan is where a missing argument is reported: the opening brace. */
@@ -80,7 +88,15 @@ export class BodyView {
 /** viewOfBlock is a written block as a BlockView. */
 export function viewOfBlock(b: Block, ctx: Context, sink: Sink, dynamic: boolean): BlockView {
   const end = b.labelSpans[b.labelSpans.length - 1]?.end ?? b.typeSpan.end;
-  return { type: b.type, typeSpan: b.typeSpan, labels: b.labels, labelSpans: b.labelSpans, defSpan: { start: b.typeSpan.start, end }, openSpan: b.openSpan, body: new BodyView(b.body, ctx, sink, dynamic) };
+  return {
+    type: b.type,
+    typeSpan: b.typeSpan,
+    labels: b.labels,
+    labelSpans: b.labelSpans,
+    defSpan: { start: b.typeSpan.start, end },
+    openSpan: b.openSpan,
+    body: new BodyView(b.body, ctx, sink, dynamic),
+  };
 }
 
 const DYNAMIC_ATTRS = ['for_each', 'iterator', 'labels'];
@@ -90,8 +106,20 @@ const DYNAMIC_ATTRS = ['for_each', 'iterator', 'labels'];
 // `type.value`) in scope for its labels and its content.
 function expandDynamic(b: Block, ctx: Context, sink: Sink): BlockView[] {
   if (b.labels.length !== 1) {
-    if (b.labels.length === 0) sink.error(HclDiagnosticCode.Structure, 'Missing name for dynamic', 'All dynamic blocks must have 1 labels (name).', b.openSpan);
-    else sink.error(HclDiagnosticCode.Structure, 'Extraneous label for dynamic', 'Only 1 labels (name) are expected for dynamic blocks.', b.labelSpans[1] as Span);
+    if (b.labels.length === 0)
+      sink.error(
+        HclDiagnosticCode.Structure,
+        'Missing name for dynamic',
+        'All dynamic blocks must have 1 labels (name).',
+        b.openSpan,
+      );
+    else
+      sink.error(
+        HclDiagnosticCode.Structure,
+        'Extraneous label for dynamic',
+        'Only 1 labels (name) are expected for dynamic blocks.',
+        b.labelSpans[1] as Span,
+      );
     return [];
   }
   const type = b.labels[0] as string;
@@ -100,29 +128,61 @@ function expandDynamic(b: Block, ctx: Context, sink: Sink): BlockView[] {
   for (const a of b.body.attributes) {
     if (DYNAMIC_ATTRS.includes(a.name)) continue;
     const s = nameSuggestion(a.name, DYNAMIC_ATTRS);
-    sink.error(HclDiagnosticCode.Unsupported, 'Unsupported argument', `An argument named "${a.name}" is not expected here.${s ? ` Did you mean "${s}"?` : ''}`, a.nameSpan);
+    sink.error(
+      HclDiagnosticCode.Unsupported,
+      'Unsupported argument',
+      `An argument named "${a.name}" is not expected here.${s ? ` Did you mean "${s}"?` : ''}`,
+      a.nameSpan,
+    );
     ok = false;
   }
   const contents = b.body.blocks.filter((c) => c.type === 'content');
   for (const c of b.body.blocks) {
     if (c.type === 'content') continue;
     const s = nameSuggestion(c.type, ['content']);
-    sink.error(HclDiagnosticCode.Unsupported, 'Unsupported block type', `Blocks of type "${c.type}" are not expected here.${s ? ` Did you mean "${s}"?` : ''}`, c.typeSpan);
+    sink.error(
+      HclDiagnosticCode.Unsupported,
+      'Unsupported block type',
+      `Blocks of type "${c.type}" are not expected here.${s ? ` Did you mean "${s}"?` : ''}`,
+      c.typeSpan,
+    );
     ok = false;
   }
   const forEach = b.body.attributes.find((a) => a.name === 'for_each');
   if (!forEach) {
-    sink.error(HclDiagnosticCode.Structure, 'Missing required argument', 'The argument "for_each" is required, but no definition was found.', b.body.missingSpan);
+    sink.error(
+      HclDiagnosticCode.Structure,
+      'Missing required argument',
+      'The argument "for_each" is required, but no definition was found.',
+      b.body.missingSpan,
+    );
     ok = false;
   }
   if (contents.length !== 1) {
-    if (contents.length === 0) sink.error(HclDiagnosticCode.Structure, 'Missing content block', 'A dynamic block must have a nested block of type "content" to describe the body of each generated block.', b.body.missingSpan);
-    else sink.error(HclDiagnosticCode.Structure, 'Duplicate content block', `Only one content block is allowed. Another was defined at ${sink.rangeText((contents[0] as Block).typeSpan)}.`, (contents[1] as Block).typeSpan);
+    if (contents.length === 0)
+      sink.error(
+        HclDiagnosticCode.Structure,
+        'Missing content block',
+        'A dynamic block must have a nested block of type "content" to describe the body of each generated block.',
+        b.body.missingSpan,
+      );
+    else
+      sink.error(
+        HclDiagnosticCode.Structure,
+        'Duplicate content block',
+        `Only one content block is allowed. Another was defined at ${sink.rangeText((contents[0] as Block).typeSpan)}.`,
+        (contents[1] as Block).typeSpan,
+      );
     ok = false;
   }
   const content = contents[0];
   if (content && content.labels.length > 0) {
-    sink.error(HclDiagnosticCode.Structure, 'Extraneous label for content', 'No labels are expected for content blocks.', content.labelSpans[0] as Span);
+    sink.error(
+      HclDiagnosticCode.Structure,
+      'Extraneous label for content',
+      'No labels are expected for content blocks.',
+      content.labelSpans[0] as Span,
+    );
     ok = false;
   }
   let iterator = type;
@@ -130,7 +190,12 @@ function expandDynamic(b: Block, ctx: Context, sink: Sink): BlockView[] {
   if (iterAttr) {
     const e = iterAttr.expr;
     if (e.kind !== 'scope' || e.steps.length > 0) {
-      sink.error(HclDiagnosticCode.Structure, 'Invalid dynamic iterator name', 'Dynamic iterator must be a single variable name.', e.span);
+      sink.error(
+        HclDiagnosticCode.Structure,
+        'Invalid dynamic iterator name',
+        'Dynamic iterator must be a single variable name.',
+        e.span,
+      );
       ok = false;
     } else iterator = e.root;
   }
@@ -138,15 +203,30 @@ function expandDynamic(b: Block, ctx: Context, sink: Sink): BlockView[] {
   const coll = sink.catching(() => evaluate(forEach.expr, ctx));
   if (coll === undefined) return [];
   if (coll === null || (!Array.isArray(coll) && !isMap(coll))) {
-    const what = coll === null ? 'Cannot use a null value in for_each.' : `Cannot use a ${typeOfValue(coll)} value in for_each. An iterable collection is required.`;
+    const what =
+      coll === null
+        ? 'Cannot use a null value in for_each.'
+        : `Cannot use a ${typeOfValue(coll)} value in for_each. An iterable collection is required.`;
     sink.error(HclDiagnosticCode.Evaluation, 'Invalid dynamic for_each value', what, forEach.expr.span);
     return [];
   }
-  const items: [Value, Value][] = Array.isArray(coll) ? coll.map((v, i) => [i, v]) : sortedKeys(coll).map((k) => [k, coll.get(k) as Value]);
+  const items: [Value, Value][] = Array.isArray(coll)
+    ? coll.map((v, i) => [i, v])
+    : sortedKeys(coll).map((k) => [k, coll.get(k) as Value]);
   const labelsAttr = b.body.attributes.find((a) => a.name === 'labels');
   const out: BlockView[] = [];
   for (const [key, value] of items) {
-    const inner = ctx.child(new Map([[iterator, new Map<string, Value>([['key', key], ['value', value]])]]));
+    const inner = ctx.child(
+      new Map([
+        [
+          iterator,
+          new Map<string, Value>([
+            ['key', key],
+            ['value', value],
+          ]),
+        ],
+      ]),
+    );
     let labels: string[] = [];
     let labelSpans: Span[] = [];
     if (labelsAttr) {
@@ -156,7 +236,12 @@ function expandDynamic(b: Block, ctx: Context, sink: Sink): BlockView[] {
         labels = convert(v, { list: 'string' }) as string[];
       } catch (e) {
         if (!(e instanceof ConversionError)) throw e;
-        sink.error(HclDiagnosticCode.ValueType, 'Invalid dynamic block label', `Cannot use this value as a dynamic block label: ${e.message}.`, labelsAttr.expr.span);
+        sink.error(
+          HclDiagnosticCode.ValueType,
+          'Invalid dynamic block label',
+          `Cannot use this value as a dynamic block label: ${e.message}.`,
+          labelsAttr.expr.span,
+        );
         continue;
       }
       labelSpans = labels.map(() => labelsAttr.expr.span);

@@ -41,7 +41,8 @@ export interface Body {
 }
 
 /** TraversalStep is one static step of a variable reference: `.name`, `[0]` or `["key"]`. */
-export type TraversalStep = { kind: 'attr'; name: string; span: Span } | { kind: 'index'; key: string | number; span: Span };
+export type TraversalStep =
+  { kind: 'attr'; name: string; span: Span } | { kind: 'index'; key: string | number; span: Span };
 
 /** TemplatePart is one piece of a template: literal text, an interpolation, or an if/for directive. */
 export type TemplatePart =
@@ -53,7 +54,11 @@ export type TemplatePart =
 /** Expr is an HCL expression. */
 export type Expr = { span: Span } & (
   | { kind: 'literal'; value: null | boolean | number | string }
-  | { kind: 'template'; parts: TemplatePart[]; /** unwrap: a single interpolation and nothing else, whose value is returned as it is. */ unwrap: boolean }
+  | {
+      kind: 'template';
+      parts: TemplatePart[];
+      /** unwrap: a single interpolation and nothing else, whose value is returned as it is. */ unwrap: boolean;
+    }
   | { kind: 'scope'; root: string; rootSpan: Span; steps: TraversalStep[] }
   | { kind: 'getattr'; source: Expr; name: string; nameSpan: Span }
   | { kind: 'index'; source: Expr; key: Expr }
@@ -61,8 +66,24 @@ export type Expr = { span: Span } & (
   | { kind: 'anon' }
   | { kind: 'call'; name: string; nameSpan: Span; args: Expr[]; expandFinal: boolean }
   | { kind: 'tuple'; items: Expr[] }
-  | { kind: 'object'; items: { key: Expr; /** bareKey: the key is a bare identifier, taken literally. */ bareKey: string | null; value: Expr }[] }
-  | { kind: 'for'; keyVar: string | null; valueVar: string; coll: Expr; keyExpr: Expr | null; valueExpr: Expr; cond: Expr | null; group: boolean }
+  | {
+      kind: 'object';
+      items: {
+        key: Expr;
+        /** bareKey: the key is a bare identifier, taken literally. */ bareKey: string | null;
+        value: Expr;
+      }[];
+    }
+  | {
+      kind: 'for';
+      keyVar: string | null;
+      valueVar: string;
+      coll: Expr;
+      keyExpr: Expr | null;
+      valueExpr: Expr;
+      cond: Expr | null;
+      group: boolean;
+    }
   | { kind: 'unary'; op: '-' | '!'; operand: Expr }
   | { kind: 'binary'; op: BinaryOp; left: Expr; right: Expr }
   | { kind: 'conditional'; cond: Expr; then: Expr; else: Expr }
@@ -73,4 +94,11 @@ export type Expr = { span: Span } & (
 export type BinaryOp = '||' | '&&' | '==' | '!=' | '<' | '<=' | '>' | '>=' | '+' | '-' | '*' | '/' | '%';
 
 /** BINARY_LEVELS lists HCL's binary operators by precedence, loosest first. */
-export const BINARY_LEVELS: readonly (readonly BinaryOp[])[] = [['||'], ['&&'], ['==', '!='], ['<', '<=', '>', '>='], ['+', '-'], ['*', '/', '%']];
+export const BINARY_LEVELS: readonly (readonly BinaryOp[])[] = [
+  ['||'],
+  ['&&'],
+  ['==', '!='],
+  ['<', '<=', '>', '>='],
+  ['+', '-'],
+  ['*', '/', '%'],
+];

@@ -6,7 +6,17 @@
 // reports syntax errors in HCL's words; after an error it skips to the next
 // line and goes on, so that one typo does not hide the rest of the file.
 
-import { BINARY_LEVELS, type Attribute, type BinaryOp, type Block, type Body, type Expr, type Span, type TemplatePart, type TraversalStep } from './ast.ts';
+import {
+  BINARY_LEVELS,
+  type Attribute,
+  type BinaryOp,
+  type Block,
+  type Body,
+  type Expr,
+  type Span,
+  type TemplatePart,
+  type TraversalStep,
+} from './ast.ts';
 
 /** SyntaxProblem is one syntax error: HCL's summary and detail, and where. */
 export interface SyntaxProblem {
@@ -18,7 +28,9 @@ export interface SyntaxProblem {
 type TemplateExpr = Expr & { kind: 'template' };
 
 // LEVEL is each binary operator's precedence level (0 binds loosest).
-const LEVEL = new Map<BinaryOp, number>(BINARY_LEVELS.flatMap((ops, level) => ops.map((op) => [op, level] as [BinaryOp, number])));
+const LEVEL = new Map<BinaryOp, number>(
+  BINARY_LEVELS.flatMap((ops, level) => ops.map((op) => [op, level] as [BinaryOp, number])),
+);
 
 class Stop extends Error {
   constructor(readonly problem: SyntaxProblem) {
@@ -27,7 +39,7 @@ class Stop extends Error {
 }
 
 const ID_START = /[\p{ID_Start}_]/u;
-const ID_CONTINUE = /[\p{ID_Continue}\-]/u;
+const ID_CONTINUE = /[\p{ID_Continue}-]/u;
 
 /** isIdentifier tells whether a string is a valid HCL identifier. */
 export function isIdentifier(s: string): boolean {
@@ -41,7 +53,17 @@ export function isIdentifier(s: string): boolean {
 type TemplateToken =
   | { kind: 'literal'; text: string }
   | { kind: 'interp'; expr: Expr; stripLeft: boolean; stripRight: boolean }
-  | { kind: 'directive'; word: 'if' | 'else' | 'endif' | 'for' | 'endfor'; cond?: Expr; keyVar?: string | null; valueVar?: string; coll?: Expr; stripLeft: boolean; stripRight: boolean; span: Span };
+  | {
+      kind: 'directive';
+      word: 'if' | 'else' | 'endif' | 'for' | 'endfor';
+      cond?: Expr;
+      keyVar?: string | null;
+      valueVar?: string;
+      coll?: Expr;
+      stripLeft: boolean;
+      stripRight: boolean;
+      span: Span;
+    };
 
 /** parseConfig parses a whole file into its body and the syntax errors found. */
 export function parseConfig(text: string): { body: Body; problems: SyntaxProblem[] } {
@@ -57,7 +79,13 @@ export function parseExpression(text: string): { expr: Expr | null; problems: Sy
     p.newlines = false;
     const expr = p.expression();
     p.ws();
-    if (p.pos < text.length) p.fail('Extra characters after expression', 'An expression was successfully parsed, but extra characters were found after it.', p.pos, p.pos + 1);
+    if (p.pos < text.length)
+      p.fail(
+        'Extra characters after expression',
+        'An expression was successfully parsed, but extra characters were found after it.',
+        p.pos,
+        p.pos + 1,
+      );
     return { expr, problems: [] };
   } catch (e) {
     if (e instanceof Stop) return { expr: null, problems: [e.problem] };
@@ -99,7 +127,13 @@ class Parser {
         while (this.pos < t.length && t[this.pos] !== '\n') this.pos++;
       } else if (c === '/' && t[this.pos + 1] === '*') {
         const end = t.indexOf('*/', this.pos + 2);
-        if (end === -1) this.fail('Unterminated block comment', 'There is no closing marker for this block comment.', this.pos, this.pos + 2);
+        if (end === -1)
+          this.fail(
+            'Unterminated block comment',
+            'There is no closing marker for this block comment.',
+            this.pos,
+            this.pos + 2,
+          );
         this.pos = end + 2;
       } else return;
     }
@@ -157,20 +191,41 @@ class Parser {
         itemStart = this.pos;
         if (this.pos >= this.text.length) {
           if (inBlock) {
-            this.problems.push({ summary: 'Unclosed configuration block', detail: 'There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.', span: { start: openAt, end: openAt + 1 } });
+            this.problems.push({
+              summary: 'Unclosed configuration block',
+              detail:
+                'There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.',
+              span: { start: openAt, end: openAt + 1 },
+            });
           }
-          return { attributes, blocks, items, span: { start, end: this.pos }, missingSpan: inBlock ? { start: openAt, end: openAt + 1 } : { start: 0, end: 0 } };
+          return {
+            attributes,
+            blocks,
+            items,
+            span: { start, end: this.pos },
+            missingSpan: inBlock ? { start: openAt, end: openAt + 1 } : { start: 0, end: 0 },
+          };
         }
         if (this.peek() === '}' && inBlock) {
           const close = this.pos++;
-          return { attributes, blocks, items, span: { start, end: close }, missingSpan: { start: openAt, end: openAt + 1 } };
+          return {
+            attributes,
+            blocks,
+            items,
+            span: { start, end: close },
+            missingSpan: { start: openAt, end: openAt + 1 },
+          };
         }
         const item = this.item(inBlock);
         items.push(item);
         if ('expr' in item) {
           const before = seen.get(item.name);
           if (before) {
-            this.problems.push({ summary: 'Attribute redefined', detail: `The argument "${item.name}" was already set at ${this.where(before.nameSpan.start)}. Each argument may be set only once.`, span: item.nameSpan });
+            this.problems.push({
+              summary: 'Attribute redefined',
+              detail: `The argument "${item.name}" was already set at ${this.where(before.nameSpan.start)}. Each argument may be set only once.`,
+              span: item.nameSpan,
+            });
           } else {
             seen.set(item.name, item);
             attributes.push(item);
@@ -188,7 +243,11 @@ class Parser {
   where(offset: number): string {
     let line = 1;
     let lineStart = 0;
-    for (let i = 0; i < offset; i++) if (this.text[i] === '\n') (line++, (lineStart = i + 1));
+    for (let i = 0; i < offset; i++) {
+      if (this.text[i] !== '\n') continue;
+      line++;
+      lineStart = i + 1;
+    }
     return `${line},${offset - lineStart + 1}`;
   }
 
@@ -216,7 +275,8 @@ class Parser {
   item(inBlock: boolean): Attribute | Block {
     const start = this.pos;
     const name = this.identifier();
-    if (name === '') this.fail('Argument or block definition required', 'An argument or block definition is required here.');
+    if (name === '')
+      this.fail('Argument or block definition required', 'An argument or block definition is required here.');
     const nameSpan = { start, end: this.pos };
     this.skip(false);
     if (this.peek() === '=' && this.peek(1) !== '=') {
@@ -240,14 +300,26 @@ class Parser {
       } else break;
     }
     if (this.peek() !== '{') {
-      if (labels.length === 0 && this.peek() === '=') this.fail('Invalid argument name', 'Argument names must not be followed by another equals sign.');
-      this.fail('Invalid block definition', 'Either a quoted string block label or an opening brace ("{") is expected here.');
+      if (labels.length === 0 && this.peek() === '=')
+        this.fail('Invalid argument name', 'Argument names must not be followed by another equals sign.');
+      this.fail(
+        'Invalid block definition',
+        'Either a quoted string block label or an opening brace ("{") is expected here.',
+      );
     }
     const open = this.pos++;
     const body = this.body(true, open);
     this.skip(false);
     this.endOfItem(inBlock, 'Missing newline after block definition', 'A block definition must end with a newline.');
-    return { type: name, typeSpan: nameSpan, labels, labelSpans, body, openSpan: { start: open, end: open + 1 }, span: { start, end: this.pos } };
+    return {
+      type: name,
+      typeSpan: nameSpan,
+      labels,
+      labelSpans,
+      body,
+      openSpan: { start: open, end: open + 1 },
+      span: { start, end: this.pos },
+    };
   }
 
   // endOfItem checks that an argument or block ends its line (or the one-line block it is in).
@@ -263,7 +335,8 @@ class Parser {
     const t = this.template('"');
     if (t.parts.length === 0) return '';
     const only = t.parts[0];
-    if (t.parts.length > 1 || only?.kind !== 'literal') this.fail('Invalid block label', 'Template sequences are not allowed in block labels.', start, this.pos);
+    if (t.parts.length > 1 || only?.kind !== 'literal')
+      this.fail('Invalid block label', 'Template sequences are not allowed in block labels.', start, this.pos);
     return only.text;
   }
 
@@ -275,9 +348,19 @@ class Parser {
     if (this.peek() !== '?') return cond;
     this.pos++;
     const then = this.expression();
-    this.expect(':', 'Missing false expression in conditional', 'The conditional operator (...?...:...) requires a false expression, delimited by a colon.');
+    this.expect(
+      ':',
+      'Missing false expression in conditional',
+      'The conditional operator (...?...:...) requires a false expression, delimited by a colon.',
+    );
     const otherwise = this.expression();
-    return { kind: 'conditional', cond, then, else: otherwise, span: { start: cond.span.start, end: otherwise.span.end } };
+    return {
+      kind: 'conditional',
+      cond,
+      then,
+      else: otherwise,
+      span: { start: cond.span.start, end: otherwise.span.end },
+    };
   }
 
   // binary reads operands joined by operators of `level` or tighter
@@ -357,7 +440,11 @@ class Parser {
         this.pos++;
         this.ws();
         this.pos++;
-        this.expect(']', 'Missing close bracket on splat index', 'The star for a full splat operator must be immediately followed by a closing bracket ("]").');
+        this.expect(
+          ']',
+          'Missing close bracket on splat index',
+          'The star for a full splat operator must be immediately followed by a closing bracket ("]").',
+        );
         expr = this.splat(expr, true);
       } else if (c === '.' || c === '[') {
         const step = this.step(expr);
@@ -393,21 +480,33 @@ class Parser {
         const digits = this.text.slice(digitsStart, this.pos);
         const span = { start, end: this.pos };
         if (source.kind === 'scope') return extend(source, { kind: 'index', key: Number(digits), span }, this.pos);
-        return { kind: 'index', source, key: { kind: 'literal', value: Number(digits), span }, span: { start: source.span.start, end: this.pos } };
+        return {
+          kind: 'index',
+          source,
+          key: { kind: 'literal', value: Number(digits), span },
+          span: { start: source.span.start, end: this.pos },
+        };
       }
       const nameStart = this.pos;
       const name = this.identifier();
       if (name === '') this.fail('Invalid attribute name', 'An attribute name is required after a dot.', nameStart);
       const nameSpan = { start: nameStart, end: this.pos };
-      if (source.kind === 'scope') return extend(source, { kind: 'attr', name, span: { start, end: this.pos } }, this.pos);
+      if (source.kind === 'scope')
+        return extend(source, { kind: 'attr', name, span: { start, end: this.pos } }, this.pos);
       return { kind: 'getattr', source, name, nameSpan, span: { start: source.span.start, end: this.pos } };
     }
     this.pos++;
     const key = this.withNewlines(false, () => this.expression());
     this.expect(']', 'Missing close bracket on index', 'The index operator must end with a closing bracket ("]").');
     const span = { start: source.span.start, end: this.pos };
-    const literal = key.kind === 'literal' && (typeof key.value === 'number' || typeof key.value === 'string') ? key.value : key.kind === 'template' && key.parts.length === 1 && key.parts[0]?.kind === 'literal' ? key.parts[0].text : null;
-    if (source.kind === 'scope' && literal !== null) return extend(source, { kind: 'index', key: literal, span: { start, end: this.pos } }, this.pos);
+    const literal =
+      key.kind === 'literal' && (typeof key.value === 'number' || typeof key.value === 'string')
+        ? key.value
+        : key.kind === 'template' && key.parts.length === 1 && key.parts[0]?.kind === 'literal'
+          ? key.parts[0].text
+          : null;
+    if (source.kind === 'scope' && literal !== null)
+      return extend(source, { kind: 'index', key: literal, span: { start, end: this.pos } }, this.pos);
     return { kind: 'index', source, key, span };
   }
 
@@ -462,7 +561,11 @@ class Parser {
       this.pos = save;
       return { kind: 'scope', root: name, rootSpan: nameSpan, steps: [], span: nameSpan };
     }
-    this.fail('Invalid expression', 'Expected the start of an expression, but found an invalid expression token.', start);
+    this.fail(
+      'Invalid expression',
+      'Expected the start of an expression, but found an invalid expression token.',
+      start,
+    );
   }
 
   number(): Expr {
@@ -484,14 +587,22 @@ class Parser {
       if (this.startsWith('...')) {
         this.pos += 3;
         expandFinal = true;
-        this.expect(')', 'Missing closing parenthesis', 'An expanded function argument (with ...) must be immediately followed by closing parentheses.');
+        this.expect(
+          ')',
+          'Missing closing parenthesis',
+          'An expanded function argument (with ...) must be immediately followed by closing parentheses.',
+        );
         return { kind: 'call', name, nameSpan, args, expandFinal, span: { start: nameSpan.start, end: this.pos } };
       }
       if (this.peek() === ',') {
         this.pos++;
         continue;
       }
-      if (this.peek() !== ')') this.fail('Missing argument separator', 'A comma is required to separate each function argument from the next.');
+      if (this.peek() !== ')')
+        this.fail(
+          'Missing argument separator',
+          'A comma is required to separate each function argument from the next.',
+        );
     }
     this.pos++;
     return { kind: 'call', name, nameSpan, args, expandFinal, span: { start: nameSpan.start, end: this.pos } };
@@ -513,7 +624,8 @@ class Parser {
       if (second === '') this.fail(summary, 'For expression requires value variable name after comma.');
       this.ws();
     }
-    if (!this.keywordAhead('in')) this.fail(summary, 'For expression requires the "in" keyword after its name declarations.');
+    if (!this.keywordAhead('in'))
+      this.fail(summary, 'For expression requires the "in" keyword after its name declarations.');
     this.pos += 2;
     const coll = this.expression();
     if (!directive) this.expect(':', summary, 'For expression requires a colon after the collection expression.');
@@ -552,7 +664,8 @@ class Parser {
         this.pos++;
         continue;
       }
-      if (this.peek() !== ']') this.fail('Missing item separator', 'Expected a comma to mark the beginning of the next item.');
+      if (this.peek() !== ']')
+        this.fail('Missing item separator', 'Expected a comma to mark the beginning of the next item.');
     }
     this.pos++;
     return { kind: 'tuple', items, span: { start, end: this.pos } };
@@ -565,7 +678,11 @@ class Parser {
       return this.withNewlines(false, () => {
         const intro = this.forIntro();
         const keyExpr = this.expression();
-        this.expect('=>', 'Invalid for expression', 'An object-typed for expression must have a key expression and a value expression, separated by "=>".');
+        this.expect(
+          '=>',
+          'Invalid for expression',
+          'An object-typed for expression must have a key expression and a value expression, separated by "=>".',
+        );
         const valueExpr = this.expression();
         this.ws();
         let group = false;
@@ -583,14 +700,25 @@ class Parser {
       for (;;) {
         this.skip(true);
         if (this.peek() === '}') break;
-        if (this.pos >= this.text.length) this.fail('Unterminated object constructor expression', 'There is no corresponding closing brace before the end of the file.', start);
+        if (this.pos >= this.text.length)
+          this.fail(
+            'Unterminated object constructor expression',
+            'There is no corresponding closing brace before the end of the file.',
+            start,
+          );
         const keyStart = this.pos;
         const key = this.withNewlines(false, () => this.binary(0));
         const keyText = this.text.slice(keyStart, key.span.end);
-        const bareKey = (key.kind === 'scope' && key.steps.length === 0) || (key.kind === 'literal' && isIdentifier(keyText)) ? keyText : null;
+        const bareKey =
+          (key.kind === 'scope' && key.steps.length === 0) || (key.kind === 'literal' && isIdentifier(keyText))
+            ? keyText
+            : null;
         this.skip(false);
         if (this.peek() !== '=' && this.peek() !== ':') {
-          this.fail('Missing key/value separator', 'Expected an equals sign ("=") to mark the beginning of the attribute value.');
+          this.fail(
+            'Missing key/value separator',
+            'Expected an equals sign ("=") to mark the beginning of the attribute value.',
+          );
         }
         this.pos++;
         const value = this.expression();
@@ -601,7 +729,11 @@ class Parser {
           this.pos++;
           continue;
         }
-        if (c !== '}') this.fail('Missing attribute separator', 'Expected a newline or comma to mark the beginning of the next attribute.');
+        if (c !== '}')
+          this.fail(
+            'Missing attribute separator',
+            'Expected a newline or comma to mark the beginning of the next attribute.',
+          );
       }
       this.pos++;
       return { kind: 'object' as const, items, span: { start, end: this.pos } };
@@ -618,7 +750,8 @@ class Parser {
     const t = this.text;
     for (;;) {
       const c = t[this.pos];
-      if (c === undefined) this.fail('Unterminated template string', 'No closing marker was found for the string.', start, this.pos);
+      if (c === undefined)
+        this.fail('Unterminated template string', 'No closing marker was found for the string.', start, this.pos);
       if (c === '\n') {
         this.fail(
           'Invalid multi-line string',
@@ -648,7 +781,7 @@ class Parser {
 
   // escapedIntro reads `$${` or `%%{`, which stand for `${` and `%{` themselves.
   escapedIntro(): string | null {
-    if ((this.startsWith('$${') || this.startsWith('%%{'))) {
+    if (this.startsWith('$${') || this.startsWith('%%{')) {
       const s = this.text.slice(this.pos + 1, this.pos + 3);
       this.pos += 3;
       return s;
@@ -675,14 +808,26 @@ class Parser {
       case 'U': {
         const n = c === 'u' ? 4 : 8;
         const hex = this.text.slice(this.pos, this.pos + n);
-        if (!new RegExp(`^[0-9A-Fa-f]{${n}}$`).test(hex)) this.fail('Invalid escape sequence', `The \\${c} escape sequence must be followed by ${n} hexadecimal digits.`, at, this.pos);
+        if (!new RegExp(`^[0-9A-Fa-f]{${n}}$`).test(hex))
+          this.fail(
+            'Invalid escape sequence',
+            `The \\${c} escape sequence must be followed by ${n} hexadecimal digits.`,
+            at,
+            this.pos,
+          );
         this.pos += n;
         const code = parseInt(hex, 16);
-        if (code > 0x10ffff) this.fail('Invalid escape sequence', 'The escape sequence is not a valid Unicode character.', at, this.pos);
+        if (code > 0x10ffff)
+          this.fail('Invalid escape sequence', 'The escape sequence is not a valid Unicode character.', at, this.pos);
         return String.fromCodePoint(code);
       }
       default:
-        this.fail('Invalid escape sequence', `The symbol "${c ?? ''}" is not a valid escape sequence selector.`, at, at + 2);
+        this.fail(
+          'Invalid escape sequence',
+          `The symbol "${c ?? ''}" is not a valid escape sequence selector.`,
+          at,
+          at + 2,
+        );
     }
   }
 
@@ -702,22 +847,40 @@ class Parser {
     this.withNewlines(false, () => {
       if (isInterp) {
         const expr = this.expression();
-        const stripRight = this.closeSequence('Extra characters after interpolation expression', 'Expected a closing brace to end the interpolation expression, but found extra characters.');
+        const stripRight = this.closeSequence(
+          'Extra characters after interpolation expression',
+          'Expected a closing brace to end the interpolation expression, but found extra characters.',
+        );
         tokens.push({ kind: 'interp', expr, stripLeft, stripRight });
         return;
       }
       this.ws();
       const wordStart = this.pos;
       const word = this.identifier();
-      const token: TemplateToken = { kind: 'directive', word: 'if', stripLeft, stripRight: false, span: { start, end: start } };
+      const token: TemplateToken = {
+        kind: 'directive',
+        word: 'if',
+        stripLeft,
+        stripRight: false,
+        span: { start, end: start },
+      };
       if (word === 'if') token.cond = this.expression();
       else if (word === 'for') {
         this.pos = wordStart;
         const intro = this.forIntro(true);
         Object.assign(token, { word: 'for' }, intro);
       } else if (word === 'else' || word === 'endif' || word === 'endfor') token.word = word;
-      else this.fail('Invalid template directive', 'A template directive keyword ("if", "for", etc) is expected at the beginning of a %{ sequence.', wordStart, this.pos);
-      token.stripRight = this.closeSequence('Extra characters in template directive', 'Expected a closing brace to end the sequence, but found extra characters.');
+      else
+        this.fail(
+          'Invalid template directive',
+          'A template directive keyword ("if", "for", etc) is expected at the beginning of a %{ sequence.',
+          wordStart,
+          this.pos,
+        );
+      token.stripRight = this.closeSequence(
+        'Extra characters in template directive',
+        'Expected a closing brace to end the sequence, but found extra characters.',
+      );
       token.span = { start, end: this.pos };
       tokens.push(token);
     });
@@ -744,7 +907,12 @@ class Parser {
     if (flush) this.pos++;
     const marker = this.identifier();
     if (marker === '' || (this.peek() !== '\n' && !(this.peek() === '\r' && this.peek(1) === '\n'))) {
-      this.fail('Invalid heredoc introduction', 'A heredoc introduction must be "<<" or "<<-" followed by an identifier and then a newline.', start, this.pos);
+      this.fail(
+        'Invalid heredoc introduction',
+        'A heredoc introduction must be "<<" or "<<-" followed by an identifier and then a newline.',
+        start,
+        this.pos,
+      );
     }
     this.pos += this.peek() === '\r' ? 2 : 1;
     const tokens: TemplateToken[] = [];
@@ -759,7 +927,13 @@ class Parser {
         this.pos += line.length;
         break;
       }
-      if (this.pos >= t.length) this.fail('Unterminated template string', `No closing marker was found for the heredoc "${marker}".`, start, this.pos);
+      if (this.pos >= t.length)
+        this.fail(
+          'Unterminated template string',
+          `No closing marker was found for the heredoc "${marker}".`,
+          start,
+          this.pos,
+        );
       for (;;) {
         const c = t[this.pos];
         if (c === undefined) break;
@@ -814,7 +988,12 @@ class Parser {
       }
       if (tok.word === 'else' || tok.word === 'endif' || tok.word === 'endfor') {
         if ((open === 'if' && tok.word !== 'endfor') || (open === 'for' && tok.word === 'endfor')) return parts;
-        this.fail(`Unexpected ${tok.word} directive`, `The ${tok.word} directive does not match any opening directive here.`, tok.span.start, tok.span.end);
+        this.fail(
+          `Unexpected ${tok.word} directive`,
+          `The ${tok.word} directive does not match any opening directive here.`,
+          tok.span.start,
+          tok.span.end,
+        );
       }
       state.i++;
       if (tok.word === 'if') {
@@ -825,17 +1004,42 @@ class Parser {
           state.i++;
           otherwise = this.nest(tokens, state, 'if');
           end = tokens[state.i];
-          if (end?.kind === 'directive' && end.word === 'else') this.fail('Unexpected else directive', 'Already in the else clause for this if directive.', end.span.start, end.span.end);
+          if (end?.kind === 'directive' && end.word === 'else')
+            this.fail(
+              'Unexpected else directive',
+              'Already in the else clause for this if directive.',
+              end.span.start,
+              end.span.end,
+            );
         }
-        if (end?.kind !== 'directive' || end.word !== 'endif') this.fail('Unterminated template if directive', 'No matching %{ endif } was found for this %{ if }.', tok.span.start, tok.span.end);
+        if (end?.kind !== 'directive' || end.word !== 'endif')
+          this.fail(
+            'Unterminated template if directive',
+            'No matching %{ endif } was found for this %{ if }.',
+            tok.span.start,
+            tok.span.end,
+          );
         state.i++;
         parts.push({ kind: 'if', cond: tok.cond as Expr, then, else: otherwise, span: tok.span });
       } else {
         const body = this.nest(tokens, state, 'for');
         const end = tokens[state.i];
-        if (end?.kind !== 'directive' || end.word !== 'endfor') this.fail('Unterminated template for directive', 'No matching %{ endfor } was found for this %{ for }.', tok.span.start, tok.span.end);
+        if (end?.kind !== 'directive' || end.word !== 'endfor')
+          this.fail(
+            'Unterminated template for directive',
+            'No matching %{ endfor } was found for this %{ for }.',
+            tok.span.start,
+            tok.span.end,
+          );
         state.i++;
-        parts.push({ kind: 'for', keyVar: tok.keyVar ?? null, valueVar: tok.valueVar as string, coll: tok.coll as Expr, body, span: tok.span });
+        parts.push({
+          kind: 'for',
+          keyVar: tok.keyVar ?? null,
+          valueVar: tok.valueVar as string,
+          coll: tok.coll as Expr,
+          body,
+          span: tok.span,
+        });
       }
     }
     return parts;

@@ -14,7 +14,11 @@ interface Network {
 
 function parseIPv4(s: string): bigint | null {
   const parts = s.split('.');
-  if (parts.length !== 4 || parts.some((p) => !/^\d{1,3}$/.test(p) || Number(p) > 255 || (p.length > 1 && p[0] === '0'))) return null;
+  if (
+    parts.length !== 4 ||
+    parts.some((p) => !/^\d{1,3}$/.test(p) || Number(p) > 255 || (p.length > 1 && p[0] === '0'))
+  )
+    return null;
   return parts.reduce((n, p) => (n << 8n) | BigInt(p), 0n);
 }
 
@@ -47,7 +51,8 @@ function parseCidr(s: string, arg: number): Network {
   const bits = v4 !== null ? 32 : 128;
   const addr = v4 ?? v6;
   const prefix = len !== undefined && /^\d+$/.test(len) ? Number(len) : NaN;
-  if (addr === null || !(prefix >= 0 && prefix <= bits)) throw new FunctionArgError(arg, `invalid CIDR expression: invalid CIDR address: ${s}`);
+  if (addr === null || !(prefix >= 0 && prefix <= bits))
+    throw new FunctionArgError(arg, `invalid CIDR expression: invalid CIDR address: ${s}`);
   const hostBits = BigInt(bits - prefix);
   return { addr: (addr >> hostBits) << hostBits, prefix, bits };
 }
@@ -58,7 +63,7 @@ function ipText(addr: bigint, bits: number): string {
   // Compress the longest run of two or more zero groups, as Go writes IPv6 addresses.
   let best = -1;
   let bestLen = 1;
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     if (groups[i] !== 0) {
       i++;
       continue;
@@ -86,7 +91,8 @@ function subnet(n: Network, newbits: number, num: number): Network {
   const prefix = n.prefix + newbits;
   if (prefix > n.bits) throw new Error(`insufficient address space to extend prefix of ${n.prefix} by ${newbits}`);
   const k = BigInt(num);
-  if (k < 0n || k >= 1n << BigInt(newbits)) throw new Error(`prefix extension of ${newbits} does not accommodate a subnet numbered ${num}`);
+  if (k < 0n || k >= 1n << BigInt(newbits))
+    throw new Error(`prefix extension of ${newbits} does not accommodate a subnet numbered ${num}`);
   return { addr: n.addr | (k << BigInt(n.bits - prefix)), prefix, bits: n.bits };
 }
 
@@ -100,7 +106,10 @@ const cidrText = (n: Network) => `${ipText(n.addr, n.bits)}/${n.prefix}`;
 /** CIDR_FUNCTIONS are the CIDR functions, by name. */
 export const CIDR_FUNCTIONS: Record<string, Func> = {
   cidrhost: {
-    params: [{ name: 'prefix', type: 'string' }, { name: 'hostnum', type: 'number' }],
+    params: [
+      { name: 'prefix', type: 'string' },
+      { name: 'hostnum', type: 'number' },
+    ],
     impl: ([p, h]) => {
       const n = parseCidr(p as string, 0);
       return ipText(host(n, whole(h, 1)), n.bits);
@@ -115,7 +124,11 @@ export const CIDR_FUNCTIONS: Record<string, Func> = {
     },
   },
   cidrsubnet: {
-    params: [{ name: 'prefix', type: 'string' }, { name: 'newbits', type: 'number' }, { name: 'netnum', type: 'number' }],
+    params: [
+      { name: 'prefix', type: 'string' },
+      { name: 'newbits', type: 'number' },
+      { name: 'netnum', type: 'number' },
+    ],
     impl: ([p, b, k]) => cidrText(subnet(parseCidr(p as string, 0), whole(b, 1), whole(k, 2))),
   },
   cidrsubnets: {
@@ -129,11 +142,19 @@ export const CIDR_FUNCTIONS: Record<string, Func> = {
       return bits.map((b, i) => {
         const newbits = whole(b, i + 1);
         const prefix = base.prefix + newbits;
-        if (newbits < 1 || prefix > base.bits) throw new FunctionArgError(i + 1, `would extend prefix to ${prefix} bits, which is too long for an IPv${base.bits === 32 ? 4 : 6} address`);
+        if (newbits < 1 || prefix > base.bits)
+          throw new FunctionArgError(
+            i + 1,
+            `would extend prefix to ${prefix} bits, which is too long for an IPv${base.bits === 32 ? 4 : 6} address`,
+          );
         // Each subnet starts at the first boundary of its size after the one before.
         const s = size(prefix);
         const start = ((next + s - 1n) / s) * s;
-        if (start + s > end) throw new FunctionArgError(i + 1, `not enough remaining address space for a subnet with a prefix of ${prefix} bits after ${i === 0 ? cidrText(base) : 'the previous one'}`);
+        if (start + s > end)
+          throw new FunctionArgError(
+            i + 1,
+            `not enough remaining address space for a subnet with a prefix of ${prefix} bits after ${i === 0 ? cidrText(base) : 'the previous one'}`,
+          );
         next = start + s;
         return cidrText({ addr: start, prefix, bits: base.bits });
       });

@@ -3,7 +3,17 @@
 
 import type { Func } from '../eval.ts';
 import { FunctionArgError } from '../problem.ts';
-import { type Value, type ValueMap, compareStrings, convert, equal, isMap, sortedKeys, toSet, typeOfValue } from '../value.ts';
+import {
+  type Value,
+  type ValueMap,
+  compareStrings,
+  convert,
+  equal,
+  isMap,
+  sortedKeys,
+  toSet,
+  typeOfValue,
+} from '../value.ts';
 
 const any = (name: string, allowNull = false) => ({ name, type: 'any' as const, allowNull });
 const num = (name: string) => ({ name, type: 'number' as const });
@@ -52,7 +62,7 @@ export const COLLECTION_FUNCTIONS: Record<string, Func> = {
       if (rest.length > 1) throw new Error('lookup() takes no more than three arguments');
       const mm = map(m, 0);
       if (mm.has(k as string)) return mm.get(k as string) as Value;
-      if (rest.length === 1) return rest[0] as Value;
+      if (rest.length === 1) return rest[0];
       throw new Error(`lookup failed to find '${k as string}'`);
     },
   },
@@ -71,7 +81,8 @@ export const COLLECTION_FUNCTIONS: Record<string, Func> = {
     impl: ([c, k]) => {
       if (Array.isArray(c)) {
         const i = whole(convert(k, 'number'), 1);
-        if (i < 0 || i >= c.length) throw new Error('the given index is greater than or equal to the length of the collection');
+        if (i < 0 || i >= c.length)
+          throw new Error('the given index is greater than or equal to the length of the collection');
         return c[i] as Value;
       }
       const mm = map(c, 0);
@@ -131,7 +142,8 @@ export const COLLECTION_FUNCTIONS: Record<string, Func> = {
     impl: (vals) => {
       if (vals.length === 0) throw new Error('at least one argument is required');
       vals.forEach((v, i) => {
-        if (v !== null && !Array.isArray(v)) throw new FunctionArgError(i, `a list or tuple is required, not ${typeOfValue(v)}`);
+        if (v !== null && !Array.isArray(v))
+          throw new FunctionArgError(i, `a list or tuple is required, not ${typeOfValue(v)}`);
       });
       for (const v of vals) if (Array.isArray(v) && v.length > 0) return v;
       throw new Error('no non-null arguments');
@@ -162,10 +174,18 @@ export const COLLECTION_FUNCTIONS: Record<string, Func> = {
       else if (ps.length === 3) [start, end, step] = [a, b, c];
       else throw new Error('must have one, two, or three arguments');
       if (step === 0) throw new Error('step must not be zero');
-      if ((step > 0 && end < start) || (step < 0 && end > start)) throw new Error(step > 0 ? 'step must be negative when start is greater than end' : 'step must be positive when start is less than end');
+      if ((step > 0 && end < start) || (step < 0 && end > start))
+        throw new Error(
+          step > 0
+            ? 'step must be negative when start is greater than end'
+            : 'step must be positive when start is less than end',
+        );
       const out: Value[] = [];
       for (let v = start; step > 0 ? v < end : v > end; v += step) {
-        if (out.length >= 1024) throw new Error('more than 1024 values were generated; either decrease the difference between start and end or use a smaller step');
+        if (out.length >= 1024)
+          throw new Error(
+            'more than 1024 values were generated; either decrease the difference between start and end or use a smaller step',
+          );
         out.push(v);
       }
       return out;
@@ -187,7 +207,8 @@ export const COLLECTION_FUNCTIONS: Record<string, Func> = {
     params: [{ name: 'list', type: { list: 'string' } }],
     impl: ([l]) => {
       const ll = l as Value[];
-      if (ll.some((v) => v === null)) throw new FunctionArgError(0, 'given list element is null; a null string cannot be sorted');
+      if (ll.some((v) => v === null))
+        throw new FunctionArgError(0, 'given list element is null; a null string cannot be sorted');
       return [...(ll as string[])].sort(compareStrings);
     },
   },
@@ -199,7 +220,8 @@ export const COLLECTION_FUNCTIONS: Record<string, Func> = {
   setintersection: {
     params: [{ name: 'first_set', type: { set: 'any' } }],
     varParam: { name: 'other_sets', type: { set: 'any' } },
-    impl: ([first, ...rest]) => (first as Value[]).filter((v) => (rest as Value[][]).every((s) => s.some((x) => equal(x, v)))),
+    impl: ([first, ...rest]) =>
+      (first as Value[]).filter((v) => (rest as Value[][]).every((s) => s.some((x) => equal(x, v)))),
   },
   setproduct: {
     params: [],
@@ -219,7 +241,8 @@ export const COLLECTION_FUNCTIONS: Record<string, Func> = {
     impl: ([k, v]) => {
       const keys = k as Value[];
       const vals = list(v, 1, 'a list or tuple');
-      if (keys.length !== vals.length) throw new Error(`number of keys (${keys.length}) does not match number of values (${vals.length})`);
+      if (keys.length !== vals.length)
+        throw new Error(`number of keys (${keys.length}) does not match number of values (${vals.length})`);
       const out: ValueMap = new Map();
       keys.forEach((key, i) => out.set(key as string, vals[i] as Value));
       return out;

@@ -20,9 +20,15 @@ export function jsonEncode(v: Value): string {
     if (!Number.isFinite(v)) throw new Error('value must be a finite number');
     return formatNumber(v);
   }
-  if (typeof v === 'string') return JSON.stringify(v).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (typeof v === 'string')
+    return JSON.stringify(v).replace(
+      /[<>&\u2028\u2029]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
   if (Array.isArray(v)) return `[${v.map(jsonEncode).join(',')}]`;
-  return `{${sortedKeys(v).map((k) => `${jsonEncode(k)}:${jsonEncode(v.get(k) as Value)}`).join(',')}}`;
+  return `{${sortedKeys(v)
+    .map((k) => `${jsonEncode(k)}:${jsonEncode(v.get(k) as Value)}`)
+    .join(',')}}`;
 }
 
 // csvRows reads CSV as Go's encoding/csv does (RFC 4180 quoting, every row as long as the first).
@@ -77,7 +83,10 @@ const UUID_NAMESPACES: Record<string, string> = {
 };
 
 function uuidBytes(s: string): Uint8Array | null {
-  const hex = s.replace(/^urn:uuid:/i, '').replace(/^\{(.*)\}$/, '$1').replace(/-/g, '');
+  const hex = s
+    .replace(/^urn:uuid:/i, '')
+    .replace(/^\{(.*)\}$/, '$1')
+    .replace(/-/g, '');
   if (!/^[0-9a-fA-F]{32}$/.test(hex)) return null;
   return Uint8Array.from(hex.match(/../g) as string[], (h) => parseInt(h, 16));
 }
@@ -113,7 +122,7 @@ export const ENCODING_FUNCTIONS: Record<string, Func> = {
       }
     },
   },
-  jsonencode: { params: [{ name: 'val', type: 'any', allowNull: true }], impl: ([v]) => jsonEncode(v as Value) },
+  jsonencode: { params: [{ name: 'val', type: 'any', allowNull: true }], impl: ([v]) => jsonEncode(v) },
   jsondecode: {
     params: [str('str')],
     impl: ([s]) => {
@@ -169,4 +178,3 @@ export const ENCODING_FUNCTIONS: Record<string, Func> = {
     },
   },
 };
-

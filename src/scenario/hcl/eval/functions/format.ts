@@ -31,8 +31,16 @@ export function format(fmt: string, args: Value[]): string {
     const m = /^%([-+# 0]*)(?:\[(\d+)\])?(\d+)?(?:\.(\d+))?([a-zA-Z])?/.exec(fmt.slice(i));
     if (!m || m[5] === undefined) throw new Error(`invalid format verb at offset ${i}`);
     if (m[2] !== undefined) next = Number(m[2]) - 1;
-    const spec: Verb = { flags: m[1] ?? '', width: m[3] === undefined ? null : Number(m[3]), precision: m[4] === undefined ? null : Number(m[4]), verb: m[5] };
-    if (next >= args.length) throw new Error(`not enough arguments for "${m[0]}" at ${i}: need index ${next + 1} but have ${args.length} total`);
+    const spec: Verb = {
+      flags: m[1] ?? '',
+      width: m[3] === undefined ? null : Number(m[3]),
+      precision: m[4] === undefined ? null : Number(m[4]),
+      verb: m[5],
+    };
+    if (next >= args.length)
+      throw new Error(
+        `not enough arguments for "${m[0]}" at ${i}: need index ${next + 1} but have ${args.length} total`,
+      );
     out += formatOne(spec, args[next] as Value, m[0], i);
     next++;
     used = Math.max(used, next);
@@ -95,7 +103,7 @@ function formatOne(v: Verb, arg: Value, text: string, at: number): string {
     case 't':
       if (typeof arg !== 'boolean') {
         try {
-          return pad(String(convert(arg, 'bool')), v, false);
+          return pad(String(convert(arg, 'bool') === true), v, false);
         } catch (e) {
           if (e instanceof ConversionError) unsupported(e.message);
           throw e;
@@ -125,7 +133,8 @@ function formatOne(v: Verb, arg: Value, text: string, at: number): string {
       const a = Math.abs(n);
       let body: string;
       if (v.verb === 'f' || v.verb === 'F') body = a.toFixed(v.precision ?? 6);
-      else if (v.verb === 'e' || v.verb === 'E') body = a.toExponential(v.precision ?? 6).replace(/e([+-])(\d)$/, 'e$10$2');
+      else if (v.verb === 'e' || v.verb === 'E')
+        body = a.toExponential(v.precision ?? 6).replace(/e([+-])(\d)$/, 'e$10$2');
       else body = v.precision === null ? formatNumber(a) : String(Number(a.toPrecision(v.precision)));
       if (v.verb === 'E' || v.verb === 'G') body = body.toUpperCase();
       return pad(signed(n, body, v), v, true);
@@ -140,11 +149,20 @@ export function formatList(fmt: string, args: Value[]): Value[] {
   let length: number | null = null;
   args.forEach((a, i) => {
     if (!Array.isArray(a)) return;
-    if (length !== null && a.length !== length) throw new Error(`argument ${i + 1} has length ${a.length}, which is inconsistent with argument 1 of length ${length}`);
+    if (length !== null && a.length !== length)
+      throw new Error(
+        `argument ${i + 1} has length ${a.length}, which is inconsistent with argument 1 of length ${length}`,
+      );
     length = a.length;
   });
   if (length === null) return [format(fmt, args)];
   const out: Value[] = [];
-  for (let n = 0; n < length; n++) out.push(format(fmt, args.map((a) => (Array.isArray(a) ? (a[n] as Value) : a))));
+  for (let n = 0; n < length; n++)
+    out.push(
+      format(
+        fmt,
+        args.map((a) => (Array.isArray(a) ? (a[n] as Value) : a)),
+      ),
+    );
   return out;
 }

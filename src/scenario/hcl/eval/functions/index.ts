@@ -30,7 +30,13 @@ const SPECIAL: Record<string, Func> = {
   try: { params: [], varParam: any('expressions'), impl: () => null },
   can: { params: [any('expression')], impl: () => null },
   convert: { params: [any('value'), any('type')], impl: () => null },
-  bcrypt: { params: [any('str')], varParam: any('cost'), impl: () => { throw new Error('bcrypt is not available in the playground'); } },
+  bcrypt: {
+    params: [any('str')],
+    varParam: any('cost'),
+    impl: () => {
+      throw new Error('bcrypt is not available in the playground');
+    },
+  },
   rsadecrypt: unavailable('rsadecrypt is not available in the playground', 'ciphertext', 'privatekey'),
   yamldecode: unavailable('yamldecode is not available in the playground', 'src'),
   yamlencode: unavailable('yamlencode is not available in the playground', 'value'),
@@ -45,5 +51,13 @@ const SPECIAL: Record<string, Func> = {
 
 /** JOBSPEC_FUNCTIONS is every function a jobspec may call. */
 export const JOBSPEC_FUNCTIONS: ReadonlyMap<string, Func> = new Map(
-  Object.entries({ ...STRING_FUNCTIONS, ...COLLECTION_FUNCTIONS, ...NUMERIC_FUNCTIONS, ...ENCODING_FUNCTIONS, ...TIME_FUNCTIONS, ...CIDR_FUNCTIONS, ...SPECIAL }),
+  Object.entries({
+    ...STRING_FUNCTIONS,
+    ...COLLECTION_FUNCTIONS,
+    ...NUMERIC_FUNCTIONS,
+    ...ENCODING_FUNCTIONS,
+    ...TIME_FUNCTIONS,
+    ...CIDR_FUNCTIONS,
+    ...SPECIAL,
+  }),
 );

@@ -58,9 +58,11 @@ export const NUMERIC_FUNCTIONS: Record<string, Func> = {
   parseint: {
     params: [{ name: 'number', type: 'any' }, num('base')],
     impl: ([s, b]) => {
-      if (typeof s !== 'string') throw new FunctionArgError(0, `First argument must be a string, not ${typeOfValue(s)}`);
+      if (typeof s !== 'string')
+        throw new FunctionArgError(0, `First argument must be a string, not ${typeOfValue(s)}`);
       const base = b as number;
-      if (!Number.isInteger(base) || base < 2 || base > 62) throw new FunctionArgError(1, 'base must be a whole number between 2 and 62 inclusive');
+      if (!Number.isInteger(base) || base < 2 || base > 62)
+        throw new FunctionArgError(1, 'base must be a whole number between 2 and 62 inclusive');
       const n = parseInt62(s, base);
       if (n === null) throw new FunctionArgError(0, `cannot parse ${JSON.stringify(s)} as a base ${base} integer`);
       return n;

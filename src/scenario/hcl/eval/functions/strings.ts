@@ -25,10 +25,14 @@ export const STRING_FUNCTIONS: Record<string, Func> = {
   title: s1((s) => s.replace(/(^|[\s\u0085])(\p{L})/gu, (_, sp: string, c: string) => sp + c.toUpperCase())),
   strrev: s1((s) => chars(s).reverse().join('')),
   reverse: s1((s) => chars(s).reverse().join('')),
-  trimprefix: { params: [str('str'), str('prefix')], impl: ([s, p]) => ((s as string).startsWith(p as string) ? (s as string).slice((p as string).length) : (s as string)) },
+  trimprefix: {
+    params: [str('str'), str('prefix')],
+    impl: ([s, p]) => ((s as string).startsWith(p as string) ? (s as string).slice((p as string).length) : s),
+  },
   trimsuffix: {
     params: [str('str'), str('suffix')],
-    impl: ([s, p]) => ((s as string).endsWith(p as string) && (p as string) !== '' ? (s as string).slice(0, -(p as string).length) : (s as string)),
+    impl: ([s, p]) =>
+      (s as string).endsWith(p as string) && (p as string) !== '' ? (s as string).slice(0, -(p as string).length) : s,
   },
   trim: {
     params: [str('str'), str('cutset')],
@@ -73,7 +77,10 @@ export const STRING_FUNCTIONS: Record<string, Func> = {
       return (s as string).split(sub as string).join(rep as string);
     },
   },
-  regex_replace: { params: [str('str'), str('substr'), str('replace')], impl: ([s, re, rep]) => regexReplace(s as string, re as string, rep as string, 1) },
+  regex_replace: {
+    params: [str('str'), str('substr'), str('replace')],
+    impl: ([s, re, rep]) => regexReplace(s as string, re as string, rep as string, 1),
+  },
   substr: {
     params: [str('str'), { name: 'offset', type: 'number' }, { name: 'length', type: 'number' }],
     impl: ([s, o, l]) => {
@@ -87,8 +94,16 @@ export const STRING_FUNCTIONS: Record<string, Func> = {
       return cs.slice(offset, offset + length).join('');
     },
   },
-  format: { params: [str('format')], varParam: { name: 'args', type: 'any', allowNull: true }, impl: ([f, ...args]) => format(f as string, args) },
-  formatlist: { params: [str('format')], varParam: { name: 'args', type: 'any', allowNull: true }, impl: ([f, ...args]) => formatList(f as string, args) },
+  format: {
+    params: [str('format')],
+    varParam: { name: 'args', type: 'any', allowNull: true },
+    impl: ([f, ...args]) => format(f as string, args),
+  },
+  formatlist: {
+    params: [str('format')],
+    varParam: { name: 'args', type: 'any', allowNull: true },
+    impl: ([f, ...args]) => formatList(f as string, args),
+  },
 };
 
 // regexReplace replaces matches of a Go (RE2) pattern, with Go's `$1`/`${name}` references.
@@ -102,9 +117,8 @@ function regexReplace(s: string, pattern: string, rep: string, argIndex: number)
   // Go writes `${1}` and `$name`; JavaScript `$1` and `$<name>`.
   const jsRep = rep.replace(/\$\$|\$\{(\w+)\}|\$(\w+)/g, (m, braced: string | undefined, bare: string | undefined) => {
     if (m === '$$') return '$$';
-    const name = braced ?? (bare as string);
+    const name = braced ?? bare ?? '';
     return /^\d+$/.test(name) ? `$${name}` : `$<${name}>`;
   });
   return s.replace(re, jsRep);
 }
-

@@ -17,10 +17,26 @@ interface Stamp {
 function parseStamp(s: string, arg: number): Stamp {
   const m = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/.exec(s);
   if (!m) throw new FunctionArgError(arg, `not a valid RFC3339 timestamp: cannot use ${JSON.stringify(s)} as year`);
-  const [, y, mo, d, h, mi, se, frac, zone] = m as unknown as [string, string, string, string, string, string, string, string | undefined, string];
-  const offset = zone === 'Z' || zone === 'z' ? null : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
+  const [, y, mo, d, h, mi, se, frac, zone] = m as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string | undefined,
+    string,
+  ];
+  const offset =
+    zone === 'Z' || zone === 'z'
+      ? null
+      : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
   const fracNs = Number(((frac ?? '.').slice(1) + '000000000').slice(0, 9));
-  const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(se)) - (offset ?? 0) * 60_000 + Math.floor(fracNs / 1e6);
+  const ms =
+    Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(se)) -
+    (offset ?? 0) * 60_000 +
+    Math.floor(fracNs / 1e6);
   return { ms, subMs: fracNs % 1e6, offset };
 }
 
@@ -38,7 +54,20 @@ function zoneText(offset: number | null, colon: boolean): string {
   return `${sign}${two(Math.floor(a / 60))}${colon ? ':' : ''}${two(a % 60)}`;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 function verb(seq: string, t: Stamp): string {
@@ -113,7 +142,7 @@ function formatDate(fmt: string, t: Stamp): string {
         continue;
       }
       for (;;) {
-        if (i >= fmt.length) throw new FunctionArgError(0, 'unterminated literal \'');
+        if (i >= fmt.length) throw new FunctionArgError(0, "unterminated literal '");
         if (fmt[i] === "'" && fmt[i + 1] === "'") {
           out += "'";
           i += 2;
@@ -146,17 +175,27 @@ function rfc3339(t: Stamp): string {
 /** TIME_FUNCTIONS are the date and time functions, by name. */
 export const TIME_FUNCTIONS: Record<string, Func> = {
   formatdate: {
-    params: [{ name: 'format', type: 'string' }, { name: 'time', type: 'string' }],
+    params: [
+      { name: 'format', type: 'string' },
+      { name: 'time', type: 'string' },
+    ],
     impl: ([f, s]) => formatDate(f as string, parseStamp(s as string, 1)),
   },
   timeadd: {
-    params: [{ name: 'timestamp', type: 'string' }, { name: 'duration', type: 'string' }],
+    params: [
+      { name: 'timestamp', type: 'string' },
+      { name: 'duration', type: 'string' },
+    ],
     impl: ([s, dur]) => {
       const t = parseStamp(s as string, 0);
       const ns = parseGoDuration(dur as string);
       if (ns === null) throw new FunctionArgError(1, `time: invalid duration ${JSON.stringify(dur)}`);
       const total = t.subMs + (ns % 1e6);
-      return rfc3339({ ms: t.ms + Math.trunc(ns / 1e6) + Math.floor(total / 1e6), subMs: ((total % 1e6) + 1e6) % 1e6, offset: t.offset });
+      return rfc3339({
+        ms: t.ms + Math.trunc(ns / 1e6) + Math.floor(total / 1e6),
+        subMs: ((total % 1e6) + 1e6) % 1e6,
+        offset: t.offset,
+      });
     },
   },
 };

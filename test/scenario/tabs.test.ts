@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinTabs, positionAt, splitScenario } from '../../src/worker/tabs.ts';
+import { joinTabs, positionAt, splitScenario } from '../../src/scenario/tabs.ts';
 import defaultScenario from '../../src/ui/defaultScenario.json';
 
 describe('splitScenario and joinTabs', () => {

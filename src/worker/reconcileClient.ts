@@ -5,7 +5,7 @@
 // browser.
 
 import type { RunResponse, WorkerRequest, WorkerResponse } from './protocol.ts';
-import { TABS, type TabTexts } from './tabs.ts';
+import { TABS, type TabTexts } from '../scenario/tabs.ts';
 
 /** WorkerLike is the part of a Worker the client uses. */
 export interface WorkerLike {
@@ -135,7 +135,11 @@ export class ReconcileClient {
     this.inFlight = seq;
     this.options.onEvent({ type: 'started', seq });
     if (this.ready) this.startDeadline(seq);
-    else this.deadline = this.options.timers.setTimeout(() => this.bootFailed(seq), this.options.bootTimeoutMs ?? DEFAULT_BOOT_TIMEOUT_MS);
+    else
+      this.deadline = this.options.timers.setTimeout(
+        () => this.bootFailed(seq),
+        this.options.bootTimeoutMs ?? DEFAULT_BOOT_TIMEOUT_MS,
+      );
     // A worker still loading queues the message until it listens. A worker
     // that keeps its last texts is sent only the tabs that changed.
     const before = this.sentTexts;
@@ -194,7 +198,10 @@ export class ReconcileClient {
       const seq = this.inFlight;
       if (seq === null) return;
       if (this.deadline !== null) this.options.timers.clearTimeout(this.deadline);
-      this.deadline = this.options.timers.setTimeout(() => this.bootFailed(seq), this.options.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS);
+      this.deadline = this.options.timers.setTimeout(
+        () => this.bootFailed(seq),
+        this.options.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS,
+      );
       return;
     }
     // An answer to anything but the run in flight belongs to a worker that
@@ -217,7 +224,7 @@ export class ReconcileClient {
     const seq = this.inFlight;
     if (seq === null) return;
     this.restart();
-    const message = typeof e === 'object' && e !== null && 'message' in e ? String((e as { message: unknown }).message) : 'the worker failed';
+    const message = typeof e === 'object' && e !== null && 'message' in e ? String(e.message) : 'the worker failed';
     this.options.onEvent({ type: 'worker-error', seq, message });
     this.next();
   }

@@ -6,15 +6,18 @@ import { createStore } from 'zustand/vanilla';
 import type { AppStore } from '../../src/store/createAppStore.ts';
 import { listSetAside, loadDraft } from '../../src/share/draftStore.ts';
 import { decodeLink } from '../../src/share/linkCodec.ts';
-import { createShareStore, type ShareDeps } from '../../src/ui/share/shareStore.ts';
-import { splitScenario, type TabTexts } from '../../src/worker/tabs.ts';
+import { createShareStore, type ShareDeps } from '../../src/store/shareStore.ts';
+import { splitScenario, type TabTexts } from '../../src/scenario/tabs.ts';
 import { fixtureText } from '../cli/helpers.ts';
-import { FakeStorage } from './helpers.ts';
+import { FakeStorage } from '../share/helpers.ts';
 
 const GOOD = splitScenario(JSON.parse(fixtureText('first-placement')));
 
 function setup(texts: TabTexts = GOOD, overrides: Partial<ShareDeps> = {}) {
-  const app = createStore<{ texts: TabTexts; loadTexts(t: TabTexts): void }>()((set) => ({ texts, loadTexts: (t) => set({ texts: t }) }));
+  const app = createStore<{ texts: TabTexts; loadTexts(t: TabTexts): void }>()((set) => ({
+    texts,
+    loadTexts: (t) => set({ texts: t }),
+  }));
   const storage = new FakeStorage();
   const copied: string[] = [];
   const downloads: [string, string][] = [];
@@ -74,7 +77,9 @@ describe('createShareStore', () => {
     const { share } = setup();
     const text = fixtureText('lost-node');
     await share.getState().importFile({ name: 'lost.json', size: text.length, text: async () => text }, 2);
-    expect(share.getState().notice?.message).toContain('Only lost.json was imported: the 2 other files dropped with it were not.');
+    expect(share.getState().notice?.message).toContain(
+      'Only lost.json was imported: the 2 other files dropped with it were not.',
+    );
   });
 
   it('keeps the replaced text in memory when storage is full, and brings it back', async () => {

@@ -5,17 +5,28 @@
 // page's address) comes in as parameters.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { AppStore } from '../../store/createAppStore.ts';
-import { readScenarioAsync } from '../../scenario/readAsync.ts';
-import { formatDiagnosticBrief } from '../../share/describe.ts';
-import { composeDocument } from '../../share/documentText.ts';
-import { type Draft, type DraftStamp, type DraftStorage, keptWords, listSetAside, loadDraft, sameTexts, type SaveOutcome, saveDraft, setAside } from '../../share/draftStore.ts';
-import { exportFileName, importFile, MAX_IMPORT_BYTES } from '../../share/importFile.ts';
-import { encodeLink, formatBytes } from '../../share/linkCodec.ts';
-import type { ShareNotice } from '../../share/notice.ts';
-import { NOT_SAVED, openLink } from '../../share/openLink.ts';
-import type { OpeningGuard, OpeningSource } from '../../share/openingMark.ts';
-import type { TabTexts } from '../../worker/tabs.ts';
+import type { AppStore } from './createAppStore.ts';
+import { readScenarioAsync } from '../scenario/readAsync.ts';
+import { formatDiagnosticBrief } from '../share/describe.ts';
+import { composeDocument } from '../share/documentText.ts';
+import {
+  type Draft,
+  type DraftStamp,
+  type DraftStorage,
+  keptWords,
+  listSetAside,
+  loadDraft,
+  sameTexts,
+  type SaveOutcome,
+  saveDraft,
+  setAside,
+} from '../share/draftStore.ts';
+import { exportFileName, importFile, MAX_IMPORT_BYTES } from '../share/importFile.ts';
+import { encodeLink, formatBytes } from '../share/linkCodec.ts';
+import type { ShareNotice } from '../share/notice.ts';
+import { NOT_SAVED, openLink } from '../share/openLink.ts';
+import type { OpeningGuard, OpeningSource } from '../share/openingMark.ts';
+import type { TabTexts } from '../scenario/tabs.ts';
 
 /** MadeLink is the last link made: its address and whether it reached the clipboard. */
 export interface MadeLink {
@@ -83,9 +94,11 @@ export interface ShareDeps {
 export const LONG_LINK = 8000;
 
 const KEPT = ' Your previous draft is kept under Drafts.';
-const KEPT_IN_MEMORY = " The browser's storage refused to keep your previous draft, so this page keeps it until it is closed: Restore previous draft brings it back.";
+const KEPT_IN_MEMORY =
+  " The browser's storage refused to keep your previous draft, so this page keeps it until it is closed: Restore previous draft brings it back.";
 
-const SYNTAX_FIRST = 'The editors have JSON syntax errors, so there is no scenario document yet; fix them first (they are listed under the editor).';
+const SYNTAX_FIRST =
+  'The editors have JSON syntax errors, so there is no scenario document yet; fix them first (they are listed under the editor).';
 
 /** createShareStore makes the share store over the app's store. */
 export function createShareStore(deps: ShareDeps): ShareStore {
@@ -137,7 +150,9 @@ export function createShareStore(deps: ShareDeps): ShareStore {
         if (!doc.ok) return error(SYNTAX_FIRST);
         const read = await readScenarioAsync(doc.text);
         if (!read.ok) {
-          return error(`A link to this scenario would not open: ${formatDiagnosticBrief(read.diagnostics)} Fix it first, or export it to a file.`);
+          return error(
+            `A link to this scenario would not open: ${formatDiagnosticBrief(read.diagnostics)} Fix it first, or export it to a file.`,
+          );
         }
         const url = deps.pageAddress() + (await encodeLink(doc.text));
         let copied = false;
@@ -151,7 +166,12 @@ export function createShareStore(deps: ShareDeps): ShareStore {
         }
         set({ link: { url, copied } });
         if (url.length > LONG_LINK) {
-          set({ notice: { kind: 'info', message: `This link is ${formatBytes(url.length)} long; some chat and mail programs cut links that long. Exporting to a file is safer.` } });
+          set({
+            notice: {
+              kind: 'info',
+              message: `This link is ${formatBytes(url.length)} long; some chat and mail programs cut links that long. Exporting to a file is safer.`,
+            },
+          });
         }
       },
       exportFile() {
@@ -167,7 +187,10 @@ export function createShareStore(deps: ShareDeps): ShareStore {
         deps.download(exportFileName(name), doc.text);
       },
       async importFile(file, others = 0) {
-        const skipped = others > 0 ? ` Only ${file.name} was imported: the ${others === 1 ? 'other file' : `${others} other files`} dropped with it ${others === 1 ? 'was' : 'were'} not.` : '';
+        const skipped =
+          others > 0
+            ? ` Only ${file.name} was imported: the ${others === 1 ? 'other file' : `${others} other files`} dropped with it ${others === 1 ? 'was' : 'were'} not.`
+            : '';
         let text: string;
         try {
           // A file over the limit is not read: importFile refuses it by its size.
@@ -185,7 +208,13 @@ export function createShareStore(deps: ShareDeps): ShareStore {
         if (!draft) return get().refreshDrafts();
         const kept = replace(draft.texts, 'before restoring an earlier draft', 'a restored draft');
         const when = new Date(draft.savedAt).toLocaleString();
-        set({ notice: { kind: 'info', message: `Restored the draft set aside${draft.reason ? ' ' + draft.reason : ''} (${when}).` + kept, offerRestore: true } });
+        set({
+          notice: {
+            kind: 'info',
+            message: `Restored the draft set aside${draft.reason ? ' ' + draft.reason : ''} (${when}).` + kept,
+            offerRestore: true,
+          },
+        });
       },
       replaceTexts(texts, reason, edited = true) {
         if (sameTexts(texts, app.getState().texts)) return;
@@ -216,7 +245,9 @@ export function createShareStore(deps: ShareDeps): ShareStore {
       saveNow(texts) {
         if (save(texts).ok || saveWarned) return;
         saveWarned = true;
-        error('This browser refused to save your draft (its storage is full or turned off). Export the scenario to a file to keep it.');
+        error(
+          'This browser refused to save your draft (its storage is full or turned off). Export the scenario to a file to keep it.',
+        );
       },
     };
   });

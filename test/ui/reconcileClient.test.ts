@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ReconcileClient, type ClientEvent, type WorkerLike } from '../../src/worker/client.ts';
+import { ReconcileClient, type ClientEvent, type WorkerLike } from '../../src/worker/reconcileClient.ts';
 import type { RunRequest, WorkerRequest, WorkerResponse } from '../../src/worker/protocol.ts';
 
 // FakeTimers runs timers when the test advances the clock.

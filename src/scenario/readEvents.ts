@@ -4,17 +4,9 @@
 // something is only known while the rollout runs; the simulator reports
 // that as a note on the step instead.
 
-import { type Diagnostic, DiagnosticCode } from '../scenario/diagnostics.ts';
-import {
-  Reader,
-  isObject,
-  readCount,
-  readDuration,
-  readEnum,
-  readObject,
-  readRequiredString,
-} from '../scenario/fields.ts';
-import { childPath, indexPath } from '../scenario/path.ts';
+import { type Diagnostic, DiagnosticCode } from './diagnostics.ts';
+import { Reader, isObject, readCount, readDuration, readEnum, readObject, readRequiredString } from './fields.ts';
+import { childPath, indexPath } from './path.ts';
 import { EVENT_KINDS, type SimEvent } from './events.ts';
 
 /** ReadEventsResult is an event list, or why the value is not one. */
@@ -44,7 +36,8 @@ function readEvent(r: Reader, value: unknown, path: string): SimEvent | null {
   }
   if (value.After == null) r.required(path, 'After', 'the step after which the event happens (1 or more)');
   const after = readCount(r, value.After, path, 'After', 1);
-  if (after < 1) r.report(DiagnosticCode.OutOfRange, childPath(path, 'After'), 'steps count from 1, the scenario’s own evaluation');
+  if (after < 1)
+    r.report(DiagnosticCode.OutOfRange, childPath(path, 'After'), 'steps count from 1, the scenario’s own evaluation');
   const delay = readDuration(r, value.Delay, path, 'Delay', 0);
   if (delay < 0) r.report(DiagnosticCode.OutOfRange, childPath(path, 'Delay'), 'a delay cannot be negative');
   const timing = delay === 0 ? { After: after } : { After: after, Delay: delay };

@@ -2,7 +2,7 @@
 // diagnostics that name the event and field.
 
 import { describe, expect, it } from 'vitest';
-import { readEvents } from '../../src/simulator/readEvents.ts';
+import { readEvents } from '../../src/scenario/readEvents.ts';
 
 describe('readEvents', () => {
   it('reads each kind with its fields, durations in any contract form', () => {

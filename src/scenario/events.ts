@@ -14,9 +14,6 @@ export type AllocEventKind = 'alloc-fail' | 'alloc-unhealthy' | 'alloc-complete'
 /** DeploymentEventKind is an operator's command on the job's latest deployment. */
 export type DeploymentEventKind = 'deployment-promote' | 'deployment-fail' | 'deployment-pause' | 'deployment-resume';
 
-/** JobEventKind is an operator's change to the job. */
-export type JobEventKind = 'job-scale' | 'job-stop' | 'job-start' | 'job-update';
-
 /** EventTiming says when an event happens: `Delay` after the evaluation of step `After` (1 is the scenario's own evaluation). */
 export interface EventTiming {
   After: number;
@@ -26,7 +23,10 @@ export interface EventTiming {
 
 /** NodeEvent changes a node. A drain marks allocations for migration; at its Deadline (default 1h) everything left is marked. */
 export type NodeEvent = EventTiming &
-  ({ Kind: Exclude<NodeEventKind, 'node-drain'>; NodeID: string } | { Kind: 'node-drain'; NodeID: string; Deadline?: Duration });
+  (
+    | { Kind: Exclude<NodeEventKind, 'node-drain'>; NodeID: string }
+    | { Kind: 'node-drain'; NodeID: string; Deadline?: Duration }
+  );
 
 /**
  * AllocEvent is a client report: the allocation's tasks fail, its health

@@ -144,7 +144,14 @@ function parseTab(tab: TabID, text: string, problems: SyntaxProblem[], cache?: P
   // recursion and everything after it stay inside their limits.
   const over = overBudget(text);
   if (over !== null) {
-    problems.push({ tab, message: `The ${tab === 'job' ? 'Job' : 'Cluster'} tab's text ${over}.`, line: 1, column: 1, endLine: 1, endColumn: 2 });
+    problems.push({
+      tab,
+      message: `The ${tab === 'job' ? 'Job' : 'Cluster'} tab's text ${over}.`,
+      line: 1,
+      column: 1,
+      endLine: 1,
+      endColumn: 2,
+    });
     return undefined;
   }
   try {
@@ -157,11 +164,22 @@ function parseTab(tab: TabID, text: string, problems: SyntaxProblem[], cache?: P
     // Fall through: jsonc-parser says where the problems are.
   }
   const errors: ParseError[] = [];
-  const value: unknown = parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const value: unknown = parse(text, errors, {
+    disallowComments: true,
+    allowTrailingComma: false,
+    allowEmptyContent: false,
+  });
   for (const e of errors) problems.push(syntaxProblem(tab, text, e));
   if (errors.length === 0 && (typeof value !== 'object' || value === null || Array.isArray(value))) {
     const end = positionAt(text, text.length);
-    problems.push({ tab, message: 'the tab must hold one JSON object { … }', line: 1, column: 1, endLine: end.line, endColumn: end.column });
+    problems.push({
+      tab,
+      message: 'the tab must hold one JSON object { … }',
+      line: 1,
+      column: 1,
+      endLine: end.line,
+      endColumn: end.column,
+    });
   }
   return value;
 }

@@ -2,7 +2,7 @@
 // jobspec counts under the boot limit, not the run's time limit.
 
 import { describe, expect, it } from 'vitest';
-import { ReconcileClient, type ClientEvent, type WorkerLike } from '../../src/worker/client.ts';
+import { ReconcileClient, type ClientEvent, type WorkerLike } from '../../src/worker/reconcileClient.ts';
 import type { WorkerRequest, WorkerResponse } from '../../src/worker/protocol.ts';
 
 // Timers that fire when the test moves the clock.
@@ -45,7 +45,14 @@ function setup() {
       this.onmessage?.({ data: m });
     },
   };
-  const client = new ReconcileClient({ createWorker: () => worker, timers, onEvent: (e) => events.push(e), debounceMs: 0, timeoutMs: 3000, bootTimeoutMs: 20000 });
+  const client = new ReconcileClient({
+    createWorker: () => worker,
+    timers,
+    onEvent: (e) => events.push(e),
+    debounceMs: 0,
+    timeoutMs: 3000,
+    bootTimeoutMs: 20000,
+  });
   return { timers, events, worker, client };
 }
 

@@ -20,12 +20,7 @@ import {
   NodeStatusDown,
   allocName,
 } from '../../src/engine/structs.ts';
-import type {
-  Allocation,
-  DeploymentStatus,
-  DeploymentStatusUpdate,
-  Node,
-} from '../../src/engine/structs.ts';
+import type { Allocation, DeploymentStatus, DeploymentStatusUpdate, Node } from '../../src/engine/structs.ts';
 import type { AllocUpdateFn } from '../../src/engine/types.ts';
 import {
   allocUpdateFnDestructive,
@@ -42,7 +37,17 @@ import {
   placeResultsToNames,
   stopResultsToNames,
 } from './harness.ts';
-import { copyJob, deploymentState, groupAlloc, mockAlloc, mockJob, mockNode, newJobDeployment, uuid, web } from './mock.ts';
+import {
+  copyJob,
+  deploymentState,
+  groupAlloc,
+  mockAlloc,
+  mockJob,
+  mockNode,
+  newJobDeployment,
+  uuid,
+  web,
+} from './mock.ts';
 
 // A job update cancels a deployment of the older version while it is still
 // active; a deployment that already failed is left alone. Either way the
