@@ -40,8 +40,10 @@ export function formatFilm(film: Film): string {
     for (const h of s.Happenings) out.push(`    ${at(h.Time)} ${happeningLine(h)}`);
     out.push(indent(formatPlan(s.Document)));
     for (const h of s.Applied) out.push(`    = ${happeningLine(h)}`);
-    for (const p of s.Placed) out.push(`    + ${p.Name}${p.Canary ? ' (canary)' : ''} placed on ${p.NodeName || p.NodeID} (${p.AllocID})`);
-    for (const f of s.Failures) out.push(`    ! Task Group ${JSON.stringify(f.TaskGroup)}: failed to place ${f.Failed} allocation(s)`);
+    for (const p of s.Placed)
+      out.push(`    + ${p.Name}${p.Canary ? ' (canary)' : ''} placed on ${p.NodeName || p.NodeID} (${p.AllocID})`);
+    for (const f of s.Failures)
+      out.push(`    ! Task Group ${JSON.stringify(f.TaskGroup)}: failed to place ${f.Failed} allocation(s)`);
     out.push('');
   }
   out.push(`==> End at ${at(film.End.Time)}: ${film.End.Status}: ${film.End.Reason}`);

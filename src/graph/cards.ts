@@ -22,7 +22,10 @@ export function indexNumber(name: string): number {
 /** allocCard builds the card of one allocation from its decision (trace first, else the document). */
 export function allocCard(alloc: Allocation, decided: Decision | undefined, r: AllocResult | undefined): AllocCard {
   // A traced decision other than "ignore" always wins (chooseDecision): the document need not be read then.
-  const d = decided !== undefined && decided.action !== 'ignore' ? decided : chooseDecision(decided, documentDecision(alloc, r));
+  const d =
+    decided !== undefined && decided.action !== 'ignore'
+      ? decided
+      : chooseDecision(decided, documentDecision(alloc, r));
   const stopReason = r?.stop?.StatusDescription ?? r?.destructive?.StopStatusDescription ?? '';
   return {
     id: alloc.ID,

@@ -63,7 +63,9 @@ export function markCanaryReplacements(lane: Lane, cards: Cards): void {
   }
   const olds = (group: string, name: string) => byName.get(group)?.get(name) ?? [];
   for (const card of canaries) {
-    card.replacesOnPromotion = olds(card.group, card.name).filter((o) => o.version !== card.version).map((o) => o.id);
+    card.replacesOnPromotion = olds(card.group, card.name)
+      .filter((o) => o.version !== card.version)
+      .map((o) => o.id);
   }
   for (const g of canaryGhosts) g.replacesOnPromotion = olds(g.group, g.name).map((o) => o.id);
 }

@@ -109,7 +109,11 @@ function applyNodeEvent(state: SimState, event: Extract<SimEvent, { NodeID: stri
     case 'node-ineligible':
       if (node.SchedulingEligibility === 'ineligible') return `${label} is already ineligible`;
       replaceNode(state, { ...node, SchedulingEligibility: 'ineligible' });
-      log.note(state, `${label} is ineligible for new allocations`, { Kind: 'node-ineligible', NodeID: node.ID, Name: label });
+      log.note(state, `${label} is ineligible for new allocations`, {
+        Kind: 'node-ineligible',
+        NodeID: node.ID,
+        Name: label,
+      });
       return null;
     case 'node-eligible':
       if (node.Drain)

@@ -211,7 +211,10 @@ export function clientNeverHealthy(state: SimState, alloc: Allocation, log: SimL
       neverHealthy: true,
     });
   state.clientDue.dirty = true;
-  log.note(state, `${alloc.Name} will never pass its health checks`, { Kind: 'alloc-never-healthy', ...allocFacts(alloc) });
+  log.note(state, `${alloc.Name} will never pass its health checks`, {
+    Kind: 'alloc-never-healthy',
+    ...allocFacts(alloc),
+  });
 }
 
 // withClientStatus is the allocation with a new client status, its task states and its AllocStates entry.

@@ -148,7 +148,12 @@ function commitBatch(state: SimState, log: SimLog): void {
       Kind: 'drain-marked',
       Allocs: marked.map((a) => ({ ID: a.ID, Name: a.Name, JobVersion: a.Job.Version })),
     });
-    enqueueEval(state, js, EvalTriggerNodeDrain, `the drainer marked ${marked.length} allocation(s) of ${js.job.ID} for migration`);
+    enqueueEval(
+      state,
+      js,
+      EvalTriggerNodeDrain,
+      `the drainer marked ${marked.length} allocation(s) of ${js.job.ID} for migration`,
+    );
   }
   // The drainer's own write does not wake it: it waits for the next one.
   state.drainer.seen = scanDrains(state).draining.reduce((n, js) => n + js.writes, 0);
@@ -161,6 +166,10 @@ function finishDrains(state: SimState, busy: ReadonlySet<string>, log: SimLog): 
     state.drains.delete(nodeID);
     const node = state.nodes.find((n) => n.ID === nodeID);
     if (node !== undefined) replaceNode(state, { ...node, Drain: false });
-    log.note(state, `${node?.Name || nodeID} finished draining and stays ineligible`, { Kind: 'node-drained', NodeID: nodeID, Name: node?.Name || nodeID });
+    log.note(state, `${node?.Name || nodeID} finished draining and stays ineligible`, {
+      Kind: 'node-drained',
+      NodeID: nodeID,
+      Name: node?.Name || nodeID,
+    });
   }
 }

@@ -88,11 +88,15 @@ export function applyPlan(
 
   if (results.deployment !== null) {
     js.deployments.push(results.deployment);
-    log.note(state, `deployment ${results.deployment.ID.slice(0, 8)} created for job version ${results.deployment.JobVersion}`, {
-      Kind: 'deployment-created',
-      DeploymentID: results.deployment.ID,
-      JobVersion: results.deployment.JobVersion,
-    });
+    log.note(
+      state,
+      `deployment ${results.deployment.ID.slice(0, 8)} created for job version ${results.deployment.JobVersion}`,
+      {
+        Kind: 'deployment-created',
+        DeploymentID: results.deployment.ID,
+        JobVersion: results.deployment.JobVersion,
+      },
+    );
   }
   // The deployment the plan's allocations join: the created one, or the latest as the reconciler saw it.
   const planDeployment: Deployment | null = results.deployment ?? latestDeployment(js);

@@ -165,7 +165,11 @@ export function simulate(scenario: Scenario, events: readonly SimEvent[], option
   const fire = (index: number) => {
     notes[index]!.Time = state.now;
     notes[index]!.Problem = applyEvent(state, events[index]!, log);
-    if (notes[index]!.Problem !== null) log.note(state, `event ignored: ${notes[index]!.Problem}`, { Kind: 'event-ignored', Detail: notes[index]!.Problem! });
+    if (notes[index]!.Problem !== null)
+      log.note(state, `event ignored: ${notes[index]!.Problem}`, {
+        Kind: 'event-ignored',
+        Detail: notes[index]!.Problem!,
+      });
   };
 
   state.evals.push({

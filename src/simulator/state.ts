@@ -358,7 +358,7 @@ export class SimLog {
     this.happenings.push({ Time: state.now, Text: text, ...facts });
   }
 
-/** take returns the happenings so far and starts a new list. */
+  /** take returns the happenings so far and starts a new list. */
   take(): Happening[] {
     return this.happenings.splice(0, this.happenings.length);
   }

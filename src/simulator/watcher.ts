@@ -167,7 +167,10 @@ export function commitWatcherBatches(state: SimState, log: SimLog): void {
       const a = findAlloc(state, id);
       if (a === undefined || a.DesiredTransition.Reschedule) continue;
       replaceAlloc(state, { ...a, DesiredTransition: { ...a.DesiredTransition, Reschedule: true } });
-      log.note(state, `the deployment watcher allows ${a.Name} to be replaced`, { Kind: 'replace-allowed', ...allocFacts(a) });
+      log.note(state, `the deployment watcher allows ${a.Name} to be replaced`, {
+        Kind: 'replace-allowed',
+        ...allocFacts(a),
+      });
     }
     enqueueEval(state, js, EvalTriggerDeploymentWatcher, batch.why);
   }
@@ -203,7 +206,12 @@ export function failDeployment(
     }
   }
   setDeploymentStatus(js, deployment, DeploymentStatusFailed, desc);
-  log.note(state, `deployment failed: ${desc}`, { Kind: 'deployment-failed', DeploymentID: deployment.ID, JobVersion: deployment.JobVersion, Detail: desc });
+  log.note(state, `deployment failed: ${desc}`, {
+    Kind: 'deployment-failed',
+    DeploymentID: deployment.ID,
+    JobVersion: deployment.JobVersion,
+    Detail: desc,
+  });
   enqueueWatcherEval(state, js, 'the deployment failed');
 }
 
@@ -223,7 +231,11 @@ function autoPromote(state: SimState, js: JobState, deployment: Deployment, log:
     }
   }
   if (!placedAny) return;
-  if (promoteDeployment(state, js, deployment, log) === null) log.note(state, 'the deployment watcher promoted the canaries (auto_promote)', { Kind: 'canaries-auto-promoted', DeploymentID: deployment.ID });
+  if (promoteDeployment(state, js, deployment, log) === null)
+    log.note(state, 'the deployment watcher promoted the canaries (auto_promote)', {
+      Kind: 'canaries-auto-promoted',
+      DeploymentID: deployment.ID,
+    });
 }
 
 /**

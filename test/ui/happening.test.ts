@@ -24,15 +24,38 @@ describe('happeningWords', () => {
   });
 
   it('makes its words from the facts, not from the simulator’s sentence', () => {
-    const h: Happening = { Time: 0, Text: 'SIMULATOR SENTENCE', Kind: 'alloc-failed', AllocID: '0123456789abcdef', Name: 'api.api[2]', JobVersion: 3 };
+    const h: Happening = {
+      Time: 0,
+      Text: 'SIMULATOR SENTENCE',
+      Kind: 'alloc-failed',
+      AllocID: '0123456789abcdef',
+      Name: 'api.api[2]',
+      JobVersion: 3,
+    };
     expect(text(h)).toBe('api.api[2] 01234567 v3 failed');
     expect(words(h)).toContain('title="allocation 0123456789abcdef, job version 3"');
-    expect(text({ Time: 0, Text: '', Kind: 'drain-marked', Allocs: [{ ID: 'aaaaaaaa1', Name: 'w[0]', JobVersion: 0 }, { ID: 'bbbbbbbb2', Name: 'w[0]', JobVersion: 1 }] })).toBe(
-      'the drainer marks w[0] aaaaaaaa v0, w[0] bbbbbbbb v1 for migration',
-    );
-    expect(text({ Time: 0, Text: '', Kind: 'deployment-status', DeploymentID: '1234567890', JobVersion: 1, Status: 'paused', Detail: 'Deployment is paused' })).toBe(
-      'deployment 12345678 is paused: Deployment is paused',
-    );
+    expect(
+      text({
+        Time: 0,
+        Text: '',
+        Kind: 'drain-marked',
+        Allocs: [
+          { ID: 'aaaaaaaa1', Name: 'w[0]', JobVersion: 0 },
+          { ID: 'bbbbbbbb2', Name: 'w[0]', JobVersion: 1 },
+        ],
+      }),
+    ).toBe('the drainer marks w[0] aaaaaaaa v0, w[0] bbbbbbbb v1 for migration');
+    expect(
+      text({
+        Time: 0,
+        Text: '',
+        Kind: 'deployment-status',
+        DeploymentID: '1234567890',
+        JobVersion: 1,
+        Status: 'paused',
+        Detail: 'Deployment is paused',
+      }),
+    ).toBe('deployment 12345678 is paused: Deployment is paused');
   });
 
   it('has words for every happening of a rollout', () => {
