@@ -90,6 +90,7 @@ export default tseslint.config(
     ignores: [
       'node_modules/',
       'dist/',
+      'build/',
       'e2e/screenshots/',
       'test-results/',
       'playwright-report/',

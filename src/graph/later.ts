@@ -56,7 +56,7 @@ export function markCanaryReplacements(lane: Lane, cards: Cards): void {
   for (const { card } of cards.values()) {
     if (card.canary || card.desiredStatus !== 'run') continue;
     let group = byName.get(card.group);
-    if (group === undefined) byName.set(card.group, (group = new Map()));
+    if (group === undefined) byName.set(card.group, (group = new Map<string, AllocCard[]>()));
     const same = group.get(card.name);
     if (same === undefined) group.set(card.name, [card]);
     else same.push(card);

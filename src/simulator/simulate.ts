@@ -164,12 +164,9 @@ export function simulate(scenario: Scenario, events: readonly SimEvent[], option
 
   const fire = (index: number) => {
     notes[index]!.Time = state.now;
-    notes[index]!.Problem = applyEvent(state, events[index]!, log);
-    if (notes[index]!.Problem !== null)
-      log.note(state, `event ignored: ${notes[index]!.Problem}`, {
-        Kind: 'event-ignored',
-        Detail: notes[index]!.Problem!,
-      });
+    const problem = applyEvent(state, events[index]!, log);
+    notes[index]!.Problem = problem;
+    if (problem !== null) log.note(state, `event ignored: ${problem}`, { Kind: 'event-ignored', Detail: problem });
   };
 
   state.evals.push({
