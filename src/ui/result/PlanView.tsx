@@ -44,6 +44,7 @@ export function PlanView() {
           className="button"
           aria-checked={view === k}
           data-testid={`plan-view-${k}`}
+          title={k === 'summary' ? 'The plan summarised by task group' : 'The whole plan as `nomad job plan` prints it'}
           onClick={() => setView(k)}
         >
           {k === 'summary' ? 'Summary' : 'As nomad job plan prints it'}
