@@ -53,13 +53,5 @@ export function errorLines(stderr: string): string {
 /** UUID matches a generated ID. */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** zeroCounts is a DesiredTGUpdates entry with every count at zero. */
-export const zeroCounts = {
-  Ignore: 0,
-  Place: 0,
-  Migrate: 0,
-  Stop: 0,
-  InPlaceUpdate: 0,
-  DestructiveUpdate: 0,
-  Canary: 0,
-};
+// zeroCounts is shared with the examples' tests: one DesiredTGUpdates entry with every count at zero.
+export { zeroCounts } from '../examples/helpers.ts';

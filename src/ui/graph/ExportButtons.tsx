@@ -48,22 +48,17 @@ export function ExportButtons() {
   };
   return (
     <>
-      <ControlButton
-        onClick={() => void exportAs('svg')}
-        title="Download the graph as SVG"
-        aria-label="Download the graph as SVG"
-        data-testid="export-svg"
-      >
-        <span className="cg-export">SVG</span>
-      </ControlButton>
-      <ControlButton
-        onClick={() => void exportAs('png')}
-        title="Download the graph as PNG"
-        aria-label="Download the graph as PNG"
-        data-testid="export-png"
-      >
-        <span className="cg-export">PNG</span>
-      </ControlButton>
+      {(['svg', 'png'] as const).map((format) => (
+        <ControlButton
+          key={format}
+          onClick={() => void exportAs(format)}
+          title={`Download the graph as ${format.toUpperCase()}`}
+          aria-label={`Download the graph as ${format.toUpperCase()}`}
+          data-testid={`export-${format}`}
+        >
+          <span className="cg-export">{format.toUpperCase()}</span>
+        </ControlButton>
+      ))}
     </>
   );
 }
