@@ -51,67 +51,71 @@ export type TextMeasure = TextBudget;
 
 /**
  * measureJson measures a text in one pass over its characters, without
- * parsing it: brackets outside strings count depth, and each value is
- * counted where it starts.
+ * parsing it. Strings are skipped with indexOf, which the engine runs
+ * natively, so the loop itself only sees punctuation, numbers and literals.
+ * Brackets count depth. Values are counted from the separators: in JSON
+ * every value but the first is either the first element of a non-empty
+ * array or object or follows a comma, so the count is one (the document)
+ * plus the commas plus the containers that hold anything.
  * Text that is not JSON is measured all the same; the parser judges it.
  */
 export function measureJson(text: string): TextMeasure {
   let depth = 0;
   let deepest = 0;
-  let values = 0;
-  let inString = false;
-  let inScalar = false;
+  let commas = 0;
+  let filled = 0;
+  let blank = true;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92)
-        i++; // a backslash escapes the next character
-      else if (c === 34) inString = false;
-      continue;
-    }
     switch (c) {
       case 34: // "
-        inString = true;
-        inScalar = false;
-        // A property name is not a value: the next non-blank character after its closing quote is a colon.
-        if (!isKey(text, i)) values++;
+        i = closingQuote(text, i);
+        blank = false;
         break;
       case 123: // {
       case 91: // [
-        values++;
-        inScalar = false;
         if (++depth > deepest) deepest = depth;
+        if (!closesNext(text, i + 1)) filled++;
+        blank = false;
         break;
       case 125: // }
       case 93: // ]
+        depth--;
+        break;
       case 44: // ,
-      case 58: // :
+        commas++;
+        break;
       case 32:
       case 9:
       case 10:
       case 13:
-        if (c === 125 || c === 93) depth--;
-        inScalar = false;
         break;
       default:
-        if (!inScalar) values++;
-        inScalar = true;
+        blank = false;
     }
   }
-  return { chars: text.length, depth: deepest, values };
+  return { chars: text.length, depth: deepest, values: blank ? 0 : 1 + commas + filled };
 }
 
-// isKey tells whether the string starting at `open` is followed by a colon: a property name.
-function isKey(text: string, open: number): boolean {
-  let i = open + 1;
-  for (; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 92) i++;
-    else if (c === 34) break;
+// closingQuote is the offset of the quote that ends the string opened at
+// `open`, or the text's length when the string never ends. A quote ends the
+// string unless an odd number of backslashes stands right before it.
+function closingQuote(text: string, open: number): number {
+  let quote = text.indexOf('"', open + 1);
+  while (quote > 0) {
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === 92) backslashes++;
+    if (backslashes % 2 === 0) return quote;
+    quote = text.indexOf('"', quote + 1);
   }
-  for (i++; i < text.length; i++) {
+  return text.length;
+}
+
+// closesNext tells whether the first non-blank character from `from` closes a container: the one just opened is empty.
+function closesNext(text: string, from: number): boolean {
+  for (let i = from; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return c === 58;
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return c === 125 || c === 93;
   }
   return false;
 }
