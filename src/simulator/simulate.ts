@@ -31,6 +31,7 @@ import { applyEvent } from './apply.ts';
 import { DEFAULT_ALLOC_STARTUP, clientWatch, nextClientTime, runClients } from './client.ts';
 import { nextDrainTime, runDrainer, startDrainWatch } from './drainer.ts';
 import { DEFAULT_DRAIN_DEADLINE, EvalTriggerScenario, type SimEvent } from '../scenario/events.ts';
+import type { EventProblem } from './eventProblem.ts';
 import { seededUUIDs, seededUint32 } from './ids.ts';
 import type { PlacementFailure } from '../result/failure.ts';
 import { type Placed, applyPlan } from './planApply.ts';
@@ -72,7 +73,7 @@ export interface EventNote {
   /** Time is when it happened; null when the film ended first. */
   Time: Instant | null;
   /** Problem says why the event changed nothing, or is null. */
-  Problem: string | null;
+  Problem: EventProblem | null;
 }
 
 /** SimStep is one evaluation of the film. */
@@ -166,7 +167,8 @@ export function simulate(scenario: Scenario, events: readonly SimEvent[], option
     notes[index]!.Time = state.now;
     const problem = applyEvent(state, events[index]!, log);
     notes[index]!.Problem = problem;
-    if (problem !== null) log.note(state, `event ignored: ${problem}`, { Kind: 'event-ignored', Detail: problem });
+    if (problem !== null)
+      log.note(state, `event ignored: ${problem.message}`, { Kind: 'event-ignored', Problem: problem });
   };
 
   state.evals.push({

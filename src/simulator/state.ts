@@ -20,6 +20,7 @@ import {
 } from '../engine/structs.ts';
 import { type Ask, countAlloc } from './placement.ts';
 import type { OtherJob } from '../scenario/otherJobs.ts';
+import type { EventProblem } from './eventProblem.ts';
 import type { Scenario } from '../scenario/read.ts';
 
 /** QueuedEvalStatus is where a queued evaluation stands: waiting its turn, or blocked until the cluster has room. */
@@ -321,8 +322,8 @@ export interface HappeningAlloc {
  * (AllocID, Name, JobVersion), a node's (NodeID, Name), the job version
  * registered (JobVersion, and FromVersion for a revert), the allocations
  * the drainer marks (Allocs), a deployment's (DeploymentID, JobVersion,
- * Status), and Detail, a reason as its source gave it (an ignored event's
- * problem, a deployment's status description).
+ * Status, and Detail, its status description as Nomad writes it), and an
+ * ignored event's Problem.
  */
 export interface HappeningFacts {
   Kind: HappeningKind;
@@ -336,6 +337,7 @@ export interface HappeningFacts {
   DeploymentID?: string;
   Status?: string;
   Detail?: string;
+  Problem?: EventProblem;
 }
 
 /** Happening is one thing that changed between two evaluations: its time, its facts, and the simulator's sentence for it (the CLI's text). */
