@@ -18,7 +18,7 @@ import {
   EvalTriggerScaling,
   nodeTerminalStatus,
 } from '../engine/structs.ts';
-import { clientCompletes, clientFails, clientForget, clientNeverHealthy, clientWatch } from './client.ts';
+import { clientCompletes, clientFails, clientForget, clientNeverHealthy, clientWatch } from './allocRunner.ts';
 import { startDrainWatch } from './drainer.ts';
 import { DEFAULT_DRAIN_DEADLINE, type SimEvent } from '../scenario/events.ts';
 import { readEditedJob, registerJob, scaledJob } from './jobs.ts';

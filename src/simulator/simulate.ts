@@ -28,13 +28,13 @@ import type { ResultDocument } from '../result/document.ts';
 import { runScenario } from '../result/run.ts';
 import type { Scenario } from '../scenario/read.ts';
 import { applyEvent } from './apply.ts';
-import { DEFAULT_ALLOC_STARTUP, clientWatch, nextClientTime, runClients } from './client.ts';
+import { DEFAULT_ALLOC_STARTUP, clientWatch, nextClientTime, runClients } from './allocRunner.ts';
 import { nextDrainTime, runDrainer, startDrainWatch } from './drainer.ts';
 import { DEFAULT_DRAIN_DEADLINE, EvalTriggerScenario, type SimEvent } from '../scenario/events.ts';
 import type { EventProblem } from './eventProblem.ts';
 import { seededUUIDs, seededUint32 } from './ids.ts';
 import type { PlacementFailure } from '../result/failure.ts';
-import { type Placed, applyPlan } from './planApply.ts';
+import { type PlacedAlloc, applyPlan } from './planApply.ts';
 import {
   type Happening,
   type JobState,
@@ -98,7 +98,7 @@ export interface SimStep {
   /** Trace is the reconciler's reasoning, when the options asked for it. */
   Trace: ReconcileTrace | null;
   /** Placed lists where the plan put new allocations. */
-  Placed: Placed[];
+  Placed: PlacedAlloc[];
   /** Failures lists the groups whose allocations did not fit anywhere. */
   Failures: PlacementFailure[];
 }

@@ -32,7 +32,7 @@ import {
   requiresPromotion,
   terminalStatus,
 } from '../engine/structs.ts';
-import type { HealthReport } from './client.ts';
+import type { HealthReport } from './allocRunner.ts';
 import { setDeploymentStatus, updateDeploymentWithAllocs } from './deployments.ts';
 import { type CanaryShortfall, type EventProblem, eventProblem } from './eventProblem.ts';
 import { registerJob, specChanged } from './jobs.ts';
