@@ -8,29 +8,19 @@ import type { ResultDocument } from '../../result/document.ts';
 import type { Scenario } from '../../scenario/read.ts';
 import { planNotes } from '../plan/notes.ts';
 import { describeWait } from '../plan/wait.ts';
-import type { PlacementFailure } from '../../result/failure.ts';
-import { useRollout, useShownResult, useStale } from '../storeContext.tsx';
+import { useShownFailures, useShownResult, useStale } from '../storeContext.tsx';
 import { showConfusable } from '../confusable.ts';
 import { WholePlan } from './WholePlan.tsx';
 
-const NO_FAILURES: readonly PlacementFailure[] = [];
-
 // PlanViewKind is how the plan is shown: summarised, or as the command prints it.
 type PlanViewKind = 'summary' | 'printed';
-
-// usePlanFailures are the placement failures of the rollout frame shown, or none.
-function usePlanFailures(): readonly PlacementFailure[] {
-  const rollout = useRollout();
-  if (!rollout.open || rollout.film === null) return NO_FAILURES;
-  return rollout.film.Steps[rollout.frame - 1]?.Failures ?? NO_FAILURES;
-}
 
 /** PlanView shows the plan of the last good result. */
 export function PlanView() {
   const result = useShownResult();
   const stale = useStale();
   const notes = useMemo(() => (result ? planNotes(result.scenario, result.document, result.trace) : []), [result]);
-  const failures = usePlanFailures();
+  const failures = useShownFailures();
   const [view, setView] = useState<PlanViewKind>('summary');
   if (!result) return <p className="muted">No result yet.</p>;
   const doc = result.document;

@@ -6,8 +6,7 @@
 
 import { useState } from 'react';
 import { setVariableValue, variableValues } from '../../scenario/variablesText.ts';
-import { isHclText } from '../../scenario/tabs.ts';
-import { useActions, useJobSpec, useTexts } from '../storeContext.tsx';
+import { useActions, useClusterText, useJobIsHcl, useJobSpec } from '../storeContext.tsx';
 
 // shown writes a value set in the document as the field shows it: a string as it is, other JSON as JSON.
 function shown(value: unknown): string {
@@ -16,12 +15,13 @@ function shown(value: unknown): string {
 
 /** VariablesButton opens the Variables editor; it shows only for a jobspec that declares variables or is given values. */
 export function VariablesButton() {
-  const texts = useTexts();
+  const hcl = useJobIsHcl();
+  const cluster = useClusterText();
   const jobSpec = useJobSpec();
   const [open, setOpen] = useState(false);
-  if (!isHclText(texts.job) || !jobSpec) return null;
+  if (!hcl || !jobSpec) return null;
   const declared = jobSpec.variables;
-  const values = variableValues(texts.cluster) ?? {};
+  const values = variableValues(cluster) ?? {};
   const undeclared = Object.keys(values).filter((n) => !declared.some((v) => v.name === n));
   if (declared.length === 0 && undeclared.length === 0) return null;
   return (
@@ -42,16 +42,16 @@ export function VariablesButton() {
 }
 
 function VariablesPanel({ onClose }: { onClose: () => void }) {
-  const texts = useTexts();
+  const cluster = useClusterText();
   const jobSpec = useJobSpec();
   const { setText } = useActions();
   const [problem, setProblem] = useState<string | null>(null);
-  const values = variableValues(texts.cluster);
+  const values = variableValues(cluster);
   const declared = jobSpec?.variables ?? [];
   const undeclared = Object.keys(values ?? {}).filter((n) => !declared.some((v) => v.name === n));
 
   const setValue = (name: string, value: string | undefined) => {
-    const edit = setVariableValue(texts.cluster, name, value);
+    const edit = setVariableValue(cluster, name, value);
     if (!edit.ok) {
       setProblem(edit.message);
       return;
