@@ -195,7 +195,7 @@ function markLostOnDownNodes(state: SimState, js: JobState): void {
 // writeStop writes a stop (AppendStoppedAlloc): desired status stop, the
 // client status the plan gives (lost) or else the client stopping it, and
 // the follow-up evaluation when there is one. The description is in the
-// step's results.
+// evaluation's results.
 function writeStop(state: SimState, allocID: string, clientStatus: string, followupEvalID: string): void {
   const existing = findAlloc(state, allocID)!;
   let stopped: Allocation = { ...existing, DesiredStatus: AllocDesiredStatusStop, ModifyTime: state.now };

@@ -2,9 +2,9 @@
 // broker and clients hold for the scenario's job and the other jobs that
 // share its nodes. The simulator changes it only through the functions of
 // this folder, each named for the Nomad component it stands in for (plan
-// applier, client, deployment watcher, drainer). Allocations, jobs and
+// applier, allocation runners, deployment watcher, drainer). Allocations, jobs and
 // deployments are never changed in place: a change makes a new object, so
-// that every step's snapshot stays as it was.
+// that every evaluation's snapshot stays as it was.
 
 import {
   type Allocation,
@@ -247,7 +247,7 @@ export function enqueueEval(
  * of `js`: the job, the versions its allocations run, the nodes, every
  * allocation of the job (terminal ones too, as AllocsByJob returns them)
  * and its latest deployment; the other jobs come as OtherJobs, for views.
- * Arrays are copied so later steps cannot change it.
+ * Arrays are copied so later evaluations cannot change it.
  */
 export function snapshotScenario(state: SimState, js: JobState, name: string, evalID: string): Scenario {
   const own = jobDocument(js);

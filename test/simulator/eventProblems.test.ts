@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventProblem } from '../../src/simulator/eventProblem.ts';
 import { loadRollout, runRollout } from './helpers.ts';
 
-// The canary rollout's events are [promote after step 2]; the extra events follow it.
+// The canary rollout's events are [promote after evaluation 2]; the extra events follow it.
 const ignored = (extra: unknown[]): (EventProblem | null)[] =>
   loadRollout('canary-promote', extra)
     .film.Events.slice(1)

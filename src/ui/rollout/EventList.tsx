@@ -30,7 +30,7 @@ export function EventList({ film, events }: { film: Film; events: readonly SimEv
                 <button
                   type="button"
                   className="link-button"
-                  title="Show the step it follows"
+                  title="Show the evaluation it follows"
                   onClick={() => selectFrame(e.After)}
                 >
                   {describeEvent(e)}

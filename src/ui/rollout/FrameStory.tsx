@@ -1,6 +1,6 @@
 // The story of the frame shown, in the Rollout tab and the presenter's
 // notes: what triggered its evaluation (or why the film ended), what
-// happened since the step before, what the previous plan placed, and what
+// happened since the evaluation before, what the previous plan placed, and what
 // this one did.
 
 import type { Film } from '../../simulator/simulate.ts';
@@ -14,25 +14,25 @@ import { PlanOutcome } from './PlanOutcome.tsx';
 /** FrameStory tells what the frame shown is: an evaluation and its surroundings, or the end and why the film stopped there. */
 export function FrameStory({ film, rollout }: { film: Film; rollout: RolloutView }) {
   const { selectFrame, setHighlight } = useActions();
-  // The cluster after a step's plan is the next frame's: shown with the placement lit.
+  // The cluster after an evaluation's plan is the next frame's: shown with the placement lit.
   const showAfter = (allocID: string): void => {
     selectFrame(rollout.frame + 1);
     setHighlight(new Set([allocID]));
   };
   const placedBefore = rollout.frame > 1 ? (film.Steps[rollout.frame - 2]?.Placed ?? []) : [];
   const start = film.Steps[0]?.Time ?? film.End.Time;
-  const step = film.Steps[rollout.frame - 1];
-  const happenings = step ? step.Happenings : film.End.Happenings;
+  const evaluation = film.Steps[rollout.frame - 1];
+  const happenings = evaluation ? evaluation.Happenings : film.End.Happenings;
   return (
     <section className="rollout-story" aria-label="This frame" data-testid="rollout-story">
-      {step ? (
+      {evaluation ? (
         <h3>
-          Evaluation {step.Index} of {film.Steps.length} · {sinceStart(start, step.Time)} ·{' '}
-          <code>{step.TriggeredBy}</code>
-          {step.JobID !== film.Steps[0]!.JobID && (
+          Evaluation {evaluation.Index} of {film.Steps.length} · {sinceStart(start, evaluation.Time)} ·{' '}
+          <code>{evaluation.TriggeredBy}</code>
+          {evaluation.JobID !== film.Steps[0]!.JobID && (
             <>
               {' '}
-              · another job: <code>{step.JobID}</code>
+              · another job: <code>{evaluation.JobID}</code>
             </>
           )}
         </h3>
@@ -41,8 +41,8 @@ export function FrameStory({ film, rollout }: { film: Film; rollout: RolloutView
           The end · {sinceStart(start, film.End.Time)} · <span data-testid="rollout-end-status">{film.End.Status}</span>
         </h3>
       )}
-      <p className="rollout-why">{step ? `Why: ${step.Why}.` : `${capitalise(film.End.Reason)}.`}</p>
-      {!step && film.End.Deployment !== null && (
+      <p className="rollout-why">{evaluation ? `Why: ${evaluation.Why}.` : `${capitalise(film.End.Reason)}.`}</p>
+      {!evaluation && film.End.Deployment !== null && (
         <p data-testid="rollout-end-deployment">
           Deployment for version {film.End.Deployment.JobVersion}: <strong>{film.End.Deployment.Status}</strong> —{' '}
           {film.End.Deployment.StatusDescription}
@@ -50,7 +50,13 @@ export function FrameStory({ film, rollout }: { film: Film; rollout: RolloutView
       )}
       {happenings.length > 0 && (
         <>
-          <h4>{step ? (rollout.frame === 1 ? 'Before it' : 'Since the step before') : 'Since the last step'}</h4>
+          <h4>
+            {evaluation
+              ? rollout.frame === 1
+                ? 'Before it'
+                : 'Since the evaluation before'
+              : 'Since the last evaluation'}
+          </h4>
           <ul className="rollout-happenings" data-testid="rollout-happenings">
             {happenings.map((h, i) => (
               <li key={i}>
@@ -72,10 +78,10 @@ export function FrameStory({ film, rollout }: { film: Film; rollout: RolloutView
           .
         </p>
       )}
-      {step && <PlanOutcome step={step} onShowAfter={showAfter} />}
+      {evaluation && <PlanOutcome evaluation={evaluation} onShowAfter={showAfter} />}
       <p className="muted rollout-frames-note">
         Frame {rollout.frame} of {frameCount(film)}.{' '}
-        {step
+        {evaluation
           ? 'The graph shows the cluster as this evaluation saw it, with its decisions.'
           : 'The graph shows the cluster at the end, with what an evaluation now would decide.'}
       </p>

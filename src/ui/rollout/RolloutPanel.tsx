@@ -1,5 +1,5 @@
 // The Rollout tab: the story of the frame shown (what triggered its
-// evaluation, what happened since the step before, where the plan put new
+// evaluation, what happened since the evaluation before, where the plan put new
 // allocations and what did not fit), the controls that make something
 // happen after it, the rollout's events, and a comparison with another frame.
 

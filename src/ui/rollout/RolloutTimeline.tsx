@@ -29,8 +29,8 @@ export function RolloutTimeline() {
         <button
           type="button"
           className="button"
-          aria-label="Previous step"
-          title="Previous step ([, or ← on the timeline)"
+          aria-label="Previous frame"
+          title="Previous frame ([, or ← on the timeline)"
           data-testid="rollout-prev"
           disabled={frame <= 1}
           onClick={() => selectFrame(frame - 1)}
@@ -51,8 +51,8 @@ export function RolloutTimeline() {
         <button
           type="button"
           className="button"
-          aria-label="Next step"
-          title="Next step (], or → on the timeline)"
+          aria-label="Next frame"
+          title="Next frame (], or → on the timeline)"
           data-testid="rollout-next"
           disabled={frame >= frames}
           onClick={() => selectFrame(frame + 1)}
