@@ -2,17 +2,17 @@
 // never turns healthy, or completes, for the allocation chosen among the
 // live ones.
 
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { terminalStatus } from '../../engine/structs.ts';
 import type { Scenario } from '../../scenario/read.ts';
 import type { NewEvent } from './useAddEvent.ts';
+import { useChosen } from './useChosen.ts';
 
 /** AllocControls report on a live allocation of the cluster `after` the frame shown; nothing when none is live. */
 export function AllocControls({ after, add }: { after: Scenario; add: (e: NewEvent) => void }) {
   const id = useId();
-  const [allocID, setAllocID] = useState('');
   const live = after.Allocations.filter((a) => !terminalStatus(a));
-  const alloc = live.find((a) => a.ID === allocID) ?? live[0];
+  const [alloc, setAllocID] = useChosen(live, (a) => a.ID);
   if (alloc === undefined) return null;
   return (
     <div className="rollout-row" role="group" aria-label="Allocation">

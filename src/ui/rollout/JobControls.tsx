@@ -6,13 +6,13 @@ import type { Scenario } from '../../scenario/read.ts';
 import { writeJob } from '../../scenario/write.ts';
 import { JobEditor } from './JobEditor.tsx';
 import type { NewEvent } from './useAddEvent.ts';
+import { useChosen } from './useChosen.ts';
 
 /** JobControls change the job of the cluster `after` the frame shown; nothing when it has no task group. */
 export function JobControls({ after, add }: { after: Scenario; add: (e: NewEvent) => void }) {
   const id = useId();
-  const [group, setGroup] = useState('');
+  const [tg, setGroup] = useChosen(after.Job.TaskGroups, (g) => g.Name);
   const [count, setCount] = useState('');
-  const tg = after.Job.TaskGroups.find((g) => g.Name === group) ?? after.Job.TaskGroups[0];
   if (tg === undefined) return null;
   return (
     <div className="rollout-row" role="group" aria-label="Job">

@@ -1,15 +1,15 @@
 // A node's events after the frame shown: down, up, drain, (in)eligible,
 // for the node chosen among the cluster's.
 
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { Scenario } from '../../scenario/read.ts';
 import type { NewEvent } from './useAddEvent.ts';
+import { useChosen } from './useChosen.ts';
 
 /** NodeControls change a node of the cluster `after` the frame shown; nothing when it has none. */
 export function NodeControls({ after, add }: { after: Scenario; add: (e: NewEvent) => void }) {
   const id = useId();
-  const [nodeID, setNodeID] = useState('');
-  const node = after.Nodes.find((n) => n.ID === nodeID) ?? after.Nodes[0];
+  const [node, setNodeID] = useChosen(after.Nodes, (n) => n.ID);
   if (node === undefined) return null;
   return (
     <div className="rollout-row" role="group" aria-label="Node">
