@@ -52,7 +52,11 @@ export function formatFilm(film: Film): string {
   if (d !== null) out.push(`    deployment ${d.ID} (job version ${d.JobVersion}): ${d.Status}: ${d.StatusDescription}`);
   for (const e of film.Events) {
     const fate =
-      e.Time === null ? 'not reached' : e.Problem !== null ? `ignored: ${e.Problem}` : `happened at ${at(e.Time)}`;
+      e.Time === null
+        ? 'not reached'
+        : e.Problem !== null
+          ? `ignored: ${e.Problem.message}`
+          : `happened at ${at(e.Time)}`;
     out.push(`    event ${e.Index}: ${fate}`);
   }
   return out.join('\n') + '\n';

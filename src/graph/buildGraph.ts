@@ -28,7 +28,7 @@ import type {
   GraphModel,
   LaneView,
   NodeBoxView,
-  Placed,
+  Positioned,
   Point,
   ReplacementEdge,
 } from './model.ts';
@@ -149,7 +149,7 @@ export function buildGraph(
     boxWidth(cols),
     arranged.perRow,
   );
-  const boxes: Placed<NodeBoxView>[] = views.map((view, i) => ({ id: all[i]!.id, ...grid.rects[i]!, view }));
+  const boxes: Positioned<NodeBoxView>[] = views.map((view, i) => ({ id: all[i]!.id, ...grid.rects[i]!, view }));
 
   const laneCards = lane.ghosts.length + lane.more.length;
   const columns = laneColumns(laneCards, grid.height);

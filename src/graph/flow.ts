@@ -4,7 +4,7 @@
 // re-render.
 
 import type { NodeBase } from '@xyflow/system';
-import type { GraphModel, LaneView, NodeBoxView, Placed, ReplacementEdge } from './model.ts';
+import type { GraphModel, LaneView, NodeBoxView, Positioned, ReplacementEdge } from './model.ts';
 
 /**
  * FlowNode is a node as React Flow's React package takes it, typed from its
@@ -50,7 +50,7 @@ export function arrowMarkerID(kind: ReplacementEdge['kind']): string {
 
 const FIXED = { draggable: false, selectable: false, connectable: false, focusable: false, deletable: false } as const;
 
-function samePlace(n: GraphFlowNode, p: Placed<unknown>): boolean {
+function samePlace(n: GraphFlowNode, p: Positioned<unknown>): boolean {
   return n.position.x === p.x && n.position.y === p.y && n.width === p.width && n.height === p.height;
 }
 
@@ -71,7 +71,7 @@ function sameArrow(a: ReplacementEdge, b: ReplacementEdge): boolean {
 // a transform per node is a paint property node per node, and with 500
 // boxes the browser spent 10–20 ms of every frame of a pan sorting them
 // into layers (Layerize, in a Chromium trace), where left/top cost about 2.
-function geometry(p: Placed<unknown>) {
+function geometry(p: Positioned<unknown>) {
   return {
     position: { x: p.x, y: p.y },
     width: p.width,

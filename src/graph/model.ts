@@ -126,8 +126,8 @@ export interface ReplacementEdge {
   to: Point;
 }
 
-/** Placed is a view positioned on the canvas, in flow coordinates. */
-export interface Placed<V> {
+/** Positioned is a view positioned on the canvas, in flow coordinates. */
+export interface Positioned<V> {
   /** id is the graph node ID: `node:<NodeID>`, `gc:<NodeID>` or `lane`. */
   id: string;
   x: number;
@@ -139,8 +139,8 @@ export interface Placed<V> {
 
 /** GraphModel is the whole drawing: boxes in a grid, the lane to their left, and the arrows. */
 export interface GraphModel {
-  boxes: Placed<NodeBoxView>[];
-  lane: Placed<LaneView>;
+  boxes: Positioned<NodeBoxView>[];
+  lane: Positioned<LaneView>;
   edges: ReplacementEdge[];
   /** allocCount is the number of allocation cards, for summaries. */
   allocCount: number;

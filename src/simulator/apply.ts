@@ -18,10 +18,11 @@ import {
   EvalTriggerScaling,
   nodeTerminalStatus,
 } from '../engine/structs.ts';
-import { clientCompletes, clientFails, clientForget, clientNeverHealthy, clientWatch } from './client.ts';
+import { clientCompletes, clientFails, clientForget, clientNeverHealthy, clientWatch } from './allocRunner.ts';
 import { startDrainWatch } from './drainer.ts';
 import { DEFAULT_DRAIN_DEADLINE, type SimEvent } from '../scenario/events.ts';
 import { readEditedJob, registerJob, scaledJob } from './jobs.ts';
+import { type EventProblem, eventProblem } from './eventProblem.ts';
 import { unblockEvals } from './planApply.ts';
 import {
   type SimLog,
@@ -37,11 +38,11 @@ import {
 import { failDeploymentByUser, pauseDeployment, promoteDeployment, watchHealth } from './watcher.ts';
 
 /**
- * applyEvent carries out one event now. It returns null, or a message
- * saying why the event changed nothing (an unknown node, a deployment that
- * has ended, …), which the timeline shows beside the event.
+ * applyEvent carries out one event now. It returns null, or the problem
+ * that kept the event from changing anything (an unknown node, a deployment
+ * that has ended, …), which the timeline shows beside the event.
  */
-export function applyEvent(state: SimState, event: SimEvent, log: SimLog): string | null {
+export function applyEvent(state: SimState, event: SimEvent, log: SimLog): EventProblem | null {
   switch (event.Kind) {
     case 'node-down':
     case 'node-up':
@@ -60,8 +61,8 @@ export function applyEvent(state: SimState, event: SimEvent, log: SimLog): strin
       // The API refuses commands on a deployment that has ended.
       const js = mainJob(state);
       const d = latestDeployment(js);
-      if (d === null) return 'the job has no deployment';
-      if (!deploymentActive(d)) return `deployment has terminal status ${JSON.stringify(d.Status)}`;
+      if (d === null) return eventProblem({ code: 'no-deployment' });
+      if (!deploymentActive(d)) return eventProblem({ code: 'deployment-ended', status: d.Status });
       if (event.Kind === 'deployment-promote') return promoteDeployment(state, js, d, log);
       if (event.Kind === 'deployment-fail') failDeploymentByUser(state, js, d, log);
       else pauseDeployment(state, js, d, event.Kind === 'deployment-pause', log);
@@ -79,13 +80,17 @@ export function applyEvent(state: SimState, event: SimEvent, log: SimLog): strin
 // for each job with allocations on the node (Node.UpdateStatus,
 // createNodeEvals); a drain marks the node ineligible and hands it to the
 // drainer; a node that becomes usable again unblocks blocked evaluations.
-function applyNodeEvent(state: SimState, event: Extract<SimEvent, { NodeID: string }>, log: SimLog): string | null {
+function applyNodeEvent(
+  state: SimState,
+  event: Extract<SimEvent, { NodeID: string }>,
+  log: SimLog,
+): EventProblem | null {
   const node = state.nodes.find((n) => n.ID === event.NodeID);
-  if (node === undefined) return `no node has ID ${JSON.stringify(event.NodeID)}`;
+  if (node === undefined) return eventProblem({ code: 'unknown-node', subject: event.NodeID });
   const label = node.Name || node.ID;
   switch (event.Kind) {
     case 'node-down':
-      if (nodeTerminalStatus(node)) return `${label} is already down`;
+      if (nodeTerminalStatus(node)) return eventProblem({ code: 'node-already-down', subject: label });
       replaceNode(state, { ...node, Status: NodeStatusDown });
       // A down client reports nothing more.
       for (const js of state.jobs) for (const a of js.allocs) if (a.NodeID === node.ID) clientForget(state, a.ID);
@@ -93,21 +98,22 @@ function applyNodeEvent(state: SimState, event: Extract<SimEvent, { NodeID: stri
       createNodeEvals(state, node.ID, `${label} went down`);
       return null;
     case 'node-up':
-      if (node.Status === NodeStatusReady) return `${label} is already ready`;
+      if (node.Status === NodeStatusReady) return eventProblem({ code: 'node-already-ready', subject: label });
       replaceNode(state, { ...node, Status: NodeStatusReady });
       log.note(state, `${label} is ready again`, { Kind: 'node-ready', NodeID: node.ID, Name: label });
       createNodeEvals(state, node.ID, `${label} became ready`);
       unblockEvals(state, `${label} became ready`);
       return null;
     case 'node-drain':
-      if (node.Drain) return `${label} is already draining`;
+      if (node.Drain) return eventProblem({ code: 'node-already-draining', subject: label });
       replaceNode(state, { ...node, Drain: true, SchedulingEligibility: 'ineligible' });
       state.drains.set(node.ID, later(state.now, event.Deadline ?? DEFAULT_DRAIN_DEADLINE));
       startDrainWatch(state);
       log.note(state, `${label} starts draining`, { Kind: 'node-draining', NodeID: node.ID, Name: label });
       return null;
     case 'node-ineligible':
-      if (node.SchedulingEligibility === 'ineligible') return `${label} is already ineligible`;
+      if (node.SchedulingEligibility === 'ineligible')
+        return eventProblem({ code: 'node-already-ineligible', subject: label });
       replaceNode(state, { ...node, SchedulingEligibility: 'ineligible' });
       log.note(state, `${label} is ineligible for new allocations`, {
         Kind: 'node-ineligible',
@@ -116,9 +122,9 @@ function applyNodeEvent(state: SimState, event: Extract<SimEvent, { NodeID: stri
       });
       return null;
     case 'node-eligible':
-      if (node.Drain)
-        return `${label} is draining; it becomes eligible once the drain is done and it is marked eligible`;
-      if (node.SchedulingEligibility === 'eligible') return `${label} is already eligible`;
+      if (node.Drain) return eventProblem({ code: 'node-draining', subject: label });
+      if (node.SchedulingEligibility === 'eligible')
+        return eventProblem({ code: 'node-already-eligible', subject: label });
       replaceNode(state, { ...node, SchedulingEligibility: 'eligible' });
       log.note(state, `${label} is eligible again`, { Kind: 'node-eligible', NodeID: node.ID, Name: label });
       unblockEvals(state, `${label} became eligible`);
@@ -134,15 +140,16 @@ function applyAllocEvent(
   kind: 'alloc-fail' | 'alloc-unhealthy' | 'alloc-complete',
   allocID: string,
   log: SimLog,
-): string | null {
+): EventProblem | null {
   const alloc = findAlloc(state, allocID);
-  if (alloc === undefined) return `no allocation has ID ${JSON.stringify(allocID)}`;
-  if (terminalStatus(alloc)) return `${alloc.Name} has already stopped`;
+  if (alloc === undefined) return eventProblem({ code: 'unknown-alloc', subject: allocID });
+  if (terminalStatus(alloc)) return eventProblem({ code: 'alloc-stopped', subject: alloc.Name });
   const node = state.nodes.find((n) => n.ID === alloc.NodeID);
   if (node === undefined || nodeTerminalStatus(node))
-    return `${alloc.Name} is on a node that is down, which reports nothing`;
+    return eventProblem({ code: 'alloc-node-down', subject: alloc.Name });
   if (kind === 'alloc-unhealthy') {
-    if (alloc.DeploymentStatus?.Healthy != null) return `${alloc.Name} has already reported its health`;
+    if (alloc.DeploymentStatus?.Healthy != null)
+      return eventProblem({ code: 'alloc-health-reported', subject: alloc.Name });
     if (!state.client.has(alloc.ID)) clientWatch(state, alloc);
     clientNeverHealthy(state, alloc, log);
     return null;
@@ -169,30 +176,30 @@ function applyJobEvent(
   state: SimState,
   event: Extract<SimEvent, { Kind: `job-${string}` }>,
   log: SimLog,
-): string | null {
+): EventProblem | null {
   const js = mainJob(state);
   let spec = js.job;
   let trigger = EvalTriggerJobRegister;
   switch (event.Kind) {
     case 'job-scale': {
       const scaled = scaledJob(js.job, event.TaskGroup, event.Count);
-      if (typeof scaled === 'string') return scaled;
+      if ('code' in scaled) return scaled;
       spec = scaled;
       trigger = EvalTriggerScaling;
       break;
     }
     case 'job-stop':
-      if (js.job.Stop) return 'the job is already stopped';
+      if (js.job.Stop) return eventProblem({ code: 'job-already-stopped' });
       spec = { ...js.job, Stop: true };
       trigger = EvalTriggerJobDeregister;
       break;
     case 'job-start':
-      if (!js.job.Stop) return 'the job is already running';
+      if (!js.job.Stop) return eventProblem({ code: 'job-already-running' });
       spec = { ...js.job, Stop: false };
       break;
     case 'job-update': {
       const edited = readEditedJob(js.job, event.Job);
-      if (typeof edited === 'string') return edited;
+      if ('code' in edited) return edited;
       spec = edited;
       break;
     }

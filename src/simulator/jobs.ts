@@ -6,6 +6,7 @@
 import type { Job } from '../engine/structs.ts';
 import { readScenarioValue } from '../scenario/read.ts';
 import { writeJob } from '../scenario/write.ts';
+import { type EventProblem, eventProblem } from './eventProblem.ts';
 import { type JobState, type SimState, maxOf } from './state.ts';
 
 // Fields that record a version's history rather than its specification (Job.SpecChanged leaves them out).
@@ -48,23 +49,20 @@ export function registerJob(state: SimState, js: JobState, spec: Job): boolean {
   return true;
 }
 
-/** scaledJob is the current job with one group's count changed, or an error when the job has no such group. */
-export function scaledJob(job: Job, group: string, count: number): Job | string {
-  if (!job.TaskGroups.some((tg) => tg.Name === group)) return `the job has no task group ${JSON.stringify(group)}`;
+/** scaledJob is the current job with one group's count changed, or the problem when the job has no such group. */
+export function scaledJob(job: Job, group: string, count: number): Job | EventProblem {
+  if (!job.TaskGroups.some((tg) => tg.Name === group)) return eventProblem({ code: 'unknown-group', subject: group });
   return { ...job, TaskGroups: job.TaskGroups.map((tg) => (tg.Name === group ? { ...tg, Count: count } : tg)) };
 }
 
 /**
  * readEditedJob reads an edited job (API JSON) with the scenario reader's
- * defaults; it must keep the job's ID. Returns the job or a message.
+ * defaults; it must keep the job's ID. Returns the job or the problem.
  */
-export function readEditedJob(current: Job, value: Record<string, unknown>): Job | string {
+export function readEditedJob(current: Job, value: Record<string, unknown>): Job | EventProblem {
   const read = readScenarioValue({ Job: { ID: current.ID, ...value } }, { generateID: () => '', now: () => 0 });
-  if (!read.ok) {
-    const d = read.diagnostics[0]!;
-    return `the edited job is not valid: ${d.path === '' ? '' : d.path + ': '}${d.message}`;
-  }
+  if (!read.ok) return eventProblem({ code: 'job-invalid', diagnostic: read.diagnostics[0]! });
   if (read.scenario.Job.ID !== current.ID)
-    return `the edited job has ID ${JSON.stringify(read.scenario.Job.ID)}, not ${JSON.stringify(current.ID)}`;
+    return eventProblem({ code: 'job-id-changed', subject: read.scenario.Job.ID, expected: current.ID });
   return read.scenario.Job;
 }

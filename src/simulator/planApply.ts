@@ -24,7 +24,7 @@ import {
   terminalStatus,
 } from '../engine/structs.ts';
 import type { ReconcileResults } from '../engine/types.ts';
-import { clientForget, clientStops, clientWatch } from './client.ts';
+import { clientForget, clientStops, clientWatch } from './allocRunner.ts';
 import { setDeploymentStatus, updateDeploymentWithAllocs } from './deployments.ts';
 import type { PlacementFailure } from '../result/failure.ts';
 import { type Ask, type RankedNode, PlanningCluster, groupAsk } from './placement.ts';
@@ -46,8 +46,8 @@ export type { RankedNode } from './placement.ts';
 // Nomad keeps this many reschedule events of an unlimited policy's chain.
 const MAX_PAST_RESCHEDULE_EVENTS = 5;
 
-/** Placed is one new allocation the plan put on a node. */
-export interface Placed {
+/** PlacedAlloc is one new allocation the plan put on a node. */
+export interface PlacedAlloc {
   AllocID: string;
   Name: string;
   TaskGroup: string;
@@ -63,7 +63,7 @@ export interface Placed {
 
 /** PlanOutcome is what applying a plan did beyond the reconciler's own results: where allocations went, and what did not fit. */
 export interface PlanOutcome {
-  placed: Placed[];
+  placed: PlacedAlloc[];
   failures: PlacementFailure[];
 }
 
@@ -195,7 +195,7 @@ function markLostOnDownNodes(state: SimState, js: JobState): void {
 // writeStop writes a stop (AppendStoppedAlloc): desired status stop, the
 // client status the plan gives (lost) or else the client stopping it, and
 // the follow-up evaluation when there is one. The description is in the
-// step's results.
+// evaluation's results.
 function writeStop(state: SimState, allocID: string, clientStatus: string, followupEvalID: string): void {
   const existing = findAlloc(state, allocID)!;
   let stopped: Allocation = { ...existing, DesiredStatus: AllocDesiredStatusStop, ModifyTime: state.now };
@@ -216,7 +216,7 @@ function placeAll(
   results: ReconcileResults,
   planDeployment: Deployment | null,
 ): PlanOutcome {
-  const placed: Placed[] = [];
+  const placed: PlacedAlloc[] = [];
   const created: { alloc: Allocation; existing: null }[] = [];
   const failed = new Map<string, PlacementFailure>();
   const deploymentID = planDeployment !== null && deploymentActive(planDeployment) ? planDeployment.ID : '';

@@ -1,7 +1,8 @@
 // The rollout simulator: a scenario and a list of events in, a film out.
-// Each step of the film is one evaluation: the scenario the reconciler saw,
-// what it decided, where the plan put new allocations and what did not fit,
-// and what happened in the cluster since the step before. Between
+// The film is its evaluations in order (its Steps, as its JSON names them):
+// for each, the scenario the reconciler saw, what it decided, where the plan
+// put new allocations and what did not fit, and what happened in the cluster
+// since the evaluation before. Between
 // evaluations a simulated clock jumps to the next thing due: an allocation
 // starting or turning healthy, a delayed evaluation, a deadline, a person's
 // event. The same scenario and events always give the same film.
@@ -28,12 +29,13 @@ import type { ResultDocument } from '../result/document.ts';
 import { runScenario } from '../result/run.ts';
 import type { Scenario } from '../scenario/read.ts';
 import { applyEvent } from './apply.ts';
-import { DEFAULT_ALLOC_STARTUP, clientWatch, nextClientTime, runClients } from './client.ts';
+import { DEFAULT_ALLOC_STARTUP, clientWatch, nextClientTime, runClients } from './allocRunner.ts';
 import { nextDrainTime, runDrainer, startDrainWatch } from './drainer.ts';
 import { DEFAULT_DRAIN_DEADLINE, EvalTriggerScenario, type SimEvent } from '../scenario/events.ts';
+import type { EventProblem } from './eventProblem.ts';
 import { seededUUIDs, seededUint32 } from './ids.ts';
 import type { PlacementFailure } from '../result/failure.ts';
-import { type Placed, applyPlan } from './planApply.ts';
+import { type PlacedAlloc, applyPlan } from './planApply.ts';
 import {
   type Happening,
   type JobState,
@@ -59,9 +61,9 @@ import {
 
 /** SimOptions tune a simulation. */
 export interface SimOptions {
-  /** maxSteps stops a film that has not settled after this many evaluations (default 200). */
-  maxSteps?: number;
-  /** trace asks each step's reconciliation for its reasoning (default true). */
+  /** maxEvaluations stops a film that has not settled after this many evaluations (default 200). */
+  maxEvaluations?: number;
+  /** trace asks each evaluation's reconciliation for its reasoning (default true). */
   trace?: boolean;
 }
 
@@ -72,12 +74,12 @@ export interface EventNote {
   /** Time is when it happened; null when the film ended first. */
   Time: Instant | null;
   /** Problem says why the event changed nothing, or is null. */
-  Problem: string | null;
+  Problem: EventProblem | null;
 }
 
-/** SimStep is one evaluation of the film. */
-export interface SimStep {
-  /** Index counts steps from 1 (the scenario's own evaluation). */
+/** FilmEvaluation is one evaluation of the film. */
+export interface FilmEvaluation {
+  /** Index counts evaluations from 1 (the scenario's own). */
   Index: number;
   Time: Instant;
   /** JobID is the job evaluated: the scenario's own, or one of its OtherJobs. */
@@ -86,7 +88,7 @@ export interface SimStep {
   TriggeredBy: string;
   /** Why says what made the evaluation, in words. */
   Why: string;
-  /** Happenings are the changes since the previous step, events included. */
+  /** Happenings are the changes since the previous evaluation, events included. */
   Happenings: Happening[];
   /** Applied are the changes the plan made (a deployment created, a status written), beyond placing and stopping. */
   Applied: Happening[];
@@ -97,20 +99,20 @@ export interface SimStep {
   /** Trace is the reconciler's reasoning, when the options asked for it. */
   Trace: ReconcileTrace | null;
   /** Placed lists where the plan put new allocations. */
-  Placed: Placed[];
+  Placed: PlacedAlloc[];
   /** Failures lists the groups whose allocations did not fit anywhere. */
   Failures: PlacementFailure[];
 }
 
 /** FilmEnd says why the film stopped. */
 export interface FilmEnd {
-  /** Status: settled (nothing more will happen by itself), waiting (on a person, or on room for allocations), or limit (maxSteps reached). */
+  /** Status: settled (nothing more will happen by itself), waiting (on a person, or on room for allocations), or limit (maxEvaluations reached). */
   Status: 'settled' | 'waiting' | 'limit';
   /** Time is the clock when it stopped. */
   Time: Instant;
   /** Reason says so in words. */
   Reason: string;
-  /** Happenings are the changes after the last step. */
+  /** Happenings are the changes after the last evaluation. */
   Happenings: Happening[];
   /** Deployment is the job's latest deployment at the end, or null. */
   Deployment: Deployment | null;
@@ -134,14 +136,14 @@ export interface StrandedAlloc {
 
 /** Film is a whole simulated rollout. */
 export interface Film {
-  Steps: SimStep[];
+  Steps: FilmEvaluation[];
   End: FilmEnd;
   /** Events says, per event of the list, when it happened or why it did nothing. */
   Events: EventNote[];
 }
 
-const DEFAULT_MAX_STEPS = 200;
-// The end's look is an evaluation that no step ran: its ID and its generator's seed are its own.
+const DEFAULT_MAX_EVALUATIONS = 200;
+// The end's look is an evaluation that the film never ran: its ID and its generator's seed are its own.
 const END_EVAL_ID = 'end';
 const END_SEED = 0xe4d;
 // The node shuffles of placement draw from a generator of their own, so that they never move an ID.
@@ -149,15 +151,15 @@ const SHUFFLE_SEED = 0x5b0f;
 
 /**
  * simulate runs the scenario's evaluation and every evaluation that follows
- * from it and from the events, until nothing more is due (or maxSteps).
- * Events happen `Delay` after the evaluation of step `After`; events with
- * no delay happen before anything else after that step.
+ * from it and from the events, until nothing more is due (or maxEvaluations).
+ * Events happen `Delay` after evaluation `After`; events with
+ * no delay happen before anything else after that evaluation.
  */
 export function simulate(scenario: Scenario, events: readonly SimEvent[], options: SimOptions = {}): Film {
-  const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
+  const maxEvaluations = options.maxEvaluations ?? DEFAULT_MAX_EVALUATIONS;
   const state = initialState(scenario);
   const log = new SimLog();
-  const steps: SimStep[] = [];
+  const evaluations: FilmEvaluation[] = [];
   const notes: EventNote[] = events.map((_, i) => ({ Index: i, Time: null, Problem: null }));
   // Events with a delay wait here, with the time they fall due.
   const timed: { at: Instant; index: number }[] = [];
@@ -166,7 +168,8 @@ export function simulate(scenario: Scenario, events: readonly SimEvent[], option
     notes[index]!.Time = state.now;
     const problem = applyEvent(state, events[index]!, log);
     notes[index]!.Problem = problem;
-    if (problem !== null) log.note(state, `event ignored: ${problem}`, { Kind: 'event-ignored', Detail: problem });
+    if (problem !== null)
+      log.note(state, `event ignored: ${problem.message}`, { Kind: 'event-ignored', Problem: problem });
   };
 
   state.evals.push({
@@ -178,11 +181,11 @@ export function simulate(scenario: Scenario, events: readonly SimEvent[], option
     Why: 'the scenario’s own evaluation',
   });
 
-  while (steps.length < maxSteps) {
+  while (evaluations.length < maxEvaluations) {
     const due = takeDueEval(state);
     if (due !== null) {
-      steps.push(runStep(state, due, steps.length + 1, log, scenario.Name, options.trace ?? true));
-      const index = steps.length;
+      evaluations.push(runEvaluation(state, due, evaluations.length + 1, log, scenario.Name, options.trace ?? true));
+      const index = evaluations.length;
       events.forEach((e, i) => {
         if (e.After !== index) return;
         if ((e.Delay ?? 0) === 0) fire(i);
@@ -206,9 +209,9 @@ export function simulate(scenario: Scenario, events: readonly SimEvent[], option
   const look = runScenario(end, { trace: options.trace ?? true, generateID: seededUUIDs(END_SEED) });
   const stranded = more ? null : strandedAlloc(state);
   return {
-    Steps: steps,
+    Steps: evaluations,
     End: {
-      ...ending(state, steps.length >= maxSteps && more, stranded),
+      ...ending(state, evaluations.length >= maxEvaluations && more, stranded),
       Stranded: stranded,
       Time: state.now,
       Happenings: log.take(),
@@ -305,15 +308,15 @@ function takeDueEval(state: SimState): QueuedEval | null {
   return due;
 }
 
-// runStep reconciles the evaluation's job and applies the plan.
-function runStep(
+// runEvaluation reconciles the evaluation's job and applies the plan.
+function runEvaluation(
   state: SimState,
   evaluation: QueuedEval,
   index: number,
   log: SimLog,
   name: string,
   trace: boolean,
-): SimStep {
+): FilmEvaluation {
   const js = jobState(state, evaluation.JobID)!;
   const scenario = snapshotScenario(state, js, name, evaluation.ID);
   const run = runScenario(scenario, { trace, generateID: state.nextID });

@@ -2,9 +2,9 @@
 // broker and clients hold for the scenario's job and the other jobs that
 // share its nodes. The simulator changes it only through the functions of
 // this folder, each named for the Nomad component it stands in for (plan
-// applier, client, deployment watcher, drainer). Allocations, jobs and
+// applier, allocation runners, deployment watcher, drainer). Allocations, jobs and
 // deployments are never changed in place: a change makes a new object, so
-// that every step's snapshot stays as it was.
+// that every evaluation's snapshot stays as it was.
 
 import {
   type Allocation,
@@ -20,6 +20,7 @@ import {
 } from '../engine/structs.ts';
 import { type Ask, countAlloc } from './placement.ts';
 import type { OtherJob } from '../scenario/otherJobs.ts';
+import type { EventProblem } from './eventProblem.ts';
 import type { Scenario } from '../scenario/read.ts';
 
 /** QueuedEvalStatus is where a queued evaluation stands: waiting its turn, or blocked until the cluster has room. */
@@ -246,7 +247,7 @@ export function enqueueEval(
  * of `js`: the job, the versions its allocations run, the nodes, every
  * allocation of the job (terminal ones too, as AllocsByJob returns them)
  * and its latest deployment; the other jobs come as OtherJobs, for views.
- * Arrays are copied so later steps cannot change it.
+ * Arrays are copied so later evaluations cannot change it.
  */
 export function snapshotScenario(state: SimState, js: JobState, name: string, evalID: string): Scenario {
   const own = jobDocument(js);
@@ -321,8 +322,8 @@ export interface HappeningAlloc {
  * (AllocID, Name, JobVersion), a node's (NodeID, Name), the job version
  * registered (JobVersion, and FromVersion for a revert), the allocations
  * the drainer marks (Allocs), a deployment's (DeploymentID, JobVersion,
- * Status), and Detail, a reason as its source gave it (an ignored event's
- * problem, a deployment's status description).
+ * Status, and Detail, its status description as Nomad writes it), and an
+ * ignored event's Problem.
  */
 export interface HappeningFacts {
   Kind: HappeningKind;
@@ -336,6 +337,7 @@ export interface HappeningFacts {
   DeploymentID?: string;
   Status?: string;
   Detail?: string;
+  Problem?: EventProblem;
 }
 
 /** Happening is one thing that changed between two evaluations: its time, its facts, and the simulator's sentence for it (the CLI's text). */

@@ -32,8 +32,9 @@ import {
   requiresPromotion,
   terminalStatus,
 } from '../engine/structs.ts';
-import type { HealthReport } from './client.ts';
+import type { HealthReport } from './allocRunner.ts';
 import { setDeploymentStatus, updateDeploymentWithAllocs } from './deployments.ts';
+import { type CanaryShortfall, type EventProblem, eventProblem } from './eventProblem.ts';
 import { registerJob, specChanged } from './jobs.ts';
 import {
   type JobState,
@@ -241,10 +242,15 @@ function autoPromote(state: SimState, js: JobState, deployment: Deployment, log:
 /**
  * promoteDeployment promotes every group of an active deployment, as
  * UpdateDeploymentPromotion does: each group that wants canaries needs that
- * many healthy ones, else nothing changes and the reason is returned.
+ * many healthy ones, else nothing changes and the problem is returned.
  * Promoted canaries stop being marked canaries; an evaluation follows.
  */
-export function promoteDeployment(state: SimState, js: JobState, deployment: Deployment, log: SimLog): string | null {
+export function promoteDeployment(
+  state: SimState,
+  js: JobState,
+  deployment: Deployment,
+  log: SimLog,
+): EventProblem | null {
   const healthyCanaries = new Map<string, string[]>();
   for (const group of deployment.TaskGroups.values()) {
     for (const id of group.PlacedCanaries) {
@@ -253,14 +259,14 @@ export function promoteDeployment(state: SimState, js: JobState, deployment: Dep
       healthyCanaries.set(a.TaskGroup, [...(healthyCanaries.get(a.TaskGroup) ?? []), a.ID]);
     }
   }
-  const short: string[] = [];
+  const shortfalls: CanaryShortfall[] = [];
   for (const [name, group] of deployment.TaskGroups) {
-    const have = healthyCanaries.get(name)?.length ?? 0;
-    if (group.DesiredCanaries > 0 && have < group.DesiredCanaries) {
-      short.push(`task group ${JSON.stringify(name)} has ${have}/${group.DesiredCanaries} healthy allocations`);
+    const healthy = healthyCanaries.get(name)?.length ?? 0;
+    if (group.DesiredCanaries > 0 && healthy < group.DesiredCanaries) {
+      shortfalls.push({ group: name, healthy, desired: group.DesiredCanaries });
     }
   }
-  if (short.length > 0) return short.join('; ');
+  if (shortfalls.length > 0) return eventProblem({ code: 'canaries-unhealthy', shortfalls });
   const promoted = copyDeployment(deployment);
   for (const group of promoted.TaskGroups.values()) group.Promoted = true;
   if (!requiresPromotion(promoted) && promoted.Status === DeploymentStatusRunning) {

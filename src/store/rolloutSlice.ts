@@ -33,24 +33,24 @@ export function initialRollout(): RolloutView {
   };
 }
 
-/** frameCount is how many frames a film has: one per step, and its end. */
+/** frameCount is how many frames a film has: one per evaluation, and its end. */
 export function frameCount(film: Film): number {
   return film.Steps.length + 1;
 }
 
 /**
  * frameResult is one frame of the film as a result the views can draw: a
- * step's evaluation, or the end. It answers no run request, so its seq is
+ * film's evaluation, or the end. It answers no run request, so its seq is
  * minus the frame number, never a request's.
  */
 export function frameResult(film: Film, diffs: RolloutView['diffs'], frame: number): GoodResult {
-  const step = film.Steps[frame - 1];
-  if (step !== undefined) {
+  const evaluation = film.Steps[frame - 1];
+  if (evaluation !== undefined) {
     return {
       seq: -frame,
-      scenario: step.Scenario,
-      document: step.Document,
-      trace: step.Trace,
+      scenario: evaluation.Scenario,
+      document: evaluation.Document,
+      trace: evaluation.Trace,
       millis: 0,
       diff: diffs[frame - 1],
     };
@@ -66,7 +66,7 @@ export function frameResult(film: Film, diffs: RolloutView['diffs'], frame: numb
   };
 }
 
-/** eventTiming is when an event added at a frame happens: right after that step, or at the end's time after the last step. */
+/** eventTiming is when an event added at a frame happens: right after that evaluation, or at the end's time after the last evaluation. */
 export function eventTiming(film: Film, frame: number): { After: number; Delay?: number } {
   if (frame <= film.Steps.length) return { After: frame };
   const last = film.Steps[film.Steps.length - 1];

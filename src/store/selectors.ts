@@ -1,6 +1,8 @@
 // Module-level selectors over the store, so that components subscribe to
 // exactly what they draw and selector identity is stable across renders.
 
+import type { PlacementFailure } from '../result/failure.ts';
+import { isHclText } from '../scenario/tabs.ts';
 import type { AppState } from './state.ts';
 
 /** selectTexts is the raw text of both tabs. */
@@ -32,8 +34,30 @@ export const selectSelectedAllocID = (s: AppState) => s.selectedAllocID;
 /** selectHighlight is the set of allocations the explanation points at. */
 export const selectHighlight = (s: AppState) => s.highlight;
 
+/** selectJobIsHcl tells whether the Job tab holds an HCL jobspec (rather than API JSON). */
+export const selectJobIsHcl = (s: AppState) => isHclText(s.texts.job);
+/** selectClusterText is the Cluster tab's raw text. */
+export const selectClusterText = (s: AppState) => s.texts.cluster;
+/** selectScenarioName is the last good result's scenario name, or undefined. */
+export const selectScenarioName = (s: AppState) => s.result?.scenario.Name;
+/** selectScenarioDescription is the last good result's scenario description (Markdown), or undefined. */
+export const selectScenarioDescription = (s: AppState) => s.result?.scenario.Description;
+
 /** selectRollout is the rollout simulator's state. */
 export const selectRollout = (s: AppState) => s.rollout;
+/** selectRolloutOpen tells whether the rollout simulator is open. */
+export const selectRolloutOpen = (s: AppState) => s.rollout.open;
+/** selectRolloutFrame is the frame the timeline shows (1-based). */
+export const selectRolloutFrame = (s: AppState) => s.rollout.frame;
+/** selectInRollout tells whether the views show a frame of a film: the rollout is open and has one. */
+export const selectInRollout = (s: AppState) => s.rollout.open && s.rollout.film !== null;
+/** selectShownFailures are the placement failures of the rollout frame shown, or none outside a rollout. */
+export const selectShownFailures = (s: AppState): readonly PlacementFailure[] => {
+  const { open, film, frame } = s.rollout;
+  if (!open || film === null) return NO_FAILURES;
+  return film.Steps[frame - 1]?.Failures ?? NO_FAILURES;
+};
+const NO_FAILURES: readonly PlacementFailure[] = [];
 /**
  * selectShownResult is the result the views draw: the rollout's frame
  * while the rollout is open and has a film, else the last good result.

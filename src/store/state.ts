@@ -111,8 +111,8 @@ export type RolloutStatus = 'idle' | 'running' | 'ok' | 'failed';
 
 /**
  * RolloutView is the rollout simulator as the page shows it: whether it is
- * open, the latest film of the texts, the frame shown (steps count from 1;
- * the frame after the last step is the end) and a frame to compare with.
+ * open, the latest film of the texts, the frame shown (evaluations count
+ * from 1; the frame after the last evaluation is the end) and a frame to compare with.
  */
 export interface RolloutView {
   open: boolean;

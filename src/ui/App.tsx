@@ -13,19 +13,14 @@ import { ShareBanner } from './share/ShareBanner.tsx';
 import { PresentContext } from './present/presentContext.ts';
 import { PresenterView } from './present/PresenterView.tsx';
 import { useActions } from './storeContext.tsx';
-import { useResolvedTheme } from './theme/useResolvedTheme.ts';
+import { usePageTheme } from './theme/usePageTheme.ts';
 
 /** App lays out the panels and owns the page-wide shortcuts and theme. */
 export function App() {
-  const theme = useResolvedTheme();
+  usePageTheme();
   const { runNow } = useActions();
   const [presenting, setPresenting] = useState(false);
   const leave = useCallback(() => setPresenting(false), []);
-
-  useEffect(() => {
-    document.documentElement.dataset.theme = theme;
-    document.documentElement.style.colorScheme = theme;
-  }, [theme]);
 
   // Ctrl/Cmd+Enter re-runs from anywhere; inside the editor Monaco handles it first.
   useEffect(() => {

@@ -34,8 +34,24 @@ export const useActiveTab = () => useStore(useStoreApi(), sel.selectActiveTab);
 export const useResult = () => useStore(useStoreApi(), sel.selectResult);
 /** useShownResult is the result the views draw: the rollout's frame while it is open, else the last good result. */
 export const useShownResult = () => useStore(useStoreApi(), sel.selectShownResult);
-/** useRollout is the rollout simulator's state. */
+/** useJobIsHcl tells whether the Job tab holds an HCL jobspec. */
+export const useJobIsHcl = () => useStore(useStoreApi(), sel.selectJobIsHcl);
+/** useClusterText is the Cluster tab's raw text. */
+export const useClusterText = () => useStore(useStoreApi(), sel.selectClusterText);
+/** useScenarioName is the last good result's scenario name, or undefined. */
+export const useScenarioName = () => useStore(useStoreApi(), sel.selectScenarioName);
+/** useScenarioDescription is the last good result's scenario description, or undefined. */
+export const useScenarioDescription = () => useStore(useStoreApi(), sel.selectScenarioDescription);
+/** useRollout is the rollout simulator's state, for the views that draw the film. */
 export const useRollout = () => useStore(useStoreApi(), sel.selectRollout);
+/** useRolloutOpen tells whether the rollout simulator is open. */
+export const useRolloutOpen = () => useStore(useStoreApi(), sel.selectRolloutOpen);
+/** useRolloutFrame is the frame the timeline shows. */
+export const useRolloutFrame = () => useStore(useStoreApi(), sel.selectRolloutFrame);
+/** useInRollout tells whether the views show a frame of a film. */
+export const useInRollout = () => useStore(useStoreApi(), sel.selectInRollout);
+/** useShownFailures are the placement failures of the rollout frame shown, or none. */
+export const useShownFailures = () => useStore(useStoreApi(), sel.selectShownFailures);
 /** useStale tells whether the result on screen is of an older text. */
 export const useStale = () => useStore(useStoreApi(), sel.selectStale);
 /** useStatus is where the latest run stands. */

@@ -18,7 +18,7 @@ import { OTHER_ALLOC_IDS, otherJobsArb } from './otherJobsArb.ts';
 
 const RUNS = 150;
 const TIMEOUT_MS = 120_000;
-const MAX_STEPS = 60;
+const MAX_EVALUATIONS = 60;
 const NODE_IDS = ['n1', 'n2', 'n3', 'n4', 'nowhere'];
 const ALLOC_IDS = ['a0', 'a1', 'a2', 'a3', 'a4', 'unknown'];
 
@@ -73,11 +73,14 @@ describe('simulator properties', () => {
       fc.assert(
         fc.property(inputArb, ({ doc, cpu, events }) => {
           const input = setUp(doc, cpu, events);
-          const film = simulate(input.scenario, input.events, { maxSteps: MAX_STEPS, trace: false });
+          const film = simulate(input.scenario, input.events, { maxEvaluations: MAX_EVALUATIONS, trace: false });
           expect(['settled', 'waiting', 'limit']).toContain(film.End.Status);
-          expect(film.Steps.length).toBeLessThanOrEqual(MAX_STEPS);
+          expect(film.Steps.length).toBeLessThanOrEqual(MAX_EVALUATIONS);
           expect(film.Events).toHaveLength(input.events.length);
-          const again = simulate(setUp(doc, cpu, events).scenario, input.events, { maxSteps: MAX_STEPS, trace: false });
+          const again = simulate(setUp(doc, cpu, events).scenario, input.events, {
+            maxEvaluations: MAX_EVALUATIONS,
+            trace: false,
+          });
           expect(replay(again)).toBe(replay(film));
         }),
         { numRuns: RUNS },
@@ -92,7 +95,7 @@ describe('simulator properties', () => {
       fc.assert(
         fc.property(inputArb, ({ doc, cpu, events }) => {
           const input = setUp(doc, cpu, events);
-          const film = simulate(input.scenario, input.events, { maxSteps: MAX_STEPS, trace: false });
+          const film = simulate(input.scenario, input.events, { maxEvaluations: MAX_EVALUATIONS, trace: false });
           film.Steps.forEach((step, i) => {
             // The nodes as the plan saw them are those of the step (events come after it).
             const nodes = new Map(step.Scenario.Nodes.map((n) => [n.ID, n]));
@@ -128,7 +131,7 @@ describe('simulator properties', () => {
       fc.assert(
         fc.property(inputArb, ({ doc, cpu, events }) => {
           const input = setUp(doc, cpu, events);
-          const film = simulate(input.scenario, input.events, { maxSteps: MAX_STEPS, trace: false });
+          const film = simulate(input.scenario, input.events, { maxEvaluations: MAX_EVALUATIONS, trace: false });
           const all = film.End.Scenario.Allocations;
           const ids = new Set(all.map((a) => a.ID));
           expect(ids.size).toBe(all.length);
@@ -173,10 +176,10 @@ describe('simulator properties with other jobs', () => {
       fc.assert(
         fc.property(sharedArb, ({ doc, others, cpu, events }) => {
           const input = setUp({ ...doc, OtherJobs: others }, cpu, events);
-          const film = simulate(input.scenario, input.events, { maxSteps: MAX_STEPS, trace: false });
+          const film = simulate(input.scenario, input.events, { maxEvaluations: MAX_EVALUATIONS, trace: false });
           expect(['settled', 'waiting', 'limit']).toContain(film.End.Status);
           const again = simulate(setUp({ ...doc, OtherJobs: others }, cpu, events).scenario, input.events, {
-            maxSteps: MAX_STEPS,
+            maxEvaluations: MAX_EVALUATIONS,
             trace: false,
           });
           expect(replay(again)).toBe(replay(film));
@@ -214,10 +217,10 @@ describe('simulator properties with other jobs', () => {
 // is checked is that it runs, not how fast.
 describe('simulator sizes', () => {
   const SIZES = [
-    { allocs: 1_000, nodes: 100, maxSteps: 5 },
-    { allocs: 10_000, nodes: 1_000, maxSteps: 3 },
-    { allocs: 50_000, nodes: 5_000, maxSteps: 1 },
-    { allocs: 200_000, nodes: 5_000, maxSteps: 1 },
+    { allocs: 1_000, nodes: 100, maxEvaluations: 5 },
+    { allocs: 10_000, nodes: 1_000, maxEvaluations: 3 },
+    { allocs: 50_000, nodes: 5_000, maxEvaluations: 1 },
+    { allocs: 200_000, nodes: 5_000, maxEvaluations: 1 },
   ];
   for (const size of SIZES) {
     test(
@@ -227,8 +230,8 @@ describe('simulator sizes', () => {
           textBudget: FILE_TEXT_BUDGET,
         });
         if (!read.ok) throw new Error('the generated scenario does not read');
-        const film = simulate(read.scenario, [], { trace: false, maxSteps: size.maxSteps });
-        expect(film.Steps).toHaveLength(size.maxSteps);
+        const film = simulate(read.scenario, [], { trace: false, maxEvaluations: size.maxEvaluations });
+        expect(film.Steps).toHaveLength(size.maxEvaluations);
         expect(film.End.Scenario.Allocations.length).toBeGreaterThanOrEqual(read.scenario.Allocations.length);
         expect(film.Steps[0]!.Placed.length).toBeGreaterThan(0);
       },

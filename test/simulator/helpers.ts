@@ -7,7 +7,7 @@ import { parseRfc3339 } from '../../src/engine/time.ts';
 import { readScenarioValue } from '../../src/scenario/read.ts';
 import type { SimEvent } from '../../src/scenario/events.ts';
 import { readEvents } from '../../src/scenario/readEvents.ts';
-import { type Film, type SimStep, simulate } from '../../src/simulator/simulate.ts';
+import { type Film, type FilmEvaluation, simulate } from '../../src/simulator/simulate.ts';
 
 /** Rollout is a fixture read: its scenario document, its events, and the film they make. */
 export interface Rollout {
@@ -42,7 +42,7 @@ export function at(rfc3339: string): Instant {
 }
 
 /** counts is a step's DesiredTGUpdates for one group, with only the non-zero counts. */
-export function counts(step: SimStep, group = 'web'): Record<string, number> {
+export function counts(step: FilmEvaluation, group = 'web'): Record<string, number> {
   const all: Record<string, number> = { ...step.Document.DesiredTGUpdates[group] };
   return Object.fromEntries(Object.entries(all).filter(([, n]) => n !== 0));
 }

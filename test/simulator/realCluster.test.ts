@@ -5,12 +5,12 @@
 
 import { describe, expect, it } from 'vitest';
 import { SECOND } from '../../src/engine/structs.ts';
-import type { SimStep } from '../../src/simulator/simulate.ts';
+import type { FilmEvaluation } from '../../src/simulator/simulate.ts';
 import { counts, liveAllocs, loadRollout, runRollout, triggers } from './helpers.ts';
 
 const seconds = (ns: number) => ns / SECOND;
 const texts = (s: { Happenings: { Text: string }[] }) => s.Happenings.map((h) => h.Text);
-const happenedAt = (s: SimStep, text: string) => s.Happenings.find((h) => h.Text === text)?.Time;
+const happenedAt = (s: FilmEvaluation, text: string) => s.Happenings.find((h) => h.Text === text)?.Time;
 
 describe('the deployment watcher batches (issue 9, §2.1)', () => {
   it('evaluates 1.25 s after a health change: within the real 1.21–1.50 s (made 0.96–1.25 s after, run 0.25 s later)', () => {

@@ -311,12 +311,18 @@ describe('operating a deployment', () => {
 
   it('promoting too early changes nothing and says why', () => {
     const { film } = loadRollout('canary-promote', [{ After: 1, Kind: 'deployment-promote' }]);
-    expect(film.Events[1]).toMatchObject({ Problem: 'task group "web" has 0/2 healthy allocations' });
+    expect(film.Events[1]!.Problem).toMatchObject({
+      code: 'canaries-unhealthy',
+      message: 'task group "web" has 0/2 healthy allocations',
+    });
   });
 
   it('a command on a deployment that has ended changes nothing and says why', () => {
     const { film } = loadRollout('canary-promote', [{ After: 6, Kind: 'deployment-pause' }]);
-    expect(film.Events[1]).toMatchObject({ Problem: 'deployment has terminal status "successful"' });
+    expect(film.Events[1]!.Problem).toMatchObject({
+      code: 'deployment-ended',
+      message: 'deployment has terminal status "successful"',
+    });
     expect(film.End.Deployment).toMatchObject({ Status: 'successful' });
   });
 

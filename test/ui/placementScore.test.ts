@@ -1,10 +1,10 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { Placed } from '../../src/simulator/planApply.ts';
+import type { PlacedAlloc } from '../../src/simulator/planApply.ts';
 import { PlacementScore } from '../../src/ui/rollout/PlacementScore.tsx';
 
-const placed: Placed = {
+const placed: PlacedAlloc = {
   AllocID: 'a1',
   Name: 'web.web[0]',
   TaskGroup: 'web',

@@ -154,7 +154,7 @@ describe('the rollout slice', () => {
 });
 
 describe('eventTiming', () => {
-  it('times an event after the step shown, or at the end’s time after the last step', async () => {
+  it('times an event after the evaluation shown, or at the end’s time after the last evaluation', async () => {
     const answer = await handleSimulate({ type: 'simulate', seq: 1, texts: splitScenario(fixture.Scenario) });
     if (!answer.ok) throw new Error(answer.message);
     expect(eventTiming(answer.film, 1)).toEqual({ After: 1 });
@@ -171,7 +171,7 @@ describe('eventTiming', () => {
       }),
     });
     if (!later.ok) throw new Error(later.message);
-    // The last event happens a minute after the last step: an event added at the end follows it.
+    // The last event happens a minute after the last evaluation: an event added at the end follows it.
     expect(eventTiming(later.film, 7)).toEqual({ After: 6, Delay: 60e9 });
   });
 });

@@ -4,15 +4,14 @@
 // replacing the HCL.
 
 import { useState } from 'react';
-import { isHclText } from '../../scenario/tabs.ts';
-import { useJobSpecJob, useTexts } from '../storeContext.tsx';
+import { useJobIsHcl, useJobSpecJob } from '../storeContext.tsx';
 
 /** ApiJsonButton toggles a read-only view of the jobspec's stored job as API JSON; it shows only for an HCL Job tab. */
 export function ApiJsonButton() {
-  const texts = useTexts();
+  const hcl = useJobIsHcl();
   const job = useJobSpecJob();
   const [open, setOpen] = useState(false);
-  if (!isHclText(texts.job)) return null;
+  if (!hcl) return null;
   return (
     <>
       <button

@@ -4,7 +4,7 @@
 import type { KeyboardEvent } from 'react';
 import { TABS, type TabID } from '../../scenario/tabs.ts';
 import { ApiJsonButton } from './ApiJsonButton.tsx';
-import { VariablesButton } from '../variables/VariablesEditor.tsx';
+import { VariablesButton } from '../variables/VariablesButton.tsx';
 import { ErrorList } from '../errors/ErrorList.tsx';
 import { useActions, useActiveTab, useDiagnostics } from '../storeContext.tsx';
 import { ScenarioEditor } from './ScenarioEditor.tsx';

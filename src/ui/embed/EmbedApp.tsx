@@ -1,20 +1,15 @@
 // The embeddable read-only view: the scenario's description, the graph and
 // the plan, no editors and no menus, for a page to show in an iframe.
 
-import { useEffect } from 'react';
 import { GraphSlot } from '../layout/GraphSlot.tsx';
 import { Description } from '../layout/Description.tsx';
 import { PlanView } from '../result/PlanView.tsx';
-import { useResolvedTheme } from '../theme/useResolvedTheme.ts';
+import { usePageTheme } from '../theme/usePageTheme.ts';
 import './embed.css';
 
 /** EmbedApp lays out the read-only view. */
 export function EmbedApp() {
-  const theme = useResolvedTheme();
-  useEffect(() => {
-    document.documentElement.dataset.theme = theme;
-    document.documentElement.style.colorScheme = theme;
-  }, [theme]);
+  usePageTheme();
   return (
     <div className="embed" data-testid="embed">
       <main className="embed__graph centre">

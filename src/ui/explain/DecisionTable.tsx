@@ -2,6 +2,7 @@
 // step and the reason. Long tables stay folded until asked for.
 
 import { memo, useEffect, useRef, useState } from 'react';
+import { useHighlightKeys } from './useHighlightKeys.ts';
 import type { AllocDecision } from '../../engine/types.ts';
 import { ACTIONS } from '../graph/vocabulary.ts';
 import { sortDecisions } from './describe.ts';
@@ -11,19 +12,21 @@ const OPEN_UP_TO = 40;
 /** DecisionTable lists a group's decisions in name order; hovering a row highlights its allocation. */
 export const DecisionTable = memo(function DecisionTable({
   decisions,
-  onHighlight,
   selected = null,
 }: {
   decisions: readonly AllocDecision[];
-  onHighlight: (keys: ReadonlySet<string> | null) => void;
   /** selected is the allocation chosen in the graph: its row is marked, unfolded and scrolled to. */
   selected?: string | null;
 }) {
-  const [open, setOpen] = useState(decisions.length <= OPEN_UP_TO);
-  const selectedRow = useRef<HTMLTableRowElement>(null);
-  useEffect(() => {
+  const onHighlight = useHighlightKeys();
+  const [open, setOpen] = useState(decisions.length <= OPEN_UP_TO || selected !== null);
+  // A newly chosen allocation unfolds the table (adjusted while rendering, not in an effect).
+  const [chosen, setChosen] = useState(selected);
+  if (chosen !== selected) {
+    setChosen(selected);
     if (selected !== null) setOpen(true);
-  }, [selected]);
+  }
+  const selectedRow = useRef<HTMLTableRowElement>(null);
   useEffect(() => {
     selectedRow.current?.scrollIntoView({ block: 'nearest' });
   }, [selected, open]);

@@ -2,24 +2,25 @@
 // computeGroup with the allocation sets at each, why there is or is not a
 // canary state, how the placement limit came out, and each allocation's fate.
 
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useState } from 'react';
+import { shallow } from 'zustand/vanilla/shallow';
 import type { GroupTrace, ReconcileTrace } from '../../engine/types.ts';
 import type { Scenario } from '../../scenario/read.ts';
 import { GroupExplain } from './GroupExplain.tsx';
 import '../graph/theme.css';
 import './explain.css';
 
-const NONE: ReadonlySet<string> = new Set();
-
-// namesByID reads back the ID-to-name map that namesKey encodes.
-function namesByID(key: string): Map<string, string> {
-  const m = new Map<string, string>();
-  if (key === '') return m;
-  for (const pair of key.split('\u0002')) {
-    const [id, name] = pair.split('\u0001') as [string, string];
-    m.set(id, name);
-  }
-  return m;
+// useNamesByID is the allocations' names by ID: the same map while no
+// name changes (compared entry by entry), so that the memoised groups are
+// not redrawn for an edit elsewhere. Kept as state, brought up to date while
+// rendering when the allocations change.
+function useNamesByID(allocs: Scenario['Allocations']): ReadonlyMap<string, string> {
+  const [kept, setKept] = useState(() => ({ allocs, names: new Map(allocs.map((a) => [a.ID, a.Name])) }));
+  if (kept.allocs === allocs) return kept.names;
+  const names = new Map(allocs.map((a) => [a.ID, a.Name]));
+  const next = { allocs, names: shallow(names, kept.names) ? kept.names : names };
+  setKept(next);
+  return next.names;
 }
 
 // sentence capitalises a note and ends it with a full stop.
@@ -61,26 +62,14 @@ function useKeptGroups(trace: ReconcileTrace | null): GroupTrace[] {
 export interface ExplainPanelProps {
   trace: ReconcileTrace | null;
   scenario: Scenario;
-  /** onHighlight receives the allocation IDs (and placement names) a hovered or focused step or set concerns; empty when none. */
-  onHighlight: (allocIDs: ReadonlySet<string>) => void;
   /** selectedAllocID is the allocation chosen in the graph: its decision and the step that made it are marked and scrolled to. */
   selectedAllocID?: string | null;
 }
 
 /** ExplainPanel draws the trace of one reconciliation, group by group. */
-export function ExplainPanel({ trace, scenario, onHighlight, selectedAllocID = null }: ExplainPanelProps) {
-  // The allocations' names by ID: the same map while no name changes.
-  const namesKey = useMemo(() => scenario.Allocations.map((a) => `${a.ID}\u0001${a.Name}`).join('\u0002'), [scenario]);
-  const names = useMemo(() => namesByID(namesKey), [namesKey]);
-
+export function ExplainPanel({ trace, scenario, selectedAllocID = null }: ExplainPanelProps) {
+  const names = useNamesByID(scenario.Allocations);
   const groups = useKeptGroups(trace);
-
-  // A stable callback for the memoised children, whatever the shell passes.
-  const latest = useRef(onHighlight);
-  useEffect(() => {
-    latest.current = onHighlight;
-  }, [onHighlight]);
-  const highlight = useCallback((keys: ReadonlySet<string> | null) => latest.current(keys ?? NONE), []);
 
   if (trace === null) {
     return (
@@ -101,7 +90,6 @@ export function ExplainPanel({ trace, scenario, onHighlight, selectedAllocID = n
           key={g.group}
           group={g}
           names={names}
-          onHighlight={highlight}
           selected={
             selectedAllocID !== null && g.decisions.some((d) => d.allocID === selectedAllocID) ? selectedAllocID : null
           }

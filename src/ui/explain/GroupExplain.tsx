@@ -14,12 +14,10 @@ function yesNo(b: boolean): string {
 export const GroupExplain = memo(function GroupExplain({
   group,
   names,
-  onHighlight,
   selected,
 }: {
   group: GroupTrace;
   names: ReadonlyMap<string, string>;
-  onHighlight: (keys: ReadonlySet<string> | null) => void;
   /** selected is the allocation of this group chosen in the graph, or null. */
   selected: string | null;
 }) {
@@ -56,8 +54,8 @@ export const GroupExplain = memo(function GroupExplain({
         </dl>
       )}
       <h4>Steps of computeGroup</h4>
-      <StepList steps={group.steps} names={names} onHighlight={onHighlight} decidedIn={decidedIn} />
-      <DecisionTable decisions={group.decisions} onHighlight={onHighlight} selected={selected} />
+      <StepList steps={group.steps} names={names} decidedIn={decidedIn} />
+      <DecisionTable decisions={group.decisions} selected={selected} />
     </section>
   );
 });

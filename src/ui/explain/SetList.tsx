@@ -4,21 +4,15 @@
 
 import { memo, useState } from 'react';
 import type { Member } from './describe.ts';
+import { useHighlightKeys } from './useHighlightKeys.ts';
 
 const SHOWN = 12;
 // ALL_CAP bounds "all": a set of a million placements lists its first thousand names.
 const ALL_CAP = 1000;
 
 /** SetList draws one named set of a step with its members. */
-export const SetList = memo(function SetList({
-  label,
-  items,
-  onHighlight,
-}: {
-  label: string;
-  items: readonly Member[];
-  onHighlight: (keys: ReadonlySet<string> | null) => void;
-}) {
+export const SetList = memo(function SetList({ label, items }: { label: string; items: readonly Member[] }) {
+  const onHighlight = useHighlightKeys();
   const [all, setAll] = useState(false);
   const shown = items.slice(0, all ? ALL_CAP : SHOWN);
   const enter = (): void => onHighlight(new Set(items.map((m) => m.key)));

@@ -6,20 +6,20 @@ import { memo } from 'react';
 import type { TraceStep } from '../../engine/types.ts';
 import { members, setLabel, stepKeys, stepTitle } from './describe.ts';
 import { SetList } from './SetList.tsx';
+import { useHighlightKeys } from './useHighlightKeys.ts';
 
 /** StepList draws a group's steps with their sets. */
 export const StepList = memo(function StepList({
   steps,
   names,
-  onHighlight,
   decidedIn = null,
 }: {
   steps: readonly TraceStep[];
   names: ReadonlyMap<string, string>;
-  onHighlight: (keys: ReadonlySet<string> | null) => void;
   /** decidedIn is the step that decided the allocation chosen in the graph: its last run is marked. */
   decidedIn?: string | null;
 }) {
+  const onHighlight = useHighlightKeys();
   const marked = decidedIn === null ? -1 : steps.findLastIndex((s) => s.step === decidedIn);
   return (
     <ol className="xp-steps">
@@ -47,7 +47,7 @@ export const StepList = memo(function StepList({
             </div>
             <ul className="xp-sets">
               {Object.entries(s.sets).map(([name, ids]) => (
-                <SetList key={name} label={setLabel(name)} items={members(ids, names)} onHighlight={onHighlight} />
+                <SetList key={name} label={setLabel(name)} items={members(ids, names)} />
               ))}
             </ul>
           </li>

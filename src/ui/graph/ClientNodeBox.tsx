@@ -51,8 +51,7 @@ function ClientNodeBoxView({ data }: NodeProps<BoxFlowNode>) {
   const v = data.view;
   const detail = useDetail();
   const ids = useMemo(() => v.allocs.map((c) => c.id), [v]);
-  const highlighted = useHighlighted(ids);
-  const lit = useMemo(() => new Set(highlighted.split('\n')), [highlighted]);
+  const lit = useHighlighted(ids);
   const badges = conditionBadges(v);
   const gc = v.condition === 'gc';
   const title = gc ? `Node ${v.nodeID || '(none)'} no longer exists (garbage-collected)` : `${v.name} (${v.nodeID})`;

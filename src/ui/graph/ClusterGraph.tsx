@@ -31,7 +31,7 @@ import {
   Background,
   Controls,
   MiniMap,
-  type Node,
+  type Node as FlowNode,
   type NodeTypes,
   Panel,
   ReactFlow,
@@ -160,7 +160,7 @@ function showPromotionTargets(root: HTMLElement | null, e: MouseEvent | FocusEve
 // CLICK_DISTANCE is how far (in pixels) the pointer may move between press and release for a click.
 const CLICK_DISTANCE = 4;
 
-function minimapClass(node: Node): string {
+function minimapClass(node: FlowNode): string {
   if (node.type === 'placementLane') return 'cg-mini cg-mini--lane';
   const v = (node.data as { view: NodeBoxView }).view;
   if (v.condition === 'down' || v.condition === 'gc') return `cg-mini cg-mini--${v.condition}`;

@@ -128,8 +128,7 @@ function PlacementLaneView({ data }: NodeProps<LaneFlowNode>) {
   const v = data.view;
   const detail = useDetail();
   const names = useMemo(() => v.placements.map((g) => g.name), [v]);
-  const highlighted = useHighlighted(names);
-  const lit = useMemo(() => new Set(highlighted.split('\n')), [highlighted]);
+  const lit = useHighlighted(names);
   const canaries = v.placements.filter((g) => g.canary).length + v.more.reduce((n, m) => n + m.canaries, 0);
   return (
     <section

@@ -2,6 +2,7 @@
 // hover in the explanation re-renders only the boxes whose cards change.
 
 import { createContext, useContext, useSyncExternalStore } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { createValueStore, type ValueStore } from './valueStore.ts';
 
 /** HighlightStore holds the highlighted allocation IDs (and placement names) and notifies subscribers. */
@@ -18,18 +19,16 @@ export function createHighlightStore(): HighlightStore {
 export const HighlightContext = createContext<HighlightStore>(createHighlightStore());
 
 /**
- * useHighlighted returns the keys among `keys` that are highlighted, joined
- * into one string, so that a component re-renders only when its own share of
- * the highlight changes.
+ * useHighlighted returns the keys among `keys` that are highlighted. The set
+ * is compared shallowly with the one before, so that a component re-renders
+ * only when its own share of the highlight changes.
  */
-export function useHighlighted(keys: readonly string[]): string {
+export function useHighlighted(keys: readonly string[]): ReadonlySet<string> {
   const store = useContext(HighlightContext);
-  const snapshot = (): string => {
-    const set = store.get();
-    if (set.size === 0) return '';
-    let out = '';
-    for (const k of keys) if (set.has(k)) out += `${k}\n`;
-    return out;
-  };
+  const share = useShallow((set: ReadonlySet<string>): ReadonlySet<string> => {
+    if (set.size === 0) return EMPTY;
+    return new Set(keys.filter((k) => set.has(k)));
+  });
+  const snapshot = () => share(store.get());
   return useSyncExternalStore(store.subscribe, snapshot, snapshot);
 }

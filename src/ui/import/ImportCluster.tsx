@@ -3,23 +3,15 @@
 // was found, and a button that loads the scenario, setting the person's
 // text aside as a draft first.
 
-import { type DragEvent, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { IMPORT_SOURCES, type ImportSource } from '../../import/build.ts';
-import { sourceInfo } from '../../import/commands.ts';
-import { type ImportPreview, previewImport } from '../../import/preview.ts';
-import { describeSummary } from '../../import/summary.ts';
+import { previewImport } from '../../import/preview.ts';
 import { formatInstant } from '../../engine/time.ts';
 import { splitScenario } from '../../scenario/tabs.ts';
 import { useShareActions } from '../share/shareContext.tsx';
+import { ImportField } from './ImportField.tsx';
+import { ImportPreviewView } from './ImportPreviewView.tsx';
 import './import.css';
-
-const HINTS: Record<ImportSource, string> = {
-  job: 'the job being scheduled (or what nomad job inspect prints)',
-  versions: 'its versions, for the allocations of earlier ones',
-  allocations: 'its allocations: the list, or a list of GET /v1/allocation/:id bodies (those also carry DeploymentID)',
-  nodes: 'the client nodes',
-  deployment: 'its latest deployment (null when none)',
-};
 
 /** ImportCluster is the header's "Import from cluster" button and its dialog. */
 export function ImportCluster() {
@@ -42,14 +34,6 @@ export function ImportCluster() {
     replaceTexts(splitScenario(preview.document), 'before importing from a cluster');
     close();
   };
-  const drop = (source: ImportSource) => (e: DragEvent<HTMLTextAreaElement>) => {
-    const file = e.dataTransfer.files[0];
-    if (!file) return;
-    // The field takes the file (the page-wide drop leaves data-own-file-drop fields alone).
-    e.preventDefault();
-    void file.text().then((text) => setTexts((t) => ({ ...t, [source]: text })));
-  };
-
   return (
     <>
       <button
@@ -83,36 +67,17 @@ export function ImportCluster() {
           />
         </label>
         <div className="import-fields">
-          {IMPORT_SOURCES.map((source) => {
-            const info = sourceInfo(source, jobID);
-            const problem = !preview.ok ? preview.problems[source] : undefined;
-            return (
-              <div key={source} className="import-field">
-                <label htmlFor={`${id}-${source}`}>
-                  <strong>{info.label}</strong> <span className="muted">— {HINTS[source]}</span>
-                </label>
-                <code className="import-command" title={info.commands.join('\n')}>
-                  {info.commands[0]}
-                </code>
-                <textarea
-                  id={`${id}-${source}`}
-                  data-testid={`import-${source}`}
-                  rows={3}
-                  spellCheck={false}
-                  placeholder={`GET ${info.endpoint}`}
-                  value={texts[source] ?? ''}
-                  aria-invalid={problem !== undefined}
-                  onChange={(e) => setTexts((t) => ({ ...t, [source]: e.target.value }))}
-                  data-own-file-drop
-                  onDragOver={acceptFiles}
-                  onDrop={drop(source)}
-                />
-                <p className="import-problem" role={problem ? 'alert' : undefined}>
-                  {problem ?? ''}
-                </p>
-              </div>
-            );
-          })}
+          {IMPORT_SOURCES.map((source) => (
+            <ImportField
+              key={source}
+              id={`${id}-${source}`}
+              source={source}
+              jobID={jobID}
+              text={texts[source] ?? ''}
+              problem={!preview.ok ? preview.problems[source] : undefined}
+              onText={(text) => setTexts((t) => ({ ...t, [source]: text }))}
+            />
+          ))}
         </div>
         <ImportPreviewView preview={preview} />
         <div className="import-buttons">
@@ -132,45 +97,5 @@ export function ImportCluster() {
         </div>
       </dialog>
     </>
-  );
-}
-
-// acceptFiles lets a file be dropped on a field.
-function acceptFiles(e: DragEvent<HTMLTextAreaElement>): void {
-  if (e.dataTransfer.types.includes('Files')) e.preventDefault();
-}
-
-// ImportPreviewView says what the bodies hold, what the person should know, and what the reader will mark.
-function ImportPreviewView({ preview }: { preview: ImportPreview }) {
-  if (!preview.ok) {
-    return (
-      <div className="import-preview" data-testid="import-preview" data-ok="false">
-        {preview.empty ? 'Nothing pasted yet.' : 'Fix the fields marked above to see the scenario.'}
-      </div>
-    );
-  }
-  return (
-    <div className="import-preview" data-testid="import-preview" data-ok="true">
-      <ul>
-        {describeSummary(preview.summary).map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
-      {preview.notes.length > 0 && (
-        <ul className="import-notes">
-          {preview.notes.map((n) => (
-            <li key={n.code} data-testid="import-note" data-code={n.code}>
-              ⚠ {n.message}
-            </li>
-          ))}
-        </ul>
-      )}
-      {preview.invalid.length > 0 && (
-        <p className="import-invalid">
-          The scenario has {preview.invalid.length} problem{preview.invalid.length === 1 ? '' : 's'} the editor will
-          mark, the first: {preview.invalid[0]}
-        </p>
-      )}
-    </div>
   );
 }

@@ -7,7 +7,7 @@
 // as plain text.
 
 import { useEffect, useMemo, useState } from 'react';
-import { useResult } from '../storeContext.tsx';
+import { useScenarioDescription } from '../storeContext.tsx';
 import '../markdown/markdown.css';
 
 type Render = (text: string) => string;
@@ -41,7 +41,7 @@ function useRenderer(wanted: boolean): Render | null {
 
 /** Description shows the scenario's Description field as Markdown, when it has one. */
 export function Description() {
-  const text = useResult()?.scenario.Description;
+  const text = useScenarioDescription();
   const render = useRenderer(Boolean(text));
   const html = useMemo(() => (text && render ? render(text) : null), [text, render]);
   if (!text) return null;

@@ -5,7 +5,7 @@ import { useCallback, useMemo } from 'react';
 import {
   useActions,
   useHighlight,
-  useRollout,
+  useInRollout,
   useShownResult,
   useStale,
   useStatus,
@@ -46,8 +46,7 @@ export function GraphSlot({ minTextPx = null }: { minTextPx?: number | null } = 
   );
   // In a rollout the deployment's panel can promote or fail it, after the frame shown.
   const { addEvent } = useActions();
-  const rollout = useRollout();
-  const inRollout = rollout.open && rollout.film !== null;
+  const inRollout = useInRollout();
   const deploymentActions = useMemo(
     () =>
       inRollout

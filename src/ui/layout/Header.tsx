@@ -7,7 +7,7 @@ import { ImportCluster } from '../import/ImportCluster.tsx';
 import { ExamplesMenu } from '../examples/ExamplesMenu.tsx';
 import { RolloutToggle } from '../rollout/RolloutToggle.tsx';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
-import { useLastMillis, usePageOptions, useResult, useStale, useStatus } from '../storeContext.tsx';
+import { useLastMillis, usePageOptions, useScenarioName, useStale, useStatus } from '../storeContext.tsx';
 import type { RunStatus } from '../../store/state.ts';
 import { showConfusable } from '../confusable.ts';
 
@@ -26,12 +26,11 @@ const SHORTCUTS = 'Ctrl/⌘+Enter run · Shift+Alt+F format · Ctrl+M Tab leaves
 
 /** Header shows what is open and whether the result is current. */
 export function Header() {
-  const result = useResult();
   const status = useStatus();
   const stale = useStale();
   const millis = useLastMillis();
   const pageOptions = usePageOptions();
-  const name = result?.scenario.Name;
+  const name = useScenarioName();
   return (
     <header className="header">
       <h1 className="title" title={name ? `Nomad Reconciler Playground — ${showConfusable(name)}` : undefined}>

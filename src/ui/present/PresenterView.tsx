@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Description } from '../layout/Description.tsx';
 import { GraphSlot } from '../layout/GraphSlot.tsx';
 import { RolloutTimelineSlot } from '../rollout/lazy.tsx';
-import { useActions, useRollout } from '../storeContext.tsx';
+import { useActions, useRolloutFrame, useRolloutOpen } from '../storeContext.tsx';
 import './present.css';
 
 const Story = lazy(() => import('../rollout/RolloutPanel.tsx').then((m) => ({ default: m.ShownFrameStory })));
@@ -17,20 +17,20 @@ const PRESENTER_TEXT_PX = 16;
 
 /** PresenterView fills the window; `onExit` leaves it. */
 export function PresenterView({ onExit }: { onExit: () => void }) {
-  const rollout = useRollout();
+  const open = useRolloutOpen();
+  const frame = useRolloutFrame();
   const { selectFrame } = useActions();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.key === 'Escape') onExit();
-      else if (e.key === 'ArrowRight' || e.key === 'ArrowLeft')
-        selectFrame(rollout.frame + (e.key === 'ArrowRight' ? 1 : -1));
+      else if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') selectFrame(frame + (e.key === 'ArrowRight' ? 1 : -1));
       else return;
       e.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [onExit, selectFrame, rollout.frame]);
+  }, [onExit, selectFrame, frame]);
   return (
     <div className="presenter" data-testid="presenter">
       <div className="presenter__stage centre">
@@ -45,7 +45,7 @@ export function PresenterView({ onExit }: { onExit: () => void }) {
           </button>
         </p>
         <Description />
-        {rollout.open && (
+        {open && (
           <Suspense fallback={null}>
             <Story />
           </Suspense>

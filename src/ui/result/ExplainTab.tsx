@@ -1,22 +1,12 @@
 // The explanation tab: the engine's trace, made readable by the explain view.
 
-import { useCallback } from 'react';
-import { useActions, useSelectedAllocID, useShownResult } from '../storeContext.tsx';
+import { useSelectedAllocID, useShownResult } from '../storeContext.tsx';
 import { ExplainPanel } from '../layout/slots.ts';
 
 /** ExplainTab shows the explanation of the last good result. */
 export function ExplainTab() {
   const result = useShownResult();
-  const { setHighlight } = useActions();
   const selected = useSelectedAllocID();
-  const onHighlight = useCallback((ids: ReadonlySet<string>) => setHighlight(ids), [setHighlight]);
   if (!result?.trace) return <p className="muted">No explanation yet.</p>;
-  return (
-    <ExplainPanel
-      trace={result.trace}
-      scenario={result.scenario}
-      onHighlight={onHighlight}
-      selectedAllocID={selected}
-    />
-  );
+  return <ExplainPanel trace={result.trace} scenario={result.scenario} selectedAllocID={selected} />;
 }

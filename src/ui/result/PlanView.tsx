@@ -3,34 +3,22 @@
 // follow-up evaluations, and notes where the counts hide what will happen.
 
 import { useMemo, useState } from 'react';
-import { formatGroupLine, planLines, type PlanGroup } from '../../result/plan.ts';
-import type { ResultDocument } from '../../result/document.ts';
-import type { Scenario } from '../../scenario/read.ts';
+import { planLines } from '../../result/plan.ts';
 import { planNotes } from '../plan/notes.ts';
-import { describeWait } from '../plan/wait.ts';
-import type { PlacementFailure } from '../../result/failure.ts';
-import { useRollout, useShownResult, useStale } from '../storeContext.tsx';
-import { showConfusable } from '../confusable.ts';
+import { useShownFailures, useShownResult, useStale } from '../storeContext.tsx';
+import { GroupLine } from './GroupLine.tsx';
+import { DeploymentSection, FollowupSection } from './PlanSections.tsx';
 import { WholePlan } from './WholePlan.tsx';
-
-const NO_FAILURES: readonly PlacementFailure[] = [];
 
 // PlanViewKind is how the plan is shown: summarised, or as the command prints it.
 type PlanViewKind = 'summary' | 'printed';
-
-// usePlanFailures are the placement failures of the rollout frame shown, or none.
-function usePlanFailures(): readonly PlacementFailure[] {
-  const rollout = useRollout();
-  if (!rollout.open || rollout.film === null) return NO_FAILURES;
-  return rollout.film.Steps[rollout.frame - 1]?.Failures ?? NO_FAILURES;
-}
 
 /** PlanView shows the plan of the last good result. */
 export function PlanView() {
   const result = useShownResult();
   const stale = useStale();
   const notes = useMemo(() => (result ? planNotes(result.scenario, result.document, result.trace) : []), [result]);
-  const failures = usePlanFailures();
+  const failures = useShownFailures();
   const [view, setView] = useState<PlanViewKind>('summary');
   if (!result) return <p className="muted">No result yet.</p>;
   const doc = result.document;
@@ -81,88 +69,6 @@ export function PlanView() {
       )}
       <DeploymentSection doc={doc} />
       <FollowupSection doc={doc} scenario={result.scenario} />
-    </div>
-  );
-}
-
-// GroupLine is one `Task Group: "web" (1 create, 3 ignore)` line, each count
-// coloured as the CLI colours it; its text is formatGroupLine's exactly.
-function GroupLine({ g }: { g: PlanGroup }) {
-  return (
-    <div className="plan-line" data-testid="plan-group" data-group={g.group} title={formatGroupLine(g)}>
-      <span>Task Group: {showConfusable(JSON.stringify(g.group))}</span>
-      {g.counts.length > 0 && (
-        <>
-          {' ('}
-          {g.counts.map((c, i) => (
-            <span key={c.label}>
-              {i > 0 && ', '}
-              <span className={`plan-count kind-${c.kind}`} data-kind={c.kind}>
-                {c.count} {c.label}
-              </span>
-            </span>
-          ))}
-          {')'}
-        </>
-      )}
-    </div>
-  );
-}
-
-function DeploymentSection({ doc }: { doc: ResultDocument }) {
-  const d = doc.Deployment;
-  if (!d && doc.DeploymentUpdates.length === 0) return null;
-  return (
-    <div className="plan-section" data-testid="plan-deployment">
-      {d && (
-        <>
-          <div>
-            <span className="kind-create">Deployment created</span>: <code>{d.ID}</code> ({d.Status}:{' '}
-            {d.StatusDescription})
-          </div>
-          <ul>
-            {Object.keys(d.TaskGroups)
-              .sort()
-              .map((name) => {
-                const s = d.TaskGroups[name];
-                if (!s) return null;
-                return (
-                  <li key={name}>
-                    Task Group {JSON.stringify(name)}: {s.DesiredTotal} desired total
-                    {s.DesiredCanaries > 0 &&
-                      `, ${s.DesiredCanaries} desired ${s.DesiredCanaries === 1 ? 'canary' : 'canaries'}`}
-                  </li>
-                );
-              })}
-          </ul>
-        </>
-      )}
-      {doc.DeploymentUpdates.map((u) => (
-        <div key={u.DeploymentID + u.Status}>
-          <span className="kind-update">Deployment updated</span>: <code>{u.DeploymentID}</code> → {u.Status} (
-          {u.StatusDescription})
-        </div>
-      ))}
-    </div>
-  );
-}
-
-function FollowupSection({ doc, scenario }: { doc: ResultDocument; scenario: Scenario }) {
-  const evals = Object.keys(doc.DesiredFollowupEvals)
-    .sort()
-    .flatMap((g) => (doc.DesiredFollowupEvals[g] ?? []).map((e) => ({ g, e })));
-  if (evals.length === 0) return null;
-  return (
-    <div className="plan-section" data-testid="plan-followups">
-      <div>Follow-up evaluations:</div>
-      <ul>
-        {evals.map(({ g, e }) => (
-          <li key={e.ID}>
-            {JSON.stringify(g)}: <code>{e.ID.slice(0, 8)}</code> at {e.WaitUntil} (
-            {describeWait(scenario.Now, e.WaitUntil)}; {e.TriggeredBy})
-          </li>
-        ))}
-      </ul>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import type { Film } from '../../simulator/simulate.ts';
 import { EVENTS_KEY, type SimEvent } from '../../scenario/events.ts';
 import { useActions } from '../storeContext.tsx';
 import { describeEvent, sinceStart } from './describe.ts';
+import { eventProblemWords } from './eventProblem.tsx';
 
 /** EventList lists the events the film was made with and lets the person remove one. */
 export function EventList({ film, events }: { film: Film; events: readonly SimEvent[] }) {
@@ -29,18 +30,20 @@ export function EventList({ film, events }: { film: Film; events: readonly SimEv
                 <button
                   type="button"
                   className="link-button"
-                  title="Show the step it follows"
+                  title="Show the evaluation it follows"
                   onClick={() => selectFrame(e.After)}
                 >
                   {describeEvent(e)}
                 </button>
-                <span className="muted">
+                <span className="muted" data-problem={note?.Problem?.code}>
                   {' '}
-                  {note?.Time == null
-                    ? '· not reached'
-                    : note.Problem !== null
-                      ? `· ignored: ${note.Problem}`
-                      : `· at ${sinceStart(start, note.Time)}`}
+                  {note?.Time == null ? (
+                    '· not reached'
+                  ) : note.Problem !== null ? (
+                    <>· ignored: {eventProblemWords(note.Problem)}</>
+                  ) : (
+                    `· at ${sinceStart(start, note.Time)}`
+                  )}
                 </span>{' '}
                 <button
                   type="button"

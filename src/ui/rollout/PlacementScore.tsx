@@ -1,11 +1,11 @@
 // Why the plan put an allocation on its node: the nodes ranked for it, each
 // scorer's part and how they combine, the chosen node first.
 
-import type { Placed } from '../../simulator/planApply.ts';
+import type { PlacedAlloc } from '../../simulator/planApply.ts';
 import { SCORERS, score3, scoreRows } from './scores.ts';
 
 /** PlacementScore explains one placement's score; nothing when the placement has no ranking. */
-export function PlacementScore({ placed }: { placed: Placed }) {
+export function PlacementScore({ placed }: { placed: PlacedAlloc }) {
   if (placed.Ranked.length === 0) return null;
   const rows = scoreRows(placed.Ranked);
   const runnersUp = rows.length - 1;

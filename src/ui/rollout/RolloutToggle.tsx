@@ -1,10 +1,10 @@
 // The header's switch between one evaluation and the whole rollout.
 
-import { useActions, useRollout } from '../storeContext.tsx';
+import { useActions, useRolloutOpen } from '../storeContext.tsx';
 
 /** RolloutToggle opens or closes the rollout simulator. */
 export function RolloutToggle() {
-  const { open } = useRollout();
+  const open = useRolloutOpen();
   const { setRolloutOpen } = useActions();
   return (
     <button

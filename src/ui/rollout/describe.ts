@@ -47,7 +47,7 @@ export function sinceStart(start: Instant, t: Instant): string {
 
 /** describeEvent says what an event does and when, for the event list. */
 export function describeEvent(e: SimEvent): string {
-  const when = `after step ${e.After}${e.Delay ? ` + ${formatGoDuration(e.Delay)}` : ''}`;
+  const when = `after evaluation ${e.After}${e.Delay ? ` + ${formatGoDuration(e.Delay)}` : ''}`;
   return `${when}: ${describeAction(e)}`;
 }
 

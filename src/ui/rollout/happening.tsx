@@ -6,6 +6,7 @@
 
 import type { ReactNode } from 'react';
 import type { Happening, HappeningAlloc } from '../../simulator/state.ts';
+import { eventProblemWords } from './eventProblem.tsx';
 
 /** AllocName shows an allocation's name, short ID and job version. */
 function AllocName({ a }: { a: HappeningAlloc }) {
@@ -29,7 +30,7 @@ export function happeningWords(h: Happening): ReactNode {
   const node = <strong>{h.Name}</strong>;
   switch (h.Kind) {
     case 'event-ignored':
-      return <>an event was ignored: {h.Detail}</>;
+      return <>an event was ignored: {h.Problem === undefined ? null : eventProblemWords(h.Problem)}</>;
     case 'node-down':
       return <>node {node} is down</>;
     case 'node-ready':

@@ -2,7 +2,7 @@
 // never open it, so its code stays out of the first paint.
 
 import { lazy, Suspense } from 'react';
-import { useRollout } from '../storeContext.tsx';
+import { useRolloutOpen } from '../storeContext.tsx';
 import './rollout.css';
 
 const Timeline = lazy(() => import('./RolloutTimeline.tsx').then((m) => ({ default: m.RolloutTimeline })));
@@ -10,7 +10,7 @@ const Panel = lazy(() => import('./RolloutPanel.tsx').then((m) => ({ default: m.
 
 /** RolloutTimelineSlot holds the timeline while the rollout is open; a bar of the same height stands in while it loads. */
 export function RolloutTimelineSlot() {
-  const { open } = useRollout();
+  const open = useRolloutOpen();
   if (!open) return null;
   return (
     <Suspense fallback={<div className="rollout-bar" aria-busy="true" />}>

@@ -3,9 +3,11 @@
 // On a narrow page (under NARROW_PX) they sit behind one "Share" menu, so
 // that the header's title and status keep their room.
 
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef } from 'react';
+import { useMediaQuery } from '../useMediaQuery.ts';
 import { DraftsMenu } from './DraftsMenu.tsx';
 import { LinkPanel } from './LinkPanel.tsx';
+import { ShareOverflow } from './ShareOverflow.tsx';
 import { useShareActions } from './shareContext.tsx';
 import { useFileDrop } from './useFileDrop.ts';
 import './share.css';
@@ -13,74 +15,14 @@ import './share.css';
 /** NARROW_PX is the page width under which the share controls fold into a menu (the same as styles.css's header query). */
 export const NARROW_PX = 1280;
 
-// useNarrow tells whether the page is narrower than NARROW_PX, following resizes.
-function useNarrow(): boolean {
-  const query = `(max-width: ${NARROW_PX - 1}px)`;
-  const [narrow, setNarrow] = useState(() => window.matchMedia(query).matches);
-  useEffect(() => {
-    const m = window.matchMedia(query);
-    const on = () => setNarrow(m.matches);
-    m.addEventListener('change', on);
-    return () => m.removeEventListener('change', on);
-  }, [query]);
-  return narrow;
-}
-
-// Overflow holds the controls behind a "Share" button; a click outside or Escape closes it.
-function Overflow({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (!box.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    return () => document.removeEventListener('pointerdown', onDown);
-  }, [open]);
-  return (
-    <div
-      ref={box}
-      className="share-menu-item"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && open && !e.defaultPrevented) {
-          setOpen(false);
-          button.current?.focus();
-        }
-      }}
-    >
-      <button
-        ref={button}
-        type="button"
-        className="button"
-        data-testid="share-overflow"
-        aria-expanded={open}
-        aria-controls="share-overflow"
-        onClick={() => setOpen(!open)}
-      >
-        Share ▾
-      </button>
-      {open && (
-        <div
-          className="share-popover share-overflow"
-          id="share-overflow"
-          role="group"
-          aria-label="Link, export, import and drafts"
-        >
-          {children}
-        </div>
-      )}
-    </div>
-  );
-}
+const NARROW_QUERY = `(max-width: ${NARROW_PX - 1}px)`;
 
 /** ShareMenu holds the share, export, import and drafts controls. */
 export function ShareMenu() {
   const { copyLink, closeLink, exportFile, importFile } = useShareActions();
   const picker = useRef<HTMLInputElement>(null);
   const dragging = useFileDrop((file, others) => void importFile(file, others));
-  const narrow = useNarrow();
+  const narrow = useMediaQuery(NARROW_QUERY);
   const controls = (
     <>
       <div className="share-menu-item" onKeyDown={(e) => e.key === 'Escape' && closeLink()}>
@@ -118,7 +60,7 @@ export function ShareMenu() {
   );
   return (
     <div className="share-menu" data-dragging={dragging}>
-      {narrow ? <Overflow>{controls}</Overflow> : controls}
+      {narrow ? <ShareOverflow>{controls}</ShareOverflow> : controls}
       <input
         ref={picker}
         type="file"

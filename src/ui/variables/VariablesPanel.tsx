@@ -1,57 +1,30 @@
-// The Variables editor: when the Job tab holds a jobspec with `variable`
-// blocks, lists each variable (name, type, description, default) with a
-// field to set it. Values are kept in the document's JobSpecVariables (in
-// the Cluster tab's text), as `nomad job run -var NAME=VALUE` gives them:
-// a string that Nomad converts to the variable's type.
+// The Variables editor's panel: each declared variable (name, type,
+// description, default) with a field to set it, and each value given for a
+// variable the jobspec does not declare. Setting a value edits the
+// JobSpecVariables object in the Cluster tab's text.
 
 import { useState } from 'react';
 import { setVariableValue, variableValues } from '../../scenario/variablesText.ts';
-import { isHclText } from '../../scenario/tabs.ts';
-import { useActions, useJobSpec, useTexts } from '../storeContext.tsx';
+import { useActions, useClusterText, useJobSpec } from '../storeContext.tsx';
+import { undeclaredNames } from './undeclared.ts';
 
 // shown writes a value set in the document as the field shows it: a string as it is, other JSON as JSON.
 function shown(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** VariablesButton opens the Variables editor; it shows only for a jobspec that declares variables or is given values. */
-export function VariablesButton() {
-  const texts = useTexts();
-  const jobSpec = useJobSpec();
-  const [open, setOpen] = useState(false);
-  if (!isHclText(texts.job) || !jobSpec) return null;
-  const declared = jobSpec.variables;
-  const values = variableValues(texts.cluster) ?? {};
-  const undeclared = Object.keys(values).filter((n) => !declared.some((v) => v.name === n));
-  if (declared.length === 0 && undeclared.length === 0) return null;
-  return (
-    <>
-      <button
-        type="button"
-        className="button"
-        aria-expanded={open}
-        onClick={() => setOpen(!open)}
-        title={`Set the jobspec's ${declared.length} input variable${declared.length === 1 ? '' : 's'}, as nomad job run -var sets them`}
-        data-testid="variables-button"
-      >
-        Variables
-      </button>
-      {open && <VariablesPanel onClose={() => setOpen(false)} />}
-    </>
-  );
-}
-
-function VariablesPanel({ onClose }: { onClose: () => void }) {
-  const texts = useTexts();
+/** VariablesPanel lists the jobspec's variables with a field to set each, and the values given for undeclared ones with a button to remove each. */
+export function VariablesPanel({ onClose }: { onClose: () => void }) {
+  const cluster = useClusterText();
   const jobSpec = useJobSpec();
   const { setText } = useActions();
   const [problem, setProblem] = useState<string | null>(null);
-  const values = variableValues(texts.cluster);
+  const values = variableValues(cluster);
   const declared = jobSpec?.variables ?? [];
-  const undeclared = Object.keys(values ?? {}).filter((n) => !declared.some((v) => v.name === n));
+  const undeclared = undeclaredNames(values ?? {}, declared);
 
   const setValue = (name: string, value: string | undefined) => {
-    const edit = setVariableValue(texts.cluster, name, value);
+    const edit = setVariableValue(cluster, name, value);
     if (!edit.ok) {
       setProblem(edit.message);
       return;

@@ -1,7 +1,7 @@
-// The simulated Nomad clients: they start new allocations, report their
-// health the way the client's health watcher does (client/allocrunner/
-// health_hook.go at dccea99f7e), stop what the servers stop, and report the
-// failures and completions a person makes happen.
+// The simulated Nomad clients' allocation runners (client/allocrunner at
+// dccea99f7e): they start new allocations, report their health the way the
+// client's health watcher does (health_hook.go), stop what the servers
+// stop, and report the failures and completions a person makes happen.
 //
 // Timing, fixed so that rollouts replay exactly: a new allocation is pending
 // for the scenario's Simulation.AllocStartup (DEFAULT_ALLOC_STARTUP when it

@@ -1,0 +1,71 @@
+// One API body of the import: what it is, the command that prints it for
+// the job ID typed, the field to paste it into (or drop its file on), and
+// its problem.
+
+import type { DragEvent } from 'react';
+import type { ImportSource } from '../../import/build.ts';
+import { sourceInfo } from '../../import/commands.ts';
+
+const HINTS: Record<ImportSource, string> = {
+  job: 'the job being scheduled (or what nomad job inspect prints)',
+  versions: 'its versions, for the allocations of earlier ones',
+  allocations: 'its allocations: the list, or a list of GET /v1/allocation/:id bodies (those also carry DeploymentID)',
+  nodes: 'the client nodes',
+  deployment: 'its latest deployment (null when none)',
+};
+/** ImportField is the field of one body; `onText` takes its new text, typed or from a file dropped on it. */
+export function ImportField({
+  id,
+  source,
+  jobID,
+  text,
+  problem,
+  onText,
+}: {
+  id: string;
+  source: ImportSource;
+  jobID: string;
+  text: string;
+  problem: string | undefined;
+  onText: (text: string) => void;
+}) {
+  const info = sourceInfo(source, jobID);
+  const drop = (e: DragEvent<HTMLTextAreaElement>) => {
+    const file = e.dataTransfer.files[0];
+    if (!file) return;
+    // The field takes the file (the page-wide drop leaves data-own-file-drop fields alone).
+    e.preventDefault();
+    void file.text().then(onText);
+  };
+  return (
+    <div className="import-field">
+      <label htmlFor={id}>
+        <strong>{info.label}</strong> <span className="muted">— {HINTS[source]}</span>
+      </label>
+      <code className="import-command" title={info.commands.join('\n')}>
+        {info.commands[0]}
+      </code>
+      <textarea
+        id={id}
+        data-testid={`import-${source}`}
+        rows={3}
+        spellCheck={false}
+        placeholder={`GET ${info.endpoint}`}
+        value={text}
+        aria-invalid={problem !== undefined}
+        onChange={(e) => onText(e.target.value)}
+        data-own-file-drop
+        onDragOver={acceptFiles}
+        onDrop={drop}
+      />
+      <p className="import-problem" role={problem ? 'alert' : undefined}>
+        {problem ?? ''}
+      </p>
+    </div>
+  );
+}
+
+// acceptFiles lets a file be dropped on a field.
+function acceptFiles(e: DragEvent<HTMLTextAreaElement>): void {
+  if (e.dataTransfer.types.includes('Files')) e.preventDefault();
+}

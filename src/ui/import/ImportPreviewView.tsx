@@ -1,0 +1,41 @@
+// The import's preview: what the pasted bodies hold (the job's versions,
+// the allocations by state, the nodes, the deployment), what the import
+// noticed, and the problems the editor will mark.
+
+import type { ImportPreview } from '../../import/preview.ts';
+import { describeSummary } from '../../import/summary.ts';
+
+/** ImportPreviewView says what the bodies hold, what the person should know, and what the reader will mark. */
+export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
+  if (!preview.ok) {
+    return (
+      <div className="import-preview" data-testid="import-preview" data-ok="false">
+        {preview.empty ? 'Nothing pasted yet.' : 'Fix the fields marked above to see the scenario.'}
+      </div>
+    );
+  }
+  return (
+    <div className="import-preview" data-testid="import-preview" data-ok="true">
+      <ul>
+        {describeSummary(preview.summary).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      {preview.notes.length > 0 && (
+        <ul className="import-notes">
+          {preview.notes.map((n) => (
+            <li key={n.code} data-testid="import-note" data-code={n.code}>
+              ⚠ {n.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      {preview.invalid.length > 0 && (
+        <p className="import-invalid">
+          The scenario has {preview.invalid.length} problem{preview.invalid.length === 1 ? '' : 's'} the editor will
+          mark, the first: {preview.invalid[0]}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+// The timeline's strip of chips: one per evaluation of the film and one for
+// its end. Arrow keys, Home and End move between them; a click shows a
+// frame, a Shift+click picks it to compare with.
+
+import { type KeyboardEvent, type MouseEvent, useEffect, useRef } from 'react';
+import { formatInstant } from '../../engine/time.ts';
+import type { Film } from '../../simulator/simulate.ts';
+import { frameCount } from '../../store/rolloutSlice.ts';
+import { useActions } from '../storeContext.tsx';
+import { sinceStart, triggerLabel } from './describe.ts';
+import { useFitChips } from './useFitChips.ts';
+
+/** FrameChips draws the film's frames, `frame` current and `compareFrame` (or null) picked to compare with. */
+export function FrameChips({ film, frame, compareFrame }: { film: Film; frame: number; compareFrame: number | null }) {
+  const { selectFrame, setCompareFrame } = useActions();
+  const frames = frameCount(film);
+  const start = film.Steps[0]?.Time ?? 0;
+  const ownJob = film.Steps[0]?.JobID;
+
+  // Keep the frame shown in view when the strip is wider than its space.
+  useEffect(() => {
+    document.getElementById(`rollout-frame-${frame}`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [frame, film]);
+  const strip = useRef<HTMLDivElement>(null);
+  useFitChips(strip, film);
+
+  const onChipClick = (e: MouseEvent, f: number) => {
+    if (e.shiftKey) setCompareFrame(compareFrame === f ? null : f);
+    else selectFrame(f);
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    const moves: Record<string, number> = { ArrowRight: frame + 1, ArrowLeft: frame - 1, Home: 1, End: frames };
+    const to = moves[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    selectFrame(to);
+    document.getElementById(`rollout-frame-${Math.min(Math.max(to, 1), frames)}`)?.focus();
+  };
+
+  return (
+    <div
+      ref={strip}
+      className="rollout-frames"
+      role="toolbar"
+      aria-label="Evaluations: arrow keys move, Shift+click compares"
+      onKeyDown={onKeyDown}
+    >
+      {film.Steps.map((s) => (
+        <button
+          key={s.Index}
+          id={`rollout-frame-${s.Index}`}
+          type="button"
+          className="rollout-chip"
+          data-testid="rollout-step"
+          data-index={s.Index}
+          data-trigger={s.TriggeredBy}
+          data-other-job={s.JobID !== ownJob ? s.JobID : undefined}
+          aria-current={frame === s.Index ? 'step' : undefined}
+          data-compare={compareFrame === s.Index}
+          data-failures={s.Failures.length > 0}
+          tabIndex={frame === s.Index ? 0 : -1}
+          aria-label={`Evaluation ${s.Index}${s.JobID !== ownJob ? ` of job ${s.JobID}` : ''}: ${triggerLabel(s.TriggeredBy)}`}
+          title={`Evaluation ${s.Index} of job ${s.JobID} at ${sinceStart(start, s.Time)} (${formatInstant(s.Time)}), triggered by ${s.TriggeredBy}: ${s.Why}`}
+          onClick={(e) => onChipClick(e, s.Index)}
+        >
+          <span className="rollout-chip-index">{s.Index}</span>
+          <span className="rollout-chip-label">
+            {' '}
+            {s.JobID !== ownJob && <span className="rollout-chip-job">{s.JobID}: </span>}
+            {triggerLabel(s.TriggeredBy)}
+          </span>
+        </button>
+      ))}
+      <button
+        id={`rollout-frame-${frames}`}
+        type="button"
+        className="rollout-chip rollout-chip--end"
+        data-testid="rollout-end"
+        data-end-status={film.End.Status}
+        aria-current={frame === frames ? 'step' : undefined}
+        data-compare={compareFrame === frames}
+        tabIndex={frame === frames ? 0 : -1}
+        aria-label={`End: ${film.End.Status}`}
+        title={`The end, at ${sinceStart(start, film.End.Time)}: ${film.End.Reason}`}
+        onClick={(e) => onChipClick(e, frames)}
+      >
+        end<span className="rollout-chip-label"> · {film.End.Status}</span>
+      </button>
+    </div>
+  );
+}
