@@ -105,6 +105,14 @@ function arrayDelta(next: unknown[], prev: readonly unknown[], walk: Walk): Delt
   return { a: items ?? new Array<Delta>(next.length).fill(SAME) };
 }
 
+// keysInOrder tells whether an object's own keys are these, in this order
+// (for…in over a plain object lists exactly its own keys; no array is made).
+function keysInOrder(o: Record<string, unknown>, keys: readonly string[]): boolean {
+  let i = 0;
+  for (const k in o) if (keys[i++] !== k) return false;
+  return i === keys.length;
+}
+
 // objectDelta names only the changed keys of an object whose keys are the
 // previous object's, in the same order (so that the page's copy lists them
 // as the worker's does), and every key of any other.
@@ -114,12 +122,11 @@ function objectDelta(
   prev: Record<string, unknown> | null,
   walk: Walk,
 ): Delta {
-  const prevKeys = prev === null ? [] : Object.keys(prev);
-  let sameKeys = prev !== null && keys.length === prevKeys.length;
-  for (let i = 0; sameKeys && i < keys.length; i++) sameKeys = keys[i] === prevKeys[i];
+  const sameKeys = prev !== null && keysInOrder(prev, keys);
   let fields: Record<string, Delta> | null = null;
   for (const k of keys) {
-    const d = delta(next[k], prev !== null && Object.hasOwn(prev, k) ? prev[k] : undefined, walk);
+    const before = prev !== null && (sameKeys || Object.hasOwn(prev, k)) ? prev[k] : undefined;
+    const d = delta(next[k], before, walk);
     if (d === SAME && sameKeys) continue;
     fields ??= {};
     fields[k] = d;
