@@ -39,11 +39,17 @@ function fakeWindow(idle: boolean) {
 
 const T = (s: string) => ({ job: s, cluster: '{}' });
 
+// setup makes an autosave on idle timers over a fake window, recording what it saves.
+function setup(idle = true) {
+  const w = fakeWindow(idle);
+  const saved: string[] = [];
+  const autosave = createAutosave((t) => saved.push(t.job), idleTimers(w.win));
+  return { w, saved, autosave };
+}
+
 describe('idleTimers', () => {
   it('run a due save in idle time, waiting at most IDLE_WAIT_MS for it', () => {
-    const w = fakeWindow(true);
-    const saved: string[] = [];
-    const autosave = createAutosave((t) => saved.push(t.job), idleTimers(w.win));
+    const { w, saved, autosave } = setup();
     autosave.schedule(T('a'));
     w.due();
     expect(saved).toEqual([]);
@@ -53,9 +59,7 @@ describe('idleTimers', () => {
   });
 
   it('drop a save waiting for idle time when newer texts come, and save those', () => {
-    const w = fakeWindow(true);
-    const saved: string[] = [];
-    const autosave = createAutosave((t) => saved.push(t.job), idleTimers(w.win));
+    const { w, saved, autosave } = setup();
     autosave.schedule(T('a'));
     w.due();
     autosave.schedule(T('ab'));
@@ -66,9 +70,7 @@ describe('idleTimers', () => {
   });
 
   it('lose nothing: a flush saves texts still waiting for idle time', () => {
-    const w = fakeWindow(true);
-    const saved: string[] = [];
-    const autosave = createAutosave((t) => saved.push(t.job), idleTimers(w.win));
+    const { w, saved, autosave } = setup();
     autosave.schedule(T('a'));
     w.due();
     autosave.flush();
@@ -77,9 +79,7 @@ describe('idleTimers', () => {
   });
 
   it('save when due where the browser has no idle callbacks', () => {
-    const w = fakeWindow(false);
-    const saved: string[] = [];
-    const autosave = createAutosave((t) => saved.push(t.job), idleTimers(w.win));
+    const { w, saved, autosave } = setup(false);
     autosave.schedule(T('a'));
     w.due();
     expect(saved).toEqual(['a']);
