@@ -46,6 +46,68 @@ test('the graph exports as an SVG and a PNG that parse, light or dark as shown',
   expect(light.width).toBeGreaterThan(100);
 });
 
+test('the exported picture shows the deployment as drawn above the graph', async ({ page }) => {
+  await openApp(page);
+  await loadExample(page, 'failed-deployment');
+  const panel = page.getByTestId('deployment');
+  await expect(panel).toHaveAttribute('data-status', 'failed');
+  const svg = (await exported(page, 'svg')).toString('utf8');
+  const drawn = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    const dep = doc.querySelector('[data-testid=deployment]');
+    const root = doc.documentElement;
+    return {
+      error: doc.querySelector('parsererror') !== null,
+      status: dep?.getAttribute('data-status') ?? null,
+      statusText: dep?.querySelector('[data-testid=deployment-status]')?.textContent ?? null,
+      text: dep?.textContent ?? '',
+      cards: doc.querySelectorAll('[data-testid=alloc]').length,
+      height: Number(root.getAttribute('height')),
+    };
+  }, svg);
+  expect(drawn).toMatchObject({ error: false, status: 'failed', statusText: 'failed' });
+  expect(drawn.text).toContain('desired');
+  expect(drawn.text).toContain('unhealthy');
+  expect(drawn.cards).toBe(await page.getByTestId('alloc').count());
+
+  // The PNG is as tall as the SVG, and where the panel's left edge is drawn
+  // (its border, in the status's colour) the PNG has that colour.
+  const png = await exported(page, 'png');
+  const edge = await panel.evaluate((el) => {
+    const strip = el.parentElement!.getBoundingClientRect();
+    const box = el.getBoundingClientRect();
+    return {
+      x: box.left - strip.left + 2,
+      y: box.top - strip.top + box.height / 2,
+      color: getComputedStyle(el).borderLeftColor,
+    };
+  });
+  const pixel = await pngPixel(page, png, edge);
+  expect(pixel.height).toBeGreaterThanOrEqual(drawn.height);
+  expect(pixel.rgb).toBe(edge.color);
+});
+
+// pngPixel decodes a PNG in the page and reads its height (CSS px, by the page's pixel ratio) and the colour at a point given in CSS px.
+async function pngPixel(
+  page: Page,
+  png: Buffer,
+  at: { x: number; y: number },
+): Promise<{ height: number; rgb: string }> {
+  return page.evaluate(
+    async ({ b64, x, y }) => {
+      const blob = new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' });
+      const bitmap = await createImageBitmap(blob);
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(bitmap, 0, 0);
+      const ratio = window.devicePixelRatio || 1;
+      const [r, g, b] = ctx.getImageData(Math.round(x * ratio), Math.round(y * ratio), 1, 1).data;
+      return { height: Math.round(bitmap.height / ratio), rgb: `rgb(${r}, ${g}, ${b})` };
+    },
+    { b64: png.toString('base64'), ...at },
+  );
+}
+
 // pngCorner decodes a PNG in the page and reads its size and the brightness of its top-left pixel (the background).
 async function pngCorner(page: Page, png: Buffer): Promise<{ width: number; luma: number }> {
   return page.evaluate(async (b64) => {

@@ -4,7 +4,8 @@
 import { completeRequest, handleRunAsync } from './handle.ts';
 import { loadJobSpecReader } from '../scenario/hcl/index.ts';
 import { isHclText, type TabTexts } from '../scenario/tabs.ts';
-import type { RunRequest, WorkerRequest, WorkerResponse } from './protocol.ts';
+import type { ResultParts, RunRequest, WorkerRequest, WorkerResponse } from './protocol.ts';
+import { encodeResponse } from './resultDelta.ts';
 
 const scope = self as unknown as {
   onmessage: ((e: MessageEvent<WorkerRequest>) => void) | null;
@@ -20,8 +21,14 @@ async function run(req: RunRequest): Promise<void> {
     await loadJobSpecReader().catch(() => undefined); // a failure is reported by the run itself
     scope.postMessage({ type: 'ready', keepsTexts: true });
   }
-  scope.postMessage(await handleRunAsync(req));
+  const { message, parts } = encodeResponse(await handleRunAsync(req), sent);
+  sent = parts;
+  scope.postMessage(message);
 }
+
+// sent holds the large parts of the last success sent: the next one is sent
+// as what changed since (the page keeps its copy; see resultDelta.ts).
+let sent: ResultParts | null = null;
 
 // last holds the texts of the previous request: a request of changed texts
 // leaves out the tabs that did not change (a large Cluster tab, while the

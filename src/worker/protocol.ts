@@ -5,6 +5,7 @@
 import type { DiffReport } from '../diff/index.ts';
 import type { ReconcileTrace } from '../engine/types.ts';
 import type { ResultDocument } from '../result/document.ts';
+import type { Delta } from './delta.ts';
 import type { VariableInfo } from '../scenario/hcl/index.ts';
 import type { Scenario } from '../scenario/read.ts';
 import type { LocatedDiagnostic } from './locate.ts';
@@ -53,6 +54,20 @@ export interface RunSuccess {
   jobSpec?: JobSpecFindings;
 }
 
+/** ResultParts are the large parts of a RunSuccess: what the worker sends as a Delta. */
+export type ResultParts = Pick<RunSuccess, 'scenario' | 'document' | 'trace' | 'diff'>;
+
+/**
+ * RunSuccessDelta is how the worker sends a RunSuccess: its large parts as
+ * a Delta against those of the previous RunSuccess it sent the page (the
+ * first against nothing), the rest as it is. The page rebuilds the
+ * RunSuccess from its copy of the previous one (see delta.ts).
+ */
+export interface RunSuccessDelta extends Omit<RunSuccess, 'type' | keyof ResultParts> {
+  type: 'result-delta';
+  parts: Delta;
+}
+
 /** JobSpecFindings are an HCL Job tab's declared variables (for the Variables editor) and its hints, placed in the Job tab. */
 export interface JobSpecFindings {
   variables: VariableInfo[];
@@ -95,4 +110,4 @@ export interface WorkerLoading {
 export type RunResponse = RunSuccess | RunFailure | RunCrash;
 
 /** WorkerResponse is any message the worker sends the page. */
-export type WorkerResponse = RunResponse | WorkerReady | WorkerLoading;
+export type WorkerResponse = RunResponse | RunSuccessDelta | WorkerReady | WorkerLoading;

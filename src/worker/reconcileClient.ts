@@ -4,7 +4,8 @@
 // Timers and the worker are injected, so the logic is tested without a
 // browser.
 
-import type { RunResponse, WorkerRequest, WorkerResponse } from './protocol.ts';
+import type { ResultParts, RunResponse, WorkerRequest, WorkerResponse } from './protocol.ts';
+import { decodeResponse } from './resultDelta.ts';
 import { TABS, type TabTexts } from '../scenario/tabs.ts';
 
 /** WorkerLike is the part of a Worker the client uses. */
@@ -72,6 +73,8 @@ export class ReconcileClient {
   private keepsTexts = false;
   /** sentTexts are the texts of the last request to the current worker. */
   private sentTexts: TabTexts | null = null;
+  /** receivedParts are the large parts of the last success from the current worker, which its next one is sent against. */
+  private receivedParts: ResultParts | null = null;
   private seq = 0;
   private debounce: unknown = null;
   private deadline: unknown = null;
@@ -173,6 +176,7 @@ export class ReconcileClient {
     this.ready = false;
     this.keepsTexts = false;
     this.sentTexts = null;
+    this.receivedParts = null;
     w.onmessage = (e) => {
       // Only the current worker's messages count; an ended one may still speak.
       if (this.worker === w) this.received(e.data);
@@ -184,7 +188,14 @@ export class ReconcileClient {
     return w;
   }
 
-  private received(response: WorkerResponse): void {
+  private received(message: WorkerResponse): void {
+    // Every success is rebuilt, even one that is dropped below: the worker sends the next against it.
+    let response: Exclude<WorkerResponse, { type: 'result-delta' }>;
+    if (message.type === 'result-delta') {
+      response = decodeResponse(message, this.receivedParts);
+      const { scenario, document, trace, diff } = response;
+      this.receivedParts = { scenario, document, trace, diff };
+    } else response = message;
     if (response.type === 'ready') {
       this.ready = true;
       this.keepsTexts = response.keepsTexts === true;

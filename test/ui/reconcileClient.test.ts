@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ReconcileClient, type ClientEvent, type WorkerLike } from '../../src/worker/reconcileClient.ts';
-import type { RunRequest, WorkerRequest, WorkerResponse } from '../../src/worker/protocol.ts';
+import type { ResultParts, RunRequest, RunSuccess, WorkerRequest, WorkerResponse } from '../../src/worker/protocol.ts';
+import { encodeResponse } from '../../src/worker/resultDelta.ts';
 
 // FakeTimers runs timers when the test advances the clock.
 class FakeTimers {
@@ -211,5 +212,51 @@ describe('ReconcileClient', () => {
     timers.advance(1000);
     client.runNow(texts('b'));
     expect(workers).toHaveLength(0);
+  });
+
+  it('rebuilds each success sent as a delta from the one before, from nothing with a new worker', () => {
+    const { timers, workers, events, client } = setup({ timeoutMs: 3000 });
+    // A worker's successes, each sent against the one before it, as entry.ts sends them.
+    const successes = (w: FakeWorker) => {
+      let sent: ResultParts | null = null;
+      return (seq: number, name: string) => {
+        const r = {
+          type: 'result',
+          ok: true,
+          seq,
+          millis: 1,
+          scenario: { Name: name },
+          document: {},
+          trace: null,
+          diff: undefined,
+        };
+        const { message, parts } = encodeResponse(r as unknown as RunSuccess, sent);
+        sent = parts;
+        w.onmessage?.({ data: structuredClone(message) });
+      };
+    };
+    client.runNow(texts('a'));
+    const first = successes(workers[0]!);
+    workers[0]!.ready(true);
+    first(1, 'one');
+    client.runNow(texts('ab'));
+    first(2, 'two');
+    const results = () =>
+      events.flatMap((e) =>
+        e.type === 'response' && e.response.type === 'result' && e.response.ok ? [e.response] : [],
+      );
+    expect(results().map((r) => [r.seq, r.scenario.Name, r.document])).toEqual([
+      [1, 'one', {}],
+      [2, 'two', {}],
+    ]);
+    expect(results()[1]!.document).toBe(results()[0]!.document);
+
+    client.runNow(texts('abc'));
+    timers.advance(3000);
+    client.runNow(texts('abcd'));
+    const second = successes(workers[1]!);
+    workers[1]!.ready(true);
+    second(4, 'three');
+    expect(results()[2]).toMatchObject({ type: 'result', seq: 4, scenario: { Name: 'three' } });
   });
 });

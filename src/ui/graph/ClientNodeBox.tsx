@@ -21,6 +21,14 @@ function conditionBadges(v: NodeBoxView): string[] {
   return out;
 }
 
+// boxMeta is the header's second line: the datacenter and, when no badge
+// says it (a node not ready has one), the node's condition; saying it twice
+// pushed the badge below the header's height, where it was cut.
+function boxMeta(v: NodeBoxView): string {
+  const dc = v.datacenter || '—';
+  return v.condition === 'ready' ? `${dc} · ready` : dc;
+}
+
 // BoxTile is a box zoomed out: the node's name, a bar of its allocations
 // coloured by decision, and the counts by decision and by client status.
 function BoxTile({ v }: { v: NodeBoxView }) {
@@ -70,7 +78,7 @@ function ClientNodeBoxView({ data }: NodeProps<BoxFlowNode>) {
         <span className="cg-box__name">
           {gc ? `${CONDITIONS.gc.symbol} ${v.nodeID || '(no node)'}` : showConfusable(v.name)}
         </span>
-        <span className="cg-box__meta">{gc ? 'node no longer exists' : `${v.datacenter || '—'} · ${v.condition}`}</span>
+        <span className="cg-box__meta">{gc ? 'node no longer exists' : boxMeta(v)}</span>
         <span className="cg-box__badges">
           {badges.map((b) => (
             <span key={b} className={`cg-cond cg-cond--${b}`}>

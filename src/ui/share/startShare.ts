@@ -5,6 +5,7 @@
 
 import type { AppStore } from '../../store/createAppStore.ts';
 import { createAutosave } from '../../share/autosave.ts';
+import { idleTimers } from '../../share/idleTimers.ts';
 import { CURRENT_KEY, type DraftStorage, RING_KEY } from '../../share/draftStore.ts';
 import { chooseInitialTexts, type InitialTexts } from '../../share/initialTexts.ts';
 import { isShareHash } from '../../share/linkCodec.ts';
@@ -91,10 +92,7 @@ export function startShare(app: AppStore, storage: DraftStorage, opening: Openin
   app.subscribe((s, prev) => {
     if (s.status !== prev.status && ANSWERED.has(s.status)) afterPaint(opening.guard.drawn);
   });
-  const autosave = createAutosave((texts) => share.getState().saveNow(texts), {
-    setTimeout: (fn, ms) => window.setTimeout(fn, ms),
-    clearTimeout: (h) => window.clearTimeout(h as number),
-  });
+  const autosave = createAutosave((texts) => share.getState().saveNow(texts), idleTimers(window));
   app.subscribe((s, prev) => {
     if (s.texts !== prev.texts) autosave.schedule(s.texts);
   });
