@@ -2,6 +2,7 @@
 // editor included), while the rollout is open.
 
 import { useEffect } from 'react';
+import { isTextField } from '../textField.ts';
 
 /** useStepKeys moves to the frame before or after `frame` on [ and ], while `open`. */
 export function useStepKeys(open: boolean, frame: number, selectFrame: (frame: number) => void): void {
@@ -15,16 +16,4 @@ export function useStepKeys(open: boolean, frame: number, selectFrame: (frame: n
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [open, frame, selectFrame]);
-}
-
-// isTextField tells whether a key press belongs to something that takes text.
-function isTextField(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return (
-    target.isContentEditable ||
-    target.tagName === 'INPUT' ||
-    target.tagName === 'TEXTAREA' ||
-    target.tagName === 'SELECT' ||
-    target.closest('.monaco-editor') !== null
-  );
 }
