@@ -14,8 +14,12 @@ export const BOX = { padding: 6, header: 50, empty: 30 } as const;
 /** GRID is the spacing between boxes and between the lane and the rows. */
 export const GRID = { gapX: 28, gapY: 28, laneGap: 48 } as const;
 
-/** LANE is the geometry of the lane of pending placements. */
-export const LANE = { header: 44, padding: 6, minRows: 4, emptyWidth: 104 } as const;
+/**
+ * LANE is the geometry of the lane of pending placements; `noteLine` is the
+ * extra header height a one-column lane gives its note ("2 canary · node
+ * chosen later"), which wraps there.
+ */
+export const LANE = { header: 44, noteLine: 14, padding: 6, minRows: 4, emptyWidth: 104 } as const;
 
 /** MIN_CARD_FONT is the smallest font size (px at zoom 1) of any text on a card; graph.css keeps to it. */
 export const MIN_CARD_FONT = 11;
@@ -81,6 +85,15 @@ export function laneColumns(ghosts: number, gridHeight: number): number {
   return Math.max(1, Math.ceil(ghosts / rows));
 }
 
+/**
+ * laneHeader is the height of the lane's header: a lane of `cards` cards
+ * `columns` wide. One card wide, the note under the title needs two lines; an
+ * empty lane has no note.
+ */
+export function laneHeader(cards: number, columns: number): number {
+  return cards > 0 && columns === 1 ? LANE.header + LANE.noteLine : LANE.header;
+}
+
 /** layoutLane sizes the lane for its ghost cards and puts it left of the rows; an empty lane is a narrow label. */
 export function layoutLane(ghosts: number, columns: number): Rect {
   if (ghosts === 0)
@@ -92,7 +105,7 @@ export function layoutLane(ghosts: number, columns: number): Rect {
     };
   const rows = Math.max(1, Math.ceil(ghosts / columns));
   const width = columns * CARD.width + (columns - 1) * CARD.gap + 2 * LANE.padding;
-  const height = LANE.header + 2 * LANE.padding + rows * CARD.height + (rows - 1) * CARD.gap;
+  const height = laneHeader(ghosts, columns) + 2 * LANE.padding + rows * CARD.height + (rows - 1) * CARD.gap;
   return { x: -(width + GRID.laneGap), y: 0, width, height };
 }
 
@@ -112,7 +125,8 @@ export function ghostOffset(i: number, columns: number): { x: number; y: number 
   const row = Math.floor(i / columns);
   return {
     x: LANE.padding + col * (CARD.width + CARD.gap),
-    y: LANE.header + LANE.padding + row * (CARD.height + CARD.gap),
+    // The lane holds at least the i + 1 cards up to this one.
+    y: laneHeader(i + 1, columns) + LANE.padding + row * (CARD.height + CARD.gap),
   };
 }
 

@@ -57,7 +57,7 @@ import {
 import type { ReconcileTrace } from '../../engine/types.ts';
 import { buildGraph } from '../../graph/buildGraph.ts';
 import { type FlowGraph, toFlow } from '../../graph/flow.ts';
-import { BOX, CARD, chooseShape, LANE, type Pane, type Shape } from '../../graph/layout.ts';
+import { BOX, CARD, chooseShape, type Pane, type Shape } from '../../graph/layout.ts';
 import { DETAIL_ZOOM, zoomFloor } from '../../graph/viewport.ts';
 import type { GraphModel, NodeBoxView } from '../../graph/model.ts';
 import type { ResultDocument } from '../../result/document.ts';
@@ -87,7 +87,6 @@ const geometry = {
   '--cg-card-gap': `${CARD.gap}px`,
   '--cg-box-pad': `${BOX.padding}px`,
   '--cg-box-header': `${BOX.header}px`,
-  '--cg-lane-header': `${LANE.header}px`,
 } as CSSProperties;
 
 const fitViewOptions = { padding: 0.05, maxZoom: 1.25 };

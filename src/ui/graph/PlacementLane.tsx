@@ -3,117 +3,13 @@
 // (the scheduler does, later), so they sit apart from the client nodes.
 
 import type { NodeProps } from '@xyflow/react';
-import { memo, useMemo } from 'react';
+import { type CSSProperties, memo, useMemo } from 'react';
 import type { LaneFlowNode } from '../../graph/flow.ts';
+import { laneHeader } from '../../graph/layout.ts';
 import type { GhostCard, MorePlacements } from '../../graph/model.ts';
-import { formatGoDuration } from '../../engine/time.ts';
 import { useDetail } from './detail.ts';
+import { Ghost, ghostTag, More } from './GhostCards.tsx';
 import { useHighlighted } from './highlight.ts';
-import { showConfusable } from '../confusable.ts';
-
-// clock is the UTC time of day of an RFC 3339 instant.
-function clock(t: string): string {
-  return t.slice(11, 19);
-}
-
-function ghostLabel(g: GhostCard): string {
-  if (g.kind === 'later') {
-    return `${g.name} is replaced later: a follow-up evaluation at ${g.waitUntil} (in ${formatGoDuration(g.waitFor)}) places the replacement of ${g.previousAllocID}`;
-  }
-  const promoted =
-    g.replacesOnPromotion.length > 0
-      ? `; once promoted it replaces ${g.replacesOnPromotion.map((id) => id.slice(0, 8)).join(', ')}`
-      : '';
-  const what =
-    g.kind === 'destructive'
-      ? 'replacement (destructive update) of'
-      : g.reschedule
-        ? 'rescheduled replacement of'
-        : g.previousAllocID !== ''
-          ? 'migrated replacement of'
-          : '';
-  const base = `${g.canary ? 'canary ' : ''}placement ${g.name}`;
-  return (what ? `${base}: ${what} ${g.previousAllocID}` : `new ${base}`) + promoted;
-}
-
-function ghostTag(g: GhostCard): string {
-  if (g.kind === 'later') return 'later';
-  if (g.canary) return 'canary';
-  if (g.kind === 'destructive') return 'update';
-  if (g.reschedule) return 'reschedule';
-  if (g.previousAllocID !== '') return 'migrate';
-  return 'create';
-}
-
-const Ghost = memo(function Ghost({ ghost, highlighted }: { ghost: GhostCard; highlighted: boolean }) {
-  const label = ghostLabel(ghost);
-  return (
-    <div
-      className="cg-ghost"
-      data-testid={
-        ghost.kind === 'place' ? 'placement' : ghost.kind === 'later' ? 'delayed-replacement' : 'replacement'
-      }
-      data-wait-until={ghost.waitUntil || undefined}
-      data-replaces={ghost.replacesOnPromotion.length > 0 ? ghost.replacesOnPromotion.join(' ') : undefined}
-      data-name={ghost.name}
-      data-canary={ghost.canary ? 'true' : 'false'}
-      data-kind={ghost.kind}
-      data-highlighted={highlighted ? 'true' : undefined}
-      tabIndex={0}
-      role="img"
-      aria-label={label}
-      title={label}
-    >
-      <span className="cg-card__line">
-        <span className="cg-card__index">{ghost.index}</span>
-        <span className="cg-card__group">{showConfusable(ghost.group)}</span>
-      </span>
-      <span className="cg-card__line">
-        <span className={`cg-ghost__tag cg-ghost__tag--${ghostTag(ghost)}`}>{ghostTag(ghost)}</span>
-        {ghost.kind === 'later' && (
-          <span className="cg-ghost__when" data-testid="wait-for">
-            in {formatGoDuration(ghost.waitFor)}
-          </span>
-        )}
-      </span>
-      {ghost.kind === 'later' && (
-        <span className="cg-card__line cg-ghost__when" data-testid="wait-time">
-          ◷ {clock(ghost.waitUntil)}
-        </span>
-      )}
-    </div>
-  );
-});
-
-// moreLabel says what an aggregate card counts, in full.
-function moreLabel(m: MorePlacements): string {
-  const canaries = m.canaries > 0 ? ` (${m.canaries.toLocaleString('en-US')} canary)` : '';
-  return `${m.count.toLocaleString('en-US')} more new placements of group ${m.group}${canaries}, counted rather than drawn one by one`;
-}
-
-const More = memo(function More({ more }: { more: MorePlacements }) {
-  const label = moreLabel(more);
-  return (
-    <div
-      className="cg-ghost cg-ghost--more"
-      data-testid="placement-more"
-      data-group={more.group}
-      data-count={more.count}
-      tabIndex={0}
-      role="img"
-      aria-label={label}
-      title={label}
-    >
-      <span className="cg-card__line">
-        <span className="cg-card__index">+{more.count.toLocaleString('en-US')}</span>
-        <span className="cg-card__group">{more.group}</span>
-      </span>
-      <span className="cg-card__line">
-        <span className="cg-ghost__tag cg-ghost__tag--create">more placements</span>
-      </span>
-    </div>
-  );
-});
 
 // laneTally counts the ghost cards by tag, in first-seen order, and the aggregates' placements, for the zoomed-out lane.
 function laneTally(ghosts: readonly GhostCard[], more: readonly MorePlacements[]): string {
@@ -124,6 +20,7 @@ function laneTally(ghosts: readonly GhostCard[], more: readonly MorePlacements[]
   return (counted > 0 ? [...tally, `${counted.toLocaleString('en-US')} more`] : tally).join(' · ');
 }
 
+// PlacementLaneView draws the lane: its header, then its cards (zoomed in) or their tally (the overview).
 function PlacementLaneView({ data }: NodeProps<LaneFlowNode>) {
   const v = data.view;
   const detail = useDetail();
@@ -135,6 +32,7 @@ function PlacementLaneView({ data }: NodeProps<LaneFlowNode>) {
       className={detail ? 'cg-lane' : 'cg-lane cg-box--tile'}
       data-testid="placement-lane"
       data-total={v.total}
+      style={{ '--cg-lane-header': `${laneHeader(v.placements.length + v.more.length, v.columns)}px` } as CSSProperties}
       aria-label={`${v.total} pending placement(s)`}
     >
       <header className="cg-lane__header">

@@ -1,0 +1,116 @@
+// The cards of the lane of pending placements: a ghost card per placement
+// the reconciler asks for (or replacement a follow-up evaluation places
+// later), and an aggregate card counting the placements past the lane's cap.
+
+import { memo } from 'react';
+import type { GhostCard, MorePlacements } from '../../graph/model.ts';
+import { formatGoDuration } from '../../engine/time.ts';
+import { showConfusable } from '../confusable.ts';
+
+// clock is the UTC time of day of an RFC 3339 instant.
+function clock(t: string): string {
+  return t.slice(11, 19);
+}
+
+// ghostLabel is a ghost card's accessible label and tooltip: what will be placed and what it replaces, in words.
+function ghostLabel(g: GhostCard): string {
+  if (g.kind === 'later') {
+    return `${g.name} is replaced later: a follow-up evaluation at ${g.waitUntil} (in ${formatGoDuration(g.waitFor)}) places the replacement of ${g.previousAllocID}`;
+  }
+  const promoted =
+    g.replacesOnPromotion.length > 0
+      ? `; once promoted it replaces ${g.replacesOnPromotion.map((id) => id.slice(0, 8)).join(', ')}`
+      : '';
+  const what =
+    g.kind === 'destructive'
+      ? 'replacement (destructive update) of'
+      : g.reschedule
+        ? 'rescheduled replacement of'
+        : g.previousAllocID !== ''
+          ? 'migrated replacement of'
+          : '';
+  const base = `${g.canary ? 'canary ' : ''}placement ${g.name}`;
+  return (what ? `${base}: ${what} ${g.previousAllocID}` : `new ${base}`) + promoted;
+}
+
+/** ghostTag is a ghost card's tag: the kind of placement in a word, shown on the card and counted on the overview. */
+export function ghostTag(g: GhostCard): string {
+  if (g.kind === 'later') return 'later';
+  if (g.canary) return 'canary';
+  if (g.kind === 'destructive') return 'update';
+  if (g.reschedule) return 'reschedule';
+  if (g.previousAllocID !== '') return 'migrate';
+  return 'create';
+}
+
+/** Ghost draws one pending placement (or a replacement placed later) as a dashed card; memoised on its card. */
+export const Ghost = memo(function Ghost({ ghost, highlighted }: { ghost: GhostCard; highlighted: boolean }) {
+  const label = ghostLabel(ghost);
+  return (
+    <div
+      className="cg-ghost"
+      data-testid={
+        ghost.kind === 'place' ? 'placement' : ghost.kind === 'later' ? 'delayed-replacement' : 'replacement'
+      }
+      data-wait-until={ghost.waitUntil || undefined}
+      data-replaces={ghost.replacesOnPromotion.length > 0 ? ghost.replacesOnPromotion.join(' ') : undefined}
+      data-name={ghost.name}
+      data-canary={ghost.canary ? 'true' : 'false'}
+      data-kind={ghost.kind}
+      data-highlighted={highlighted ? 'true' : undefined}
+      tabIndex={0}
+      role="img"
+      aria-label={label}
+      title={label}
+    >
+      <span className="cg-card__line">
+        <span className="cg-card__index">{ghost.index}</span>
+        <span className="cg-card__group">{showConfusable(ghost.group)}</span>
+      </span>
+      <span className="cg-card__line">
+        <span className={`cg-ghost__tag cg-ghost__tag--${ghostTag(ghost)}`}>{ghostTag(ghost)}</span>
+        {ghost.kind === 'later' && (
+          <span className="cg-ghost__when" data-testid="wait-for">
+            in {formatGoDuration(ghost.waitFor)}
+          </span>
+        )}
+      </span>
+      {ghost.kind === 'later' && (
+        <span className="cg-card__line cg-ghost__when" data-testid="wait-time">
+          ◷ {clock(ghost.waitUntil)}
+        </span>
+      )}
+    </div>
+  );
+});
+
+// moreLabel says what an aggregate card counts, in full.
+function moreLabel(m: MorePlacements): string {
+  const canaries = m.canaries > 0 ? ` (${m.canaries.toLocaleString('en-US')} canary)` : '';
+  return `${m.count.toLocaleString('en-US')} more new placements of group ${m.group}${canaries}, counted rather than drawn one by one`;
+}
+
+/** More draws the aggregate card that counts a group's new placements past the lane's cap. */
+export const More = memo(function More({ more }: { more: MorePlacements }) {
+  const label = moreLabel(more);
+  return (
+    <div
+      className="cg-ghost cg-ghost--more"
+      data-testid="placement-more"
+      data-group={more.group}
+      data-count={more.count}
+      tabIndex={0}
+      role="img"
+      aria-label={label}
+      title={label}
+    >
+      <span className="cg-card__line">
+        <span className="cg-card__index">+{more.count.toLocaleString('en-US')}</span>
+        <span className="cg-card__group">{more.group}</span>
+      </span>
+      <span className="cg-card__line">
+        <span className="cg-ghost__tag cg-ghost__tag--create">more placements</span>
+      </span>
+    </div>
+  );
+});
