@@ -2,7 +2,9 @@
 // when a scenario is loaded or the pane is resized. Pure, so that the
 // floor on text size is tested without a browser.
 
-import { DETAIL_NODES, MIN_CARD_FONT, type Pane } from './layout.ts';
+import type { ResultDocument } from '../result/document.ts';
+import type { Scenario } from '../scenario/read.ts';
+import { chooseShape, DETAIL_NODES, MIN_CARD_FONT, type Pane, type Shape } from './layout.ts';
 import type { GraphModel } from './model.ts';
 
 /** Bounds is the drawing's extent in flow coordinates. */
@@ -84,4 +86,31 @@ export function firstView(bounds: Bounds, boxes: number, pane: Pane, large: numb
     y: place(bounds.y, bounds.height, pane.height, zoom, TOP),
     zoom,
   };
+}
+
+/**
+ * sameLoad tells whether `next` is still the scenario `loaded` was: the same
+ * name and the same nodes, in order. An edit keeps the arrangement and the
+ * view; another scenario (or other nodes) is arranged and fitted afresh.
+ */
+export function sameLoad(loaded: Scenario, next: Scenario): boolean {
+  if (loaded === next) return true;
+  if (loaded.Name !== next.Name || loaded.Nodes.length !== next.Nodes.length) return false;
+  return loaded.Nodes.every((n, i) => n.ID === next.Nodes[i]!.ID);
+}
+
+/**
+ * paneShape chooses the arrangement that shows the scenario largest in the
+ * pane: a box per node (and per node that is gone but holds allocations), the
+ * lane's placements and replacements, and the floor on text size.
+ */
+export function paneShape(s: Scenario, doc: ResultDocument, pane: Pane, minTextPx: number | null): Shape {
+  const per = new Map<string, number>(s.Nodes.map((n) => [n.ID, 0]));
+  const gone = new Map<string, number>();
+  for (const a of s.Allocations) {
+    const counts = per.has(a.NodeID) ? per : gone;
+    counts.set(a.NodeID, (counts.get(a.NodeID) ?? 0) + 1);
+  }
+  const ghosts = doc.Place.length + doc.DestructiveUpdate.length;
+  return chooseShape([...per.values(), ...gone.values()], ghosts, pane, zoomFloor(pane, minTextPx)).shape;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chooseShape, DETAIL_NODES, extent, MIN_CARD_FONT } from '../../src/graph/layout.ts';
-import { firstView, textFloor, zoomFloor } from '../../src/graph/viewport.ts';
+import { firstView, paneShape, sameLoad, textFloor, zoomFloor } from '../../src/graph/viewport.ts';
+import { reconcileFixture } from './helpers.ts';
 
 // The graph's pane at the two window sizes the issue names (editors and result panel beside it).
 const WIDE = { width: 648, height: 600 };
@@ -35,5 +36,34 @@ describe('chooseShape and firstView', () => {
     expect(choice.width * view.zoom).toBeLessThanOrEqual(WIDE.width);
     expect(choice.height * view.zoom).toBeLessThanOrEqual(WIDE.height);
     expect(view.zoom).toBeLessThan(zoomFloor(WIDE));
+  });
+});
+
+describe('when the graph is arranged and fitted afresh', () => {
+  const { scenario, document } = reconcileFixture('rolling-update');
+
+  it('keeps the arrangement through edits: the same name and nodes are the same load', () => {
+    const edited = { ...scenario, Allocations: scenario.Allocations.slice(1), Nodes: [...scenario.Nodes] };
+    expect(sameLoad(scenario, scenario)).toBe(true);
+    expect(sameLoad(scenario, edited)).toBe(true);
+  });
+
+  it('arranges anew for another name, other nodes or the nodes in another order', () => {
+    const [first, ...others] = scenario.Nodes;
+    expect(sameLoad(scenario, { ...scenario, Name: `${scenario.Name} 2` })).toBe(false);
+    expect(sameLoad(scenario, { ...scenario, Nodes: others })).toBe(false);
+    expect(sameLoad(scenario, { ...scenario, Nodes: [...others, first!] })).toBe(false);
+    expect(sameLoad(scenario, { ...scenario, Nodes: [...scenario.Nodes, { ...first!, ID: 'new-node' }] })).toBe(false);
+  });
+
+  it('chooses the shape for a box per node, a box per gone node holding allocations, and the lane', () => {
+    const counts = scenario.Nodes.map((n) => scenario.Allocations.filter((a) => a.NodeID === n.ID).length);
+    const ghosts = document.Place.length + document.DestructiveUpdate.length;
+    expect(paneShape(scenario, document, WIDE, null)).toEqual(chooseShape(counts, ghosts, WIDE, zoomFloor(WIDE)).shape);
+    const gone = { ...scenario, Nodes: scenario.Nodes.slice(1) };
+    const goneCounts = [...counts.slice(1), counts[0]!];
+    expect(paneShape(gone, document, NARROW, 16)).toEqual(
+      chooseShape(goneCounts, ghosts, NARROW, zoomFloor(NARROW, 16)).shape,
+    );
   });
 });

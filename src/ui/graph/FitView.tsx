@@ -10,20 +10,22 @@ import { DETAIL_ZOOM, drawingBounds, firstView } from '../../graph/viewport.ts';
 import { DetailContext } from './detail.ts';
 
 /**
- * FitView sets the first view whenever `fitKey` or the pane changes; render
- * it inside <ReactFlow>. It then marks `root` with data-fitted (the key's
- * first line: the scenario's name), which tests wait for.
+ * FitView sets the first view whenever the arrangement (`model.shape`, chosen
+ * again when a scenario is loaded), the pane or the text floor changes;
+ * render it inside <ReactFlow>. It then marks `root` with data-fitted (the
+ * scenario's name), which tests wait for.
  */
 export function FitView({
   model,
   pane,
-  fitKey,
+  name,
   root,
   minTextPx,
 }: {
   model: GraphModel;
   pane: Pane;
-  fitKey: string;
+  /** name is the scenario's name, written to data-fitted once the view is set. */
+  name: string;
   root: RefObject<HTMLElement | null>;
   minTextPx: number | null;
 }) {
@@ -39,8 +41,8 @@ export function FitView({
     const view = firstView(drawingBounds(m), m.boxes.length, pane, minTextPx);
     detail.set(view.zoom >= DETAIL_ZOOM);
     void setViewport(view).then(() => {
-      if (root.current) root.current.dataset.fitted = fitKey.split('\n')[0] ?? '';
+      if (root.current) root.current.dataset.fitted = name;
     });
-  }, [fitKey, pane, model.shape, setViewport, detail, root, minTextPx]);
+  }, [name, pane, model.shape, setViewport, detail, root, minTextPx]);
   return null;
 }
