@@ -19,6 +19,7 @@ import {
   ghostOffset,
   layoutGrid,
   laneColumns,
+  laneHeader,
   layoutLane,
   type Shape,
 } from './layout.ts';
@@ -162,7 +163,9 @@ export function buildGraph(
       ? oldLane
       : { placements: lane.ghosts, more: lane.more, total, columns };
 
-  const laneRect = layoutLane(laneCards, columns);
+  const canaries = lane.ghosts.some((g) => g.canary) || lane.more.some((m) => m.canaries > 0);
+  const laneRect = layoutLane(laneCards, columns, canaries);
+  const header = laneHeader(laneCards, columns, canaries);
 
   // The arrows' ends, from where the layout puts each card and ghost.
   const sources = new Set(lane.links.map((l) => l.allocID));
@@ -177,7 +180,7 @@ export function buildGraph(
   }
   const ghostAt = new Map<string, Point>();
   lane.ghosts.forEach((g, i) => {
-    const o = ghostOffset(i, columns);
+    const o = ghostOffset(i, columns, header);
     ghostAt.set(g.key, { x: laneRect.x + o.x + CARD.width, y: laneRect.y + o.y + CARD.height / 2 });
   });
   const edges: ReplacementEdge[] = lane.links.map((l) => ({

@@ -16,8 +16,8 @@ export const GRID = { gapX: 28, gapY: 28, laneGap: 48 } as const;
 
 /**
  * LANE is the geometry of the lane of pending placements; `noteLine` is the
- * extra header height a one-column lane gives its note ("2 canary · node
- * chosen later"), which wraps there.
+ * extra header height a one-column lane gives a note that counts canaries
+ * ("2 canary · node chosen later"), which wraps there.
  */
 export const LANE = { header: 44, noteLine: 14, padding: 6, minRows: 4, emptyWidth: 104 } as const;
 
@@ -86,16 +86,17 @@ export function laneColumns(ghosts: number, gridHeight: number): number {
 }
 
 /**
- * laneHeader is the height of the lane's header: a lane of `cards` cards
- * `columns` wide. One card wide, the note under the title needs two lines; an
+ * laneHeader is the height of the lane's header, for a lane of `cards` cards
+ * `columns` wide, some of them canaries or not. One card wide, a note that
+ * counts canaries needs two lines ("node chosen later" alone fits on one); an
  * empty lane has no note.
  */
-export function laneHeader(cards: number, columns: number): number {
-  return cards > 0 && columns === 1 ? LANE.header + LANE.noteLine : LANE.header;
+export function laneHeader(cards: number, columns: number, canaries: boolean): number {
+  return cards > 0 && columns === 1 && canaries ? LANE.header + LANE.noteLine : LANE.header;
 }
 
 /** layoutLane sizes the lane for its ghost cards and puts it left of the rows; an empty lane is a narrow label. */
-export function layoutLane(ghosts: number, columns: number): Rect {
+export function layoutLane(ghosts: number, columns: number, canaries: boolean): Rect {
   if (ghosts === 0)
     return {
       x: -(LANE.emptyWidth + GRID.laneGap),
@@ -105,7 +106,7 @@ export function layoutLane(ghosts: number, columns: number): Rect {
     };
   const rows = Math.max(1, Math.ceil(ghosts / columns));
   const width = columns * CARD.width + (columns - 1) * CARD.gap + 2 * LANE.padding;
-  const height = laneHeader(ghosts, columns) + 2 * LANE.padding + rows * CARD.height + (rows - 1) * CARD.gap;
+  const height = laneHeader(ghosts, columns, canaries) + 2 * LANE.padding + rows * CARD.height + (rows - 1) * CARD.gap;
   return { x: -(width + GRID.laneGap), y: 0, width, height };
 }
 
@@ -119,25 +120,29 @@ export function cardOffset(i: number, columns: number): { x: number; y: number }
   };
 }
 
-/** ghostOffset is where the i-th ghost card of the lane sits, relative to the lane. */
-export function ghostOffset(i: number, columns: number): { x: number; y: number } {
+/** ghostOffset is where the i-th ghost card of the lane sits, relative to the lane, below a header `header` high. */
+export function ghostOffset(i: number, columns: number, header: number): { x: number; y: number } {
   const col = i % columns;
   const row = Math.floor(i / columns);
   return {
     x: LANE.padding + col * (CARD.width + CARD.gap),
-    // The lane holds at least the i + 1 cards up to this one.
-    y: laneHeader(i + 1, columns) + LANE.padding + row * (CARD.height + CARD.gap),
+    y: header + LANE.padding + row * (CARD.height + CARD.gap),
   };
 }
 
-/** Extent is the whole drawing's size for a shape: the lane and the rows. */
-export function extent(cardCounts: readonly number[], ghosts: number, shape: Shape): { width: number; height: number } {
+/** Extent is the whole drawing's size for a shape: the lane (`ghosts` cards, canaries among them or not) and the rows. */
+export function extent(
+  cardCounts: readonly number[],
+  ghosts: number,
+  canaries: boolean,
+  shape: Shape,
+): { width: number; height: number } {
   const grid = layoutGrid(
     cardCounts.map((n) => boxHeight(n, shape.boxColumns)),
     boxWidth(shape.boxColumns),
     shape.perRow,
   );
-  const lane = layoutLane(ghosts, laneColumns(ghosts, grid.height));
+  const lane = layoutLane(ghosts, laneColumns(ghosts, grid.height), canaries);
   return { width: lane.width + GRID.laneGap + grid.width, height: Math.max(grid.height, lane.height) };
 }
 
@@ -164,7 +169,13 @@ export interface FitChoice {
  * side; a larger cluster keeps two cards side by side and may be any width,
  * since it opens on the overview, fitted whole.
  */
-export function chooseShape(cardCounts: readonly number[], ghosts: number, pane: Pane, floor: number): FitChoice {
+export function chooseShape(
+  cardCounts: readonly number[],
+  ghosts: number,
+  canaries: boolean,
+  pane: Pane,
+  floor: number,
+): FitChoice {
   const n = Math.max(1, cardCounts.length);
   const detail = cardCounts.length <= DETAIL_NODES;
   const columns = detail ? [1, 2, 3] : [2];
@@ -172,7 +183,7 @@ export function chooseShape(cardCounts: readonly number[], ghosts: number, pane:
   for (const boxColumns of columns) {
     for (let perRow = 1; perRow <= n; perRow++) {
       const shape = { boxColumns, perRow };
-      const e = extent(cardCounts, ghosts, shape);
+      const e = extent(cardCounts, ghosts, canaries, shape);
       // Wider than the pane at the floor: so is every longer row.
       if (detail && e.width * floor > pane.width && (boxColumns > 1 || perRow > 1)) break;
       const fit = Math.min(pane.width / e.width, pane.height / e.height);

@@ -112,5 +112,6 @@ export function paneShape(s: Scenario, doc: ResultDocument, pane: Pane, minTextP
     counts.set(a.NodeID, (counts.get(a.NodeID) ?? 0) + 1);
   }
   const ghosts = doc.Place.length + doc.DestructiveUpdate.length;
-  return chooseShape([...per.values(), ...gone.values()], ghosts, pane, zoomFloor(pane, minTextPx)).shape;
+  const canaries = doc.Place.some((p) => p.Canary);
+  return chooseShape([...per.values(), ...gone.values()], ghosts, canaries, pane, zoomFloor(pane, minTextPx)).shape;
 }

@@ -159,7 +159,7 @@ describe('buildGraph', () => {
     expect(toFirst!.from).toEqual({ x: b1.x + BOX.padding, y: b1.y + BOX.header + BOX.padding + CARD.height / 2 });
     // Two ghosts one above the other: both end at the right of the lane's column, a card's height apart.
     const lane = m.lane;
-    const y = lane.y + laneHeader(2, lane.view.columns) + LANE.padding + CARD.height / 2;
+    const y = lane.y + laneHeader(2, lane.view.columns, false) + LANE.padding + CARD.height / 2;
     expect(toFirst!.to).toEqual({ x: lane.x + LANE.padding + CARD.width, y });
     expect(toSecond!.to).toEqual({ x: lane.x + LANE.padding + CARD.width, y: y + CARD.height + CARD.gap });
   });

@@ -12,7 +12,7 @@ describe('chooseShape and firstView', () => {
     for (const pane of [WIDE, NARROW]) {
       for (const nodes of [1, 3, 8, 24]) {
         const counts = Array.from({ length: nodes }, (_, i) => 1 + (i % 5));
-        const choice = chooseShape(counts, 6, pane, zoomFloor(pane));
+        const choice = chooseShape(counts, 6, false, pane, zoomFloor(pane));
         const view = firstView({ x: -100, y: 0, width: choice.width, height: choice.height }, nodes, pane);
         expect(MIN_CARD_FONT * view.zoom).toBeGreaterThanOrEqual(textFloor(pane) - 1e-9);
         expect(choice.width * view.zoom).toBeLessThanOrEqual(pane.width);
@@ -22,16 +22,16 @@ describe('chooseShape and firstView', () => {
 
   it('wraps rows to the pane: a wide pane holds more boxes in a row than a narrow one', () => {
     const counts = Array.from({ length: 12 }, () => 2);
-    const wide = chooseShape(counts, 0, { width: 1400, height: 500 }, 1);
-    const tall = chooseShape(counts, 0, { width: 500, height: 1400 }, 1);
+    const wide = chooseShape(counts, 0, false, { width: 1400, height: 500 }, 1);
+    const tall = chooseShape(counts, 0, false, { width: 500, height: 1400 }, 1);
     expect(wide.shape.perRow * wide.shape.boxColumns).toBeGreaterThan(tall.shape.perRow * tall.shape.boxColumns);
-    const e = extent(counts, 0, wide.shape);
+    const e = extent(counts, 0, false, wide.shape);
     expect(e.width / e.height).toBeGreaterThan(1);
   });
 
   it('fits a larger cluster whole: the overview', () => {
     const counts = Array.from({ length: DETAIL_NODES + 76 }, () => 10);
-    const choice = chooseShape(counts, 20, WIDE, zoomFloor(WIDE));
+    const choice = chooseShape(counts, 20, false, WIDE, zoomFloor(WIDE));
     const view = firstView({ x: 0, y: 0, width: choice.width, height: choice.height }, counts.length, WIDE);
     expect(choice.width * view.zoom).toBeLessThanOrEqual(WIDE.width);
     expect(choice.height * view.zoom).toBeLessThanOrEqual(WIDE.height);
@@ -59,11 +59,14 @@ describe('when the graph is arranged and fitted afresh', () => {
   it('chooses the shape for a box per node, a box per gone node holding allocations, and the lane', () => {
     const counts = scenario.Nodes.map((n) => scenario.Allocations.filter((a) => a.NodeID === n.ID).length);
     const ghosts = document.Place.length + document.DestructiveUpdate.length;
-    expect(paneShape(scenario, document, WIDE, null)).toEqual(chooseShape(counts, ghosts, WIDE, zoomFloor(WIDE)).shape);
+    const canaries = document.Place.some((p) => p.Canary);
+    expect(paneShape(scenario, document, WIDE, null)).toEqual(
+      chooseShape(counts, ghosts, canaries, WIDE, zoomFloor(WIDE)).shape,
+    );
     const gone = { ...scenario, Nodes: scenario.Nodes.slice(1) };
     const goneCounts = [...counts.slice(1), counts[0]!];
     expect(paneShape(gone, document, NARROW, 16)).toEqual(
-      chooseShape(goneCounts, ghosts, NARROW, zoomFloor(NARROW, 16)).shape,
+      chooseShape(goneCounts, ghosts, canaries, NARROW, zoomFloor(NARROW, 16)).shape,
     );
   });
 });

@@ -32,7 +32,11 @@ function PlacementLaneView({ data }: NodeProps<LaneFlowNode>) {
       className={detail ? 'cg-lane' : 'cg-lane cg-box--tile'}
       data-testid="placement-lane"
       data-total={v.total}
-      style={{ '--cg-lane-header': `${laneHeader(v.placements.length + v.more.length, v.columns)}px` } as CSSProperties}
+      style={
+        {
+          '--cg-lane-header': `${laneHeader(v.placements.length + v.more.length, v.columns, canaries > 0)}px`,
+        } as CSSProperties
+      }
       aria-label={`${v.total} pending placement(s)`}
     >
       <header className="cg-lane__header">
