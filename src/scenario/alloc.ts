@@ -68,7 +68,7 @@ export function readAllocations(r: Reader, value: unknown, parent: string, key: 
   if (list === null) return [];
   const path = childPath(parent, key);
   const allocs: Allocation[] = [];
-  const seen = new SeenStrings();
+  const seen = new SeenStrings(list.length);
   for (let i = 0; i < list.length && !r.full; i++) {
     // Inside the allocation, paths are relative to it: '' is the allocation itself.
     r.enterItem(path, i);

@@ -25,7 +25,7 @@ export function readNodes(r: Reader, value: unknown, parent: string, key: string
   if (list === null) return [];
   const path = childPath(parent, key);
   const nodes: Node[] = [];
-  const seen = new SeenStrings();
+  const seen = new SeenStrings(list.length);
   for (let i = 0; i < list.length && !r.full; i++) {
     // Inside the node, paths are relative to it: '' is the node itself.
     r.enterItem(path, i);
