@@ -5,6 +5,8 @@
 import { useId } from 'react';
 import { terminalStatus } from '../../engine/structs.ts';
 import type { Scenario } from '../../scenario/read.ts';
+import { ControlRow } from './ControlRow.tsx';
+import { EventButton } from './EventButton.tsx';
 import type { NewEvent } from './useAddEvent.ts';
 import { useChosen } from './useChosen.ts';
 
@@ -15,10 +17,7 @@ export function AllocControls({ after, add }: { after: Scenario; add: (e: NewEve
   const [alloc, setAllocID] = useChosen(live, (a) => a.ID);
   if (alloc === undefined) return null;
   return (
-    <div className="rollout-row" role="group" aria-label="Allocation">
-      <label className="rollout-row-label" htmlFor={id}>
-        Allocation
-      </label>
+    <ControlRow name="Allocation" labelFor={id}>
       <select id={id} data-testid="event-alloc" value={alloc.ID} onChange={(e) => setAllocID(e.target.value)}>
         {live.map((a) => (
           <option key={a.ID} value={a.ID}>
@@ -27,33 +26,30 @@ export function AllocControls({ after, add }: { after: Scenario; add: (e: NewEve
           </option>
         ))}
       </select>
-      <button
-        type="button"
-        className="button"
-        data-testid="event-alloc-fail"
-        onClick={() => add({ Kind: 'alloc-fail', AllocID: alloc.ID })}
+      <EventButton
+        event={{ Kind: 'alloc-fail', AllocID: alloc.ID }}
+        add={add}
+        testId="event-alloc-fail"
         title="Its tasks fail"
       >
         Fail
-      </button>
-      <button
-        type="button"
-        className="button"
-        data-testid="event-alloc-unhealthy"
+      </EventButton>
+      <EventButton
+        event={{ Kind: 'alloc-unhealthy', AllocID: alloc.ID }}
+        add={add}
+        testId="event-alloc-unhealthy"
         disabled={alloc.DeploymentStatus?.Healthy != null}
-        onClick={() => add({ Kind: 'alloc-unhealthy', AllocID: alloc.ID })}
         title="Its health checks never pass: unhealthy at its healthy deadline"
       >
         Never healthy
-      </button>
-      <button
-        type="button"
-        className="button"
-        onClick={() => add({ Kind: 'alloc-complete', AllocID: alloc.ID })}
+      </EventButton>
+      <EventButton
+        event={{ Kind: 'alloc-complete', AllocID: alloc.ID }}
+        add={add}
         title="Its tasks finish successfully"
       >
         Complete
-      </button>
-    </div>
+      </EventButton>
+    </ControlRow>
   );
 }

@@ -3,6 +3,8 @@
 
 import { deploymentActive, requiresPromotion } from '../../engine/structs.ts';
 import type { Scenario } from '../../scenario/read.ts';
+import { ControlRow } from './ControlRow.tsx';
+import { EventButton } from './EventButton.tsx';
 import type { NewEvent } from './useAddEvent.ts';
 
 /** DeploymentControls operate the deployment of the cluster `after` the frame shown. */
@@ -10,42 +12,24 @@ export function DeploymentControls({ after, add }: { after: Scenario; add: (e: N
   const d = after.Deployment;
   const active = d !== null && deploymentActive(d);
   return (
-    <div className="rollout-row" role="group" aria-label="Deployment">
-      <span className="rollout-row-label">Deployment</span>
-      <button
-        type="button"
-        className="button"
-        data-testid="event-promote"
+    <ControlRow name="Deployment">
+      <EventButton
+        event={{ Kind: 'deployment-promote' }}
+        add={add}
+        testId="event-promote"
         disabled={!(d && requiresPromotion(d))}
-        onClick={() => add({ Kind: 'deployment-promote' })}
       >
         Promote
-      </button>
-      <button
-        type="button"
-        className="button"
-        data-testid="event-fail-deployment"
-        disabled={!active}
-        onClick={() => add({ Kind: 'deployment-fail' })}
-      >
+      </EventButton>
+      <EventButton event={{ Kind: 'deployment-fail' }} add={add} testId="event-fail-deployment" disabled={!active}>
         Fail
-      </button>
-      <button
-        type="button"
-        className="button"
-        disabled={!(active && d.Status === 'running')}
-        onClick={() => add({ Kind: 'deployment-pause' })}
-      >
+      </EventButton>
+      <EventButton event={{ Kind: 'deployment-pause' }} add={add} disabled={!(active && d.Status === 'running')}>
         Pause
-      </button>
-      <button
-        type="button"
-        className="button"
-        disabled={!(active && d.Status === 'paused')}
-        onClick={() => add({ Kind: 'deployment-resume' })}
-      >
+      </EventButton>
+      <EventButton event={{ Kind: 'deployment-resume' }} add={add} disabled={!(active && d.Status === 'paused')}>
         Resume
-      </button>
-    </div>
+      </EventButton>
+    </ControlRow>
   );
 }

@@ -4,6 +4,8 @@
 import { useId, useState } from 'react';
 import type { Scenario } from '../../scenario/read.ts';
 import { writeJob } from '../../scenario/write.ts';
+import { ControlRow } from './ControlRow.tsx';
+import { EventButton } from './EventButton.tsx';
 import { JobEditor } from './JobEditor.tsx';
 import type { NewEvent } from './useAddEvent.ts';
 import { useChosen } from './useChosen.ts';
@@ -15,10 +17,7 @@ export function JobControls({ after, add }: { after: Scenario; add: (e: NewEvent
   const [count, setCount] = useState('');
   if (tg === undefined) return null;
   return (
-    <div className="rollout-row" role="group" aria-label="Job">
-      <label className="rollout-row-label" htmlFor={id}>
-        Job
-      </label>
+    <ControlRow name="Job" labelFor={id}>
       <select id={id} value={tg.Name} onChange={(e) => setGroup(e.target.value)} aria-label="Task group">
         {after.Job.TaskGroups.map((g) => (
           <option key={g.Name} value={g.Name}>
@@ -36,19 +35,18 @@ export function JobControls({ after, add }: { after: Scenario; add: (e: NewEvent
         value={count}
         onChange={(e) => setCount(e.target.value)}
       />
-      <button
-        type="button"
-        className="button"
-        data-testid="event-scale"
+      <EventButton
+        event={{ Kind: 'job-scale', TaskGroup: tg.Name, Count: Number(count) }}
+        add={add}
+        testId="event-scale"
         disabled={!/^\d+$/.test(count)}
-        onClick={() => add({ Kind: 'job-scale', TaskGroup: tg.Name, Count: Number(count) })}
       >
         Scale
-      </button>
-      <button type="button" className="button" onClick={() => add({ Kind: after.Job.Stop ? 'job-start' : 'job-stop' })}>
+      </EventButton>
+      <EventButton event={{ Kind: after.Job.Stop ? 'job-start' : 'job-stop' }} add={add}>
         {after.Job.Stop ? 'Start' : 'Stop'}
-      </button>
+      </EventButton>
       <JobEditor job={writeJob(after.Job)} onApply={(job) => add({ Kind: 'job-update', Job: job })} />
-    </div>
+    </ControlRow>
   );
 }

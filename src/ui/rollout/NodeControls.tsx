@@ -3,6 +3,8 @@
 
 import { useId } from 'react';
 import type { Scenario } from '../../scenario/read.ts';
+import { ControlRow } from './ControlRow.tsx';
+import { EventButton } from './EventButton.tsx';
 import type { NewEvent } from './useAddEvent.ts';
 import { useChosen } from './useChosen.ts';
 
@@ -12,10 +14,7 @@ export function NodeControls({ after, add }: { after: Scenario; add: (e: NewEven
   const [node, setNodeID] = useChosen(after.Nodes, (n) => n.ID);
   if (node === undefined) return null;
   return (
-    <div className="rollout-row" role="group" aria-label="Node">
-      <label className="rollout-row-label" htmlFor={id}>
-        Node
-      </label>
+    <ControlRow name="Node" labelFor={id}>
       <select id={id} data-testid="event-node" value={node.ID} onChange={(e) => setNodeID(e.target.value)}>
         {after.Nodes.map((n) => (
           <option key={n.ID} value={n.ID}>
@@ -25,44 +24,34 @@ export function NodeControls({ after, add }: { after: Scenario; add: (e: NewEven
           </option>
         ))}
       </select>
-      <button
-        type="button"
-        className="button"
-        data-testid="event-node-down"
+      <EventButton
+        event={{ Kind: 'node-down', NodeID: node.ID }}
+        add={add}
+        testId="event-node-down"
         disabled={node.Status === 'down'}
-        onClick={() => add({ Kind: 'node-down', NodeID: node.ID })}
       >
         Down
-      </button>
-      <button
-        type="button"
-        className="button"
-        disabled={node.Status === 'ready'}
-        onClick={() => add({ Kind: 'node-up', NodeID: node.ID })}
-      >
+      </EventButton>
+      <EventButton event={{ Kind: 'node-up', NodeID: node.ID }} add={add} disabled={node.Status === 'ready'}>
         Up
-      </button>
-      <button
-        type="button"
-        className="button"
-        data-testid="event-node-drain"
+      </EventButton>
+      <EventButton
+        event={{ Kind: 'node-drain', NodeID: node.ID }}
+        add={add}
+        testId="event-node-drain"
         disabled={node.Drain}
-        onClick={() => add({ Kind: 'node-drain', NodeID: node.ID })}
       >
         Drain
-      </button>
-      <button
-        type="button"
-        className="button"
-        onClick={() =>
-          add({
-            Kind: node.SchedulingEligibility === 'eligible' ? 'node-ineligible' : 'node-eligible',
-            NodeID: node.ID,
-          })
-        }
+      </EventButton>
+      <EventButton
+        event={{
+          Kind: node.SchedulingEligibility === 'eligible' ? 'node-ineligible' : 'node-eligible',
+          NodeID: node.ID,
+        }}
+        add={add}
       >
         {node.SchedulingEligibility === 'eligible' ? 'Ineligible' : 'Eligible'}
-      </button>
-    </div>
+      </EventButton>
+    </ControlRow>
   );
 }
