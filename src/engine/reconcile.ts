@@ -70,6 +70,9 @@ export const reschedulingFollowupEvalDesc = 'created for delayed rescheduling';
 /** batchedFailedAllocWindowSize is how close together reschedule times must be to share one follow-up evaluation. */
 export const batchedFailedAllocWindowSize = 5 * SECOND;
 
+// Update names computeUpdates' outcomes: the position of each set in its split.
+const Update = { Ignore: 0, Inplace: 1, Destructive: 2 } as const;
+
 /**
  * reconcile runs the reconciler once. Existing allocations are visited by
  * name index, then ID, whatever order they come in (newAllocMatrix), so that
@@ -708,22 +711,15 @@ class AllocReconciler {
     inplace: AllocSet;
     destructive: AllocSet;
   } {
-    const ignore = untainted.empty();
-    const inplace = untainted.empty();
-    const destructive = untainted.empty();
-    for (const alloc of untainted.values()) {
+    const [ignore, inplace, destructive] = untainted.split(3, (alloc) => {
       const d = this.input.allocUpdateFn(alloc, this.job, group);
-      if (d.ignore) {
-        ignore.add(alloc);
-      } else if (d.destructive) {
-        destructive.add(alloc);
-      } else {
-        inplace.add(alloc);
-        this.result.inplaceUpdate.push(d.updated!);
-      }
       trace.updated(alloc, d);
-    }
-    return { ignore, inplace, destructive };
+      if (d.ignore) return Update.Ignore;
+      if (d.destructive) return Update.Destructive;
+      this.result.inplaceUpdate.push(d.updated!);
+      return Update.Inplace;
+    });
+    return { ignore: ignore!, inplace: inplace!, destructive: destructive! };
   }
 
   /**

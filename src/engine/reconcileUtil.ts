@@ -14,6 +14,7 @@ import {
   type Instant,
   type Job,
   type Node,
+  ZERO_TIME,
   AllocClientStatusComplete,
   AllocClientStatusFailed,
   AllocClientStatusLost,
@@ -224,9 +225,11 @@ export class AllocSet {
     return from;
   }
 
-  // split sorts each member into one of n sets, the one whose position
-  // `pick` gives (each filter names its positions).
-  private split(n: number, pick: (a: Allocation) => number): AllocSet[] {
+  /**
+   * split sorts each member, in visiting order, into one of n sets: the one
+   * whose position `pick` gives (each caller names its positions).
+   */
+  split(n: number, pick: (a: Allocation) => number): AllocSet[] {
     const out = Array.from({ length: n }, () => this.empty());
     const { allocs } = this.universe;
     for (let i = 0; i < allocs.length; i++) {
@@ -249,8 +252,8 @@ export class AllocSet {
     const [untainted, migrate, lost] = this.split(3, (a) => {
       if (terminalStatus(a)) return Tainted.Untainted;
       if (transitionShouldMigrate(a.DesiredTransition)) return Tainted.Migrate;
-      if (!nodes.has(a.NodeID)) return Tainted.Untainted;
-      const node = nodes.get(a.NodeID) ?? null;
+      const node = nodes.get(a.NodeID);
+      if (node === undefined) return Tainted.Untainted;
       return node === null || nodeTerminalStatus(node) ? Tainted.Lost : Tainted.Untainted;
     });
     return { untainted: untainted!, migrate: migrate!, lost: lost! };
@@ -339,7 +342,9 @@ export function newAllocMatrix(job: Job | null, allocs: readonly Allocation[]): 
   const byGroup = new Map<string, Allocation[]>();
   for (const tg of job?.TaskGroups ?? []) byGroup.set(tg.Name, []);
   const removed: string[] = [];
-  for (const a of allocs) {
+  // An index loop, as in taintedNodes: it runs once over every allocation, cold.
+  for (let i = 0; i < allocs.length; i++) {
+    const a = allocs[i]!;
     let group = byGroup.get(a.TaskGroup);
     if (!group) {
       group = [];
@@ -372,21 +377,25 @@ export function sortAllocs(allocs: readonly Allocation[]): Allocation[] {
  * the reschedule check, the rest count. Service: stopped, complete and lost
  * allocations are ignored; failed ones go on to the reschedule check.
  */
-export function shouldFilter(a: Allocation, isBatch: boolean): { untainted: boolean; ignore: boolean } {
+export function shouldFilter(a: Allocation, isBatch: boolean): FilterDecision {
   const stopped = a.DesiredStatus === AllocDesiredStatusStop || a.DesiredStatus === AllocDesiredStatusEvict;
   if (isBatch) {
-    if (stopped) {
-      return ranSuccessfully(a) ? { untainted: true, ignore: false } : { untainted: false, ignore: true };
-    }
-    if (a.ClientStatus !== AllocClientStatusFailed) return { untainted: true, ignore: false };
-    return { untainted: false, ignore: false };
+    if (stopped) return ranSuccessfully(a) ? COUNTS : IGNORED;
+    if (a.ClientStatus !== AllocClientStatusFailed) return COUNTS;
+    return NEITHER;
   }
-  if (stopped) return { untainted: false, ignore: true };
-  if (a.ClientStatus === AllocClientStatusComplete || a.ClientStatus === AllocClientStatusLost) {
-    return { untainted: false, ignore: true };
-  }
-  return { untainted: false, ignore: false };
+  if (stopped) return IGNORED;
+  if (a.ClientStatus === AllocClientStatusComplete || a.ClientStatus === AllocClientStatusLost) return IGNORED;
+  return NEITHER;
 }
+
+/** FilterDecision is shouldFilter's answer: the allocation counts as running, is ignored, or neither (it failed). */
+export type FilterDecision = Readonly<{ untainted: boolean; ignore: boolean }>;
+
+// shouldFilter's three answers, shared: it decides for every allocation of every group.
+const COUNTS: FilterDecision = Object.freeze({ untainted: true, ignore: false });
+const IGNORED: FilterDecision = Object.freeze({ untainted: false, ignore: true });
+const NEITHER: FilterDecision = Object.freeze({ untainted: false, ignore: false });
 
 /**
  * updateByReschedulable decides whether a failed allocation is replaced now,
@@ -400,25 +409,38 @@ export function updateByReschedulable(
   now: Instant,
   evalID: string,
   d: Deployment | null,
-): { rescheduleNow: boolean; rescheduleLater: boolean; rescheduleTime: Instant } {
-  let rescheduleNow = false;
-  let rescheduleLater = false;
+): RescheduleDecision {
   if (
     d !== null &&
     a.DeploymentID === d.ID &&
     deploymentActive(d) &&
     !transitionShouldReschedule(a.DesiredTransition)
   ) {
-    return { rescheduleNow, rescheduleLater, rescheduleTime: 0 };
+    return NOT_RESCHEDULED;
   }
-  if (transitionShouldForceReschedule(a.DesiredTransition)) rescheduleNow = true;
+  const forced = transitionShouldForceReschedule(a.DesiredTransition);
   const { time, eligible } = nextRescheduleTime(a);
+  // Most allocations (all that have not failed) end here.
+  if (!eligible && !forced) return NOT_RESCHEDULED;
   if (eligible && (a.FollowupEvalID === evalID || time - now <= rescheduleWindowSize)) {
-    return { rescheduleNow: true, rescheduleLater, rescheduleTime: time };
+    return { rescheduleNow: true, rescheduleLater: false, rescheduleTime: time };
   }
-  if (eligible && a.FollowupEvalID === '') rescheduleLater = true;
-  return { rescheduleNow, rescheduleLater, rescheduleTime: time };
+  return { rescheduleNow: forced, rescheduleLater: eligible && a.FollowupEvalID === '', rescheduleTime: time };
 }
+
+/** RescheduleDecision is updateByReschedulable's answer: replace now, later (at rescheduleTime, which means nothing otherwise), or neither. */
+export type RescheduleDecision = Readonly<{
+  rescheduleNow: boolean;
+  rescheduleLater: boolean;
+  rescheduleTime: Instant;
+}>;
+
+// NOT_RESCHEDULED is the shared answer for an allocation that is not replaced at all.
+const NOT_RESCHEDULED: RescheduleDecision = Object.freeze({
+  rescheduleNow: false,
+  rescheduleLater: false,
+  rescheduleTime: ZERO_TIME,
+});
 
 /** filterByTerminal keeps only the allocations that are not terminal. */
 export function filterByTerminal(set: AllocSet): AllocSet {

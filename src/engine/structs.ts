@@ -490,18 +490,40 @@ export function allocIndex(a: Allocation): number {
   // characters skips the same prefix upstream does (a cut through a
   // character decodes to U+FFFD, which, like Go's stray bytes, is no digit).
   const name = a.Name;
-  if (isAscii(name) && isAscii(a.JobID) && isAscii(a.TaskGroup)) {
+  const prefix = namePrefixBytes(a.JobID, a.TaskGroup);
+  if (isAscii(name)) {
     const l = name.length;
-    const prefix = a.JobID.length + a.TaskGroup.length + 2;
     if (l <= 3 || l <= prefix) return 0;
     return goAtoi(name, prefix, l - 1);
   }
   const bytes = utf8Encoder.encode(name);
   const l = bytes.length;
-  const prefix = utf8Encoder.encode(a.JobID).length + utf8Encoder.encode(a.TaskGroup).length + 2;
   if (l <= 3 || l <= prefix) return 0;
   const digits = new TextDecoder().decode(bytes.subarray(prefix, l - 1));
   return goAtoi(digits, 0, digits.length);
+}
+
+// The last job and group namePrefixBytes measured, and the answer: a
+// group's allocations share both, so the names are measured once a group
+// rather than once an allocation.
+let prefixJobID = '';
+let prefixGroup = '';
+let prefixLength = 2;
+
+// namePrefixBytes is the length in UTF-8 bytes of `job.group[`, the part of
+// an allocation name upstream skips before the index.
+function namePrefixBytes(jobID: string, group: string): number {
+  if (jobID !== prefixJobID || group !== prefixGroup) {
+    prefixJobID = jobID;
+    prefixGroup = group;
+    prefixLength = utf8Length(jobID) + utf8Length(group) + 2;
+  }
+  return prefixLength;
+}
+
+// utf8Length is the length of s in UTF-8 bytes.
+function utf8Length(s: string): number {
+  return isAscii(s) ? s.length : utf8Encoder.encode(s).length;
 }
 
 const utf8Encoder = new TextEncoder();
@@ -695,6 +717,12 @@ function nextDelayInt64(a: Allocation): Int64 {
   return delay;
 }
 
+// NOT_ELIGIBLE is nextRescheduleTime's answer for an allocation that may not be replaced.
+const NOT_ELIGIBLE: { readonly time: Instant; readonly eligible: boolean } = Object.freeze({
+  time: ZERO_TIME,
+  eligible: false,
+});
+
 /**
  * nextRescheduleTime is when a failed allocation may be replaced, and whether
  * its policy allows that at all. A limited policy allows it when there is no
@@ -704,16 +732,12 @@ function nextDelayInt64(a: Allocation): Int64 {
  * skips it.
  */
 export function nextRescheduleTime(a: Allocation): { time: Instant; eligible: boolean } {
+  // The statuses are checked before the fail time and the policy are looked
+  // up (upstream works out all four first): most allocations are not failed.
+  if (a.DesiredStatus === AllocDesiredStatusStop || a.ClientStatus !== AllocClientStatusFailed) return NOT_ELIGIBLE;
   const failTime = lastEventTime(a);
   const policy = allocReschedulePolicy(a);
-  if (
-    a.DesiredStatus === AllocDesiredStatusStop ||
-    a.ClientStatus !== AllocClientStatusFailed ||
-    isZeroTime(failTime) ||
-    policy === null
-  ) {
-    return { time: ZERO_TIME, eligible: false };
-  }
+  if (isZeroTime(failTime) || policy === null) return NOT_ELIGIBLE;
   const delay = nextDelayInt64(a);
   const time = failTime + Number(delay);
   const tracker = a.RescheduleTracker;

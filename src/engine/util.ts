@@ -42,18 +42,15 @@ export function taintedNodes(
 ): Map<string, Node | null> {
   const out = new Map<string, Node | null>();
   // Upstream skips only node IDs already in its result, so a healthy node is
-  // looked up again for each of its allocations; the answer is the same, so
-  // remembering every node seen is only a shortcut.
-  const seen = new Set<string>();
-  for (const alloc of allocs) {
-    if (seen.has(alloc.NodeID)) continue;
-    seen.add(alloc.NodeID);
-    const node = nodes.get(alloc.NodeID);
-    if (node === undefined) {
-      out.set(alloc.NodeID, null);
-      continue;
-    }
-    if (shouldDrainNode(node.Status) || node.Drain) out.set(alloc.NodeID, node);
+  // looked up again for each of its allocations, as here: one lookup per
+  // allocation costs less than remembering which nodes were seen.
+  // An index loop: it runs once over every allocation, before the engine
+  // has warmed up, where iterating with for-of still allocates per step.
+  for (let i = 0; i < allocs.length; i++) {
+    const id = allocs[i]!.NodeID;
+    const node = nodes.get(id);
+    if (node === undefined) out.set(id, null);
+    else if (shouldDrainNode(node.Status) || node.Drain) out.set(id, node);
   }
   return out;
 }
@@ -359,50 +356,39 @@ export function tasksUpdated(jobA: Job, jobB: Job, taskGroup: string): boolean {
  */
 export function genericAllocUpdateFn(nodes: ReadonlyMap<string, Node>): AllocUpdateFn {
   // Allocations of one job version share its Job object, so tasksUpdated is
-  // worked out once per (new job, old job, group); jobs are never changed
-  // while the reconciler runs.
+  // worked out once per (new job, old job, group), and its answer is one
+  // decision those allocations share; jobs are never changed while the
+  // reconciler runs.
   let cachedNewJob: Job | null = null;
-  let reasons = new WeakMap<Job, Map<string, string | null>>();
-  const tasksChanged = (newJob: Job, oldJob: Job, group: string): string | null => {
+  let decisions = new WeakMap<Job, Map<string, AllocUpdateDecision | null>>();
+  const destructiveChange = (newJob: Job, oldJob: Job, group: string): AllocUpdateDecision | null => {
     if (cachedNewJob !== newJob) {
       cachedNewJob = newJob;
-      reasons = new WeakMap();
+      decisions = new WeakMap();
     }
-    let byGroup = reasons.get(oldJob);
+    let byGroup = decisions.get(oldJob);
     if (byGroup === undefined) {
       byGroup = new Map();
-      reasons.set(oldJob, byGroup);
+      decisions.set(oldJob, byGroup);
     }
-    let reason = byGroup.get(group);
-    if (reason === undefined) {
-      reason = tasksUpdatedReason(newJob, oldJob, group);
-      byGroup.set(group, reason);
+    let decision = byGroup.get(group);
+    if (decision === undefined) {
+      const reason = tasksUpdatedReason(newJob, oldJob, group);
+      decision = reason === null ? null : decide(false, true, reason);
+      byGroup.set(group, decision);
     }
-    return reason;
+    return decision;
   };
 
   return (existing, newJob, newTG): AllocUpdateDecision => {
-    if (existing.Job.JobModifyIndex === newJob.JobModifyIndex) {
-      return { ignore: true, destructive: false, updated: null, reason: 'job modify index unchanged' };
-    }
+    if (existing.Job.JobModifyIndex === newJob.JobModifyIndex) return UNCHANGED;
 
-    const changed = tasksChanged(newJob, existing.Job, newTG.Name);
-    if (changed !== null) {
-      return { ignore: false, destructive: true, updated: null, reason: changed };
-    }
+    const destructive = destructiveChange(newJob, existing.Job, newTG.Name);
+    if (destructive !== null) return destructive;
 
-    if (terminalStatus(existing)) {
-      return {
-        ignore: true,
-        destructive: false,
-        updated: null,
-        reason: 'alloc is terminal, so an in-place update would change nothing',
-      };
-    }
+    if (terminalStatus(existing)) return TERMINAL;
 
-    if (!nodes.has(existing.NodeID)) {
-      return { ignore: false, destructive: true, updated: null, reason: 'node no longer exists' };
-    }
+    if (!nodes.has(existing.NodeID)) return NODE_GONE;
 
     // Upstream hands the plan the new job in place of the allocation's own;
     // the engine records it on the copy.
@@ -415,3 +401,13 @@ export function genericAllocUpdateFn(nodes: ReadonlyMap<string, Node>): AllocUpd
     };
   };
 }
+
+// decide makes a decision that updates nothing, frozen so that every allocation it is given to can share it.
+function decide(ignore: boolean, destructive: boolean, reason: string): AllocUpdateDecision {
+  return Object.freeze({ ignore, destructive, updated: null, reason });
+}
+
+// The update decisions that depend on nothing but the case.
+const UNCHANGED = decide(true, false, 'job modify index unchanged');
+const TERMINAL = decide(true, false, 'alloc is terminal, so an in-place update would change nothing');
+const NODE_GONE = decide(false, true, 'node no longer exists');

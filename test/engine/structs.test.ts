@@ -119,6 +119,10 @@ describe('TestAllocation_Index', () => {
     // upstream skips 4 + 5 + 2 = 11 bytes of "job.cache[12]" and reads "2".
     expect(allocIndex(alloc({ Name: 'jéb.cache[12]', TaskGroup: 'cache', JobID: 'jéb' }))).toBe(12);
     expect(allocIndex(alloc({ Name: 'job.cache[12]', TaskGroup: 'cache', JobID: 'jéb' }))).toBe(2);
+    // The prefix is remembered per job and group: switching back and forth re-measures it.
+    expect(allocIndex(alloc({ Name: 'job.cache[12]', TaskGroup: 'cache', JobID: 'job' }))).toBe(12);
+    expect(allocIndex(alloc({ Name: 'job.cache[12]', TaskGroup: 'cache', JobID: 'jéb' }))).toBe(2);
+    expect(allocIndex(alloc({ Name: 'job.cachè[12]', TaskGroup: 'cachè', JobID: 'job' }))).toBe(12);
   });
 });
 
