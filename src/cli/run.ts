@@ -2,7 +2,8 @@
 // and its output writers as parameters and returns the exit status, so tests
 // run it in-process. main.ts connects it to the process.
 
-import { FILE_TEXT_BUDGET, parseJsonText } from '../scenario/json.ts';
+import { FILE_TEXT_BUDGET } from '../scenario/budget.ts';
+import { parseJsonText } from '../scenario/json.ts';
 import { readScenarioAsync } from '../scenario/readAsync.ts';
 import type { Scenario } from '../scenario/read.ts';
 import { type Diagnostic, diagnosticText } from '../scenario/diagnostics.ts';

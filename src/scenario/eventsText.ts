@@ -3,7 +3,7 @@
 // edits of that text, leaving everything else the person wrote as it was.
 
 import { applyEdits, findNodeAtLocation, modify, parseTree } from 'jsonc-parser';
-import { overBudget } from './json.ts';
+import { overBudget } from './budget.ts';
 import { EVENTS_KEY, type SimEvent } from './events.ts';
 
 const FORMATTING = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } };

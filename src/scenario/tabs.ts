@@ -3,7 +3,7 @@
 // tab holds every other field. Pure: text in, text or values out.
 
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { overBudget } from '../scenario/json.ts';
+import { parseWithinBudget } from './budget.ts';
 
 /** TabID names an editor tab. */
 export type TabID = 'job' | 'cluster';
@@ -140,13 +140,13 @@ export type ParseCache = Map<TabID, { text: string; value: object }>;
 function parseTab(tab: TabID, text: string, problems: SyntaxProblem[], cache?: ParseCache): unknown {
   const last = cache?.get(tab);
   if (last !== undefined && last.text === text) return last.value;
-  // A text over the reader's budget is not parsed at all: jsonc-parser's
+  // A text over the reader's budget goes no further: jsonc-parser's
   // recursion and everything after it stay inside their limits.
-  const over = overBudget(text);
-  if (over !== null) {
+  const parsed = parseWithinBudget(text);
+  if (parsed.kind === 'over') {
     problems.push({
       tab,
-      message: `The ${tab === 'job' ? 'Job' : 'Cluster'} tab's text ${over}.`,
+      message: `The ${tab === 'job' ? 'Job' : 'Cluster'} tab's text ${parsed.over}.`,
       line: 1,
       column: 1,
       endLine: 1,
@@ -154,15 +154,12 @@ function parseTab(tab: TabID, text: string, problems: SyntaxProblem[], cache?: P
     });
     return undefined;
   }
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      cache?.set(tab, { text, value });
-      return value;
-    }
-  } catch {
-    // Fall through: jsonc-parser says where the problems are.
+  const parsedValue = parsed.kind === 'value' ? parsed.value : undefined;
+  if (typeof parsedValue === 'object' && parsedValue !== null && !Array.isArray(parsedValue)) {
+    cache?.set(tab, { text, value: parsedValue });
+    return parsedValue;
   }
+  // Not an object, or not JSON: jsonc-parser says where the problems are.
   const errors: ParseError[] = [];
   const value: unknown = parse(text, errors, {
     disallowComments: true,

@@ -10,7 +10,7 @@
 // budget is not taken apart at all.
 
 import { findNodeAtLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
-import { overBudget } from '../scenario/json.ts';
+import { overBudget } from '../scenario/budget.ts';
 import { JOB_KEY, joinTabs, splitScenario, type SyntaxProblem, type TabTexts } from '../scenario/tabs.ts';
 
 /** ComposeResult is the document text, or the syntax problems that keep the tabs from making one. */

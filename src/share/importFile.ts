@@ -3,7 +3,7 @@
 // an API job) replaces the Job tab only; an HCL jobspec (.hcl, .nomad) goes
 // into the Job tab as text, for the reader to judge. Pure.
 
-import { overBudget } from '../scenario/json.ts';
+import { overBudget } from '../scenario/budget.ts';
 import { splitDocument } from './documentText.ts';
 import { formatBytes } from './linkCodec.ts';
 import type { TabTexts } from '../scenario/tabs.ts';

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { terminalStatus } from '../../src/engine/structs.ts';
-import { FILE_TEXT_BUDGET } from '../../src/scenario/json.ts';
+import { FILE_TEXT_BUDGET } from '../../src/scenario/budget.ts';
 import { readScenario } from '../../src/scenario/read.ts';
 import { EVENT_KINDS } from '../../src/scenario/events.ts';
 import { groupAsk } from '../../src/simulator/placement.ts';
