@@ -116,22 +116,22 @@ export function overBudget(text: string, budget: TextBudget = TEXT_BUDGET): stri
   return nestsTooDeep(m.depth, budget) ?? holdsTooMany(m.values, budget);
 }
 
+// n writes a count with thousands separators, as every budget sentence does.
+const n = (v: number) => v.toLocaleString('en-US');
+
 // tooLong is overBudget's sentence for a text longer than the budget allows.
 function tooLong(text: string, budget: TextBudget): string {
-  const n = (v: number) => v.toLocaleString('en-US');
   return `is ${n(text.length)} characters long, ${n(text.length - budget.chars)} more than the ${n(budget.chars)} the playground reads`;
 }
 
 // nestsTooDeep is overBudget's sentence for a depth over the budget, or null.
 function nestsTooDeep(depth: number, budget: TextBudget): string | null {
-  const n = (v: number) => v.toLocaleString('en-US');
   if (depth <= budget.depth) return null;
   return `nests ${n(depth)} levels deep, ${n(depth - budget.depth)} more than the ${n(budget.depth)} the playground reads`;
 }
 
 // holdsTooMany is overBudget's sentence for a number of values over the budget, or null.
 function holdsTooMany(values: number, budget: TextBudget): string | null {
-  const n = (v: number) => v.toLocaleString('en-US');
   if (values <= budget.values) return null;
   return `holds ${n(values)} values, ${n(values - budget.values)} more than the ${n(budget.values)} the playground reads`;
 }
@@ -200,7 +200,12 @@ export function depthOf(value: unknown): number {
       }
     } else {
       for (const key in container) {
-        const child: unknown = (container as Record<string, unknown>)[key];
+        // JSON.parse makes "__proto__" an own property, which reading it by
+        // name would not give (it gives the prototype).
+        const child: unknown =
+          key === '__proto__'
+            ? Object.getOwnPropertyDescriptor(container, key)?.value
+            : (container as Record<string, unknown>)[key];
         if (typeof child === 'object' && child !== null) {
           containers.push(child);
           levels.push(level + 1);

@@ -104,6 +104,15 @@ describe('parseWithinBudget', () => {
     });
   });
 
+  it('measures what a "__proto__" key holds, which JSON.parse keeps as an own property', () => {
+    const text = `{"__proto__": ${'['.repeat(10)}${']'.repeat(10)}}`;
+    expect(measuredDepth(JSON.parse(text))).toBe(11);
+    expect(parseWithinBudget(text, { chars: 100, depth: 5, values: 100 })).toEqual({
+      kind: 'over',
+      over: 'nests 11 levels deep, 6 more than the 5 the playground reads',
+    });
+  });
+
   it('never parses a text long enough to hold more values than the budget allows', () => {
     // 21 values in 41 characters: over a budget of 20 values, and measured before any parse.
     const many = `[${Array(20).fill(0).join(',')}]`;
