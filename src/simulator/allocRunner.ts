@@ -225,7 +225,8 @@ function withClientStatus(
   failed = false,
 ): Allocation {
   const done = status === AllocClientStatusComplete || status === AllocClientStatusFailed;
-  const taskStates: NonNullable<Allocation['TaskStates']> = {};
+  // Without a prototype, as the reader makes them: a task may be called __proto__.
+  const taskStates = Object.create(null) as NonNullable<Allocation['TaskStates']>;
   const tg = lookupTaskGroup(alloc.Job, alloc.TaskGroup);
   for (const t of tg?.Tasks ?? []) {
     taskStates[t.Name] = { State: done ? 'dead' : 'running', Failed: failed, FinishedAt: done ? at : ZERO_TIME };

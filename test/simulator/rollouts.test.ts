@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 // Whole rollouts, step by step, against what Nomad documents and what its
 // code at dccea99f7e does: each step is one evaluation, and the assertions
 // follow the evaluations a Nomad cluster would run for the same story.
@@ -381,5 +383,29 @@ describe('nodes and the job', () => {
     expect(counts(film.Steps[1]!)).toEqual({ DestructiveUpdate: 1, Ignore: 4 });
     expect(film.End).toMatchObject({ Status: 'settled', Deployment: { JobVersion: 1, Status: 'successful' } });
     expect(liveAllocs(film).map((a) => a.Job.Version)).toEqual([1, 1, 1, 1, 1]);
+  });
+});
+
+describe('a task called __proto__', () => {
+  it('keeps its state under its own name in the allocations the simulator runs', () => {
+    const raw = JSON.parse(
+      readFileSync(resolve(import.meta.dirname, '../fixtures/rollouts/canary-promote.json'), 'utf8'),
+    ) as { Scenario: { Job: unknown; JobVersions: unknown[] }; Events: unknown[] };
+    const rename = (job: unknown) =>
+      JSON.parse(JSON.stringify(job).replaceAll('"Name":"app"', '"Name":"__proto__"')) as unknown;
+    const scenario = {
+      ...raw.Scenario,
+      Job: rename(raw.Scenario.Job),
+      JobVersions: raw.Scenario.JobVersions.map(rename),
+    };
+    const { film } = runRollout(scenario, raw.Events);
+    const started = film.End.Scenario.Allocations.filter((a) => a.TaskStates !== null);
+    expect(started.length).toBeGreaterThan(0);
+    for (const a of started) {
+      expect(Object.keys(a.TaskStates!)).toEqual(['__proto__']);
+      expect(Object.getOwnPropertyDescriptor(a.TaskStates, '__proto__')?.value).toMatchObject({
+        State: expect.stringMatching(/^(running|dead)$/),
+      });
+    }
   });
 });
