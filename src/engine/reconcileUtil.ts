@@ -342,16 +342,24 @@ export function newAllocMatrix(job: Job | null, allocs: readonly Allocation[]): 
   const byGroup = new Map<string, Allocation[]>();
   for (const tg of job?.TaskGroups ?? []) byGroup.set(tg.Name, []);
   const removed: string[] = [];
-  // An index loop, as in taintedNodes: it runs once over every allocation, cold.
+  // An index loop, as in taintedNodes: it runs once over every allocation,
+  // cold. A group's allocations mostly come one after another, so the
+  // group of the one before is tried first.
+  let lastName: string | null = null;
+  let lastGroup: Allocation[] = [];
   for (let i = 0; i < allocs.length; i++) {
     const a = allocs[i]!;
-    let group = byGroup.get(a.TaskGroup);
-    if (!group) {
-      group = [];
-      byGroup.set(a.TaskGroup, group);
-      removed.push(a.TaskGroup);
+    if (a.TaskGroup !== lastName) {
+      lastName = a.TaskGroup;
+      let group = byGroup.get(lastName);
+      if (!group) {
+        group = [];
+        byGroup.set(lastName, group);
+        removed.push(lastName);
+      }
+      lastGroup = group;
     }
-    group.push(a);
+    lastGroup.push(a);
   }
   const m: AllocMatrix = new Map();
   for (const name of [...(job?.TaskGroups ?? []).map((tg) => tg.Name), ...removed.sort()]) {

@@ -640,8 +640,10 @@ export function allocReschedulePolicy(a: Allocation): ReschedulePolicy | null {
 export function lastEventTime(a: Allocation): Instant {
   let last = ZERO_TIME;
   if (a.TaskStates) {
-    for (const s of Object.values(a.TaskStates)) {
-      if (isZeroTime(last) || s.FinishedAt > last) last = s.FinishedAt;
+    // for-in walks the tasks without making a list of their states first.
+    for (const name in a.TaskStates) {
+      const finished = a.TaskStates[name]!.FinishedAt;
+      if (isZeroTime(last) || finished > last) last = finished;
     }
   }
   return isZeroTime(last) ? a.ModifyTime : last;
