@@ -719,8 +719,11 @@ function nextDelayInt64(a: Allocation): Int64 {
   return delay;
 }
 
+/** RescheduleTime is nextRescheduleTime's answer: when, and whether the policy allows it; shared, so read-only. */
+export type RescheduleTime = Readonly<{ time: Instant; eligible: boolean }>;
+
 // NOT_ELIGIBLE is nextRescheduleTime's answer for an allocation that may not be replaced.
-const NOT_ELIGIBLE: { readonly time: Instant; readonly eligible: boolean } = Object.freeze({
+const NOT_ELIGIBLE: RescheduleTime = Object.freeze({
   time: ZERO_TIME,
   eligible: false,
 });
@@ -733,7 +736,7 @@ const NOT_ELIGIBLE: { readonly time: Instant; readonly eligible: boolean } = Obj
  * interval; a tracker whose list is nil allows nothing, as upstream's check
  * skips it.
  */
-export function nextRescheduleTime(a: Allocation): { time: Instant; eligible: boolean } {
+export function nextRescheduleTime(a: Allocation): RescheduleTime {
   // The statuses are checked before the fail time and the policy are looked
   // up (upstream works out all four first): most allocations are not failed.
   if (a.DesiredStatus === AllocDesiredStatusStop || a.ClientStatus !== AllocClientStatusFailed) return NOT_ELIGIBLE;
