@@ -70,8 +70,8 @@ export const reschedulingFollowupEvalDesc = 'created for delayed rescheduling';
 /** batchedFailedAllocWindowSize is how close together reschedule times must be to share one follow-up evaluation. */
 export const batchedFailedAllocWindowSize = 5 * SECOND;
 
-// Update names computeUpdates' outcomes: the position of each set in its split.
-const Update = { Ignore: 0, Inplace: 1, Destructive: 2 } as const;
+// UpdateOutcome names computeUpdates' outcomes: the position of each set in its split.
+const UpdateOutcome = { Ignore: 0, Inplace: 1, Destructive: 2 } as const;
 
 /**
  * reconcile runs the reconciler once. Existing allocations are visited by
@@ -714,10 +714,10 @@ class AllocReconciler {
     const [ignore, inplace, destructive] = untainted.split(3, (alloc) => {
       const d = this.input.allocUpdateFn(alloc, this.job, group);
       trace.updated(alloc, d);
-      if (d.ignore) return Update.Ignore;
-      if (d.destructive) return Update.Destructive;
+      if (d.ignore) return UpdateOutcome.Ignore;
+      if (d.destructive) return UpdateOutcome.Destructive;
       this.result.inplaceUpdate.push(d.updated!);
-      return Update.Inplace;
+      return UpdateOutcome.Inplace;
     });
     return { ignore: ignore!, inplace: inplace!, destructive: destructive! };
   }

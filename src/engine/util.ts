@@ -42,10 +42,10 @@ export function taintedNodes(
 ): Map<string, Node | null> {
   const out = new Map<string, Node | null>();
   // Upstream skips only node IDs already in its result, so a healthy node is
-  // looked up again for each of its allocations, as here: one lookup per
-  // allocation costs less than remembering which nodes were seen.
-  // An index loop: it runs once over every allocation, before the engine
-  // has warmed up, where iterating with for-of still allocates per step.
+  // looked up again for each of its allocations; so is it here, because one
+  // lookup costs less than remembering which nodes were seen. The loop runs
+  // over every allocation before the engine has warmed up, where for-of
+  // would still allocate at each step, so it counts indexes.
   for (let i = 0; i < allocs.length; i++) {
     const id = allocs[i]!.NodeID;
     const node = nodes.get(id);
@@ -374,7 +374,7 @@ export function genericAllocUpdateFn(nodes: ReadonlyMap<string, Node>): AllocUpd
     let decision = byGroup.get(group);
     if (decision === undefined) {
       const reason = tasksUpdatedReason(newJob, oldJob, group);
-      decision = reason === null ? null : decide(false, true, reason);
+      decision = reason === null ? null : sharedDecision({ ignore: false, destructive: true, reason });
       byGroup.set(group, decision);
     }
     return decision;
@@ -402,12 +402,16 @@ export function genericAllocUpdateFn(nodes: ReadonlyMap<string, Node>): AllocUpd
   };
 }
 
-// decide makes a decision that updates nothing, frozen so that every allocation it is given to can share it.
-function decide(ignore: boolean, destructive: boolean, reason: string): AllocUpdateDecision {
-  return Object.freeze({ ignore, destructive, updated: null, reason });
+// sharedDecision is a decision that updates nothing, frozen so that every allocation it is given to can share it.
+function sharedDecision(d: { ignore: boolean; destructive: boolean; reason: string }): AllocUpdateDecision {
+  return Object.freeze({ ...d, updated: null });
 }
 
 // The update decisions that depend on nothing but the case.
-const UNCHANGED = decide(true, false, 'job modify index unchanged');
-const TERMINAL = decide(true, false, 'alloc is terminal, so an in-place update would change nothing');
-const NODE_GONE = decide(false, true, 'node no longer exists');
+const UNCHANGED = sharedDecision({ ignore: true, destructive: false, reason: 'job modify index unchanged' });
+const TERMINAL = sharedDecision({
+  ignore: true,
+  destructive: false,
+  reason: 'alloc is terminal, so an in-place update would change nothing',
+});
+const NODE_GONE = sharedDecision({ ignore: false, destructive: true, reason: 'node no longer exists' });

@@ -3,9 +3,8 @@
 // text against them, and parsing one within them.
 
 /**
- * TEXT_BUDGET is what the reader takes on before anything else looks at a
- * text: its length in characters, how deep its arrays and objects nest, and
- * how many values it holds. Each is far above any scenario a person writes
+ * TEXT_BUDGET is what the reader takes on: a text's length in characters,
+ * how deep its arrays and objects nest, and how many values it holds. Each is far above any scenario a person writes
  * (the deepest field the reader knows is under 80 levels down, a
  * 20,000-allocation cluster holds well under a million values), and each
  * keeps what comes after (the reader, jsonc-parser's recursion, the
@@ -116,24 +115,24 @@ export function overBudget(text: string, budget: TextBudget = TEXT_BUDGET): stri
   return nestsTooDeep(m.depth, budget) ?? holdsTooMany(m.values, budget);
 }
 
-// n writes a count with thousands separators, as every budget sentence does.
-const n = (v: number) => v.toLocaleString('en-US');
+// grouped writes a count with thousands separators, as every budget sentence does.
+const grouped = (v: number) => v.toLocaleString('en-US');
 
 // tooLong is overBudget's sentence for a text longer than the budget allows.
 function tooLong(text: string, budget: TextBudget): string {
-  return `is ${n(text.length)} characters long, ${n(text.length - budget.chars)} more than the ${n(budget.chars)} the playground reads`;
+  return `is ${grouped(text.length)} characters long, ${grouped(text.length - budget.chars)} more than the ${grouped(budget.chars)} the playground reads`;
 }
 
 // nestsTooDeep is overBudget's sentence for a depth over the budget, or null.
 function nestsTooDeep(depth: number, budget: TextBudget): string | null {
   if (depth <= budget.depth) return null;
-  return `nests ${n(depth)} levels deep, ${n(depth - budget.depth)} more than the ${n(budget.depth)} the playground reads`;
+  return `nests ${grouped(depth)} levels deep, ${grouped(depth - budget.depth)} more than the ${grouped(budget.depth)} the playground reads`;
 }
 
 // holdsTooMany is overBudget's sentence for a number of values over the budget, or null.
 function holdsTooMany(values: number, budget: TextBudget): string | null {
   if (values <= budget.values) return null;
-  return `holds ${n(values)} values, ${n(values - budget.values)} more than the ${n(budget.values)} the playground reads`;
+  return `holds ${grouped(values)} values, ${grouped(values - budget.values)} more than the ${grouped(budget.values)} the playground reads`;
 }
 
 /**
