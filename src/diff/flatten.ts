@@ -3,11 +3,9 @@
 // A diff compares flattened values: every primitive reachable from a value,
 // keyed by its path ("Meta[owner]", "args[1]", "port_map[0][http]") and
 // written as Go's %v writes it. Upstream walks Go structs by reflection; here
-// each struct of the model has its own list of fields (see the diff files),
-// and these helpers cover the JSON-shaped parts: task config, and blocks the
-// model carries as given (artifacts, templates, vault, constraints,
-// affinities).
+// each struct has its list of fields (schemas.ts) and the job is plain JSON.
 
+import { isObj } from '../scenario/canonical/values.ts';
 import type { Flat } from './types.ts';
 
 /**
@@ -21,10 +19,6 @@ export function goText(v: string | number | boolean): string {
 
 function isPrimitive(v: unknown): v is string | number | boolean {
   return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
-}
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** mapFields flattens a string map the way a struct's map field flattens: `Name[key]` for each entry. */
@@ -53,7 +47,7 @@ export interface StructSchema {
  * left out. A value that is not an object (the block is absent) gives null.
  */
 export function flattenStruct(v: unknown, schema: StructSchema): Flat | null {
-  if (!isPlainObject(v)) return null;
+  if (!isObj(v)) return null;
   const out: Flat = {};
   for (const [k, zero] of Object.entries(schema.fields)) {
     const field = v[k];
@@ -61,7 +55,7 @@ export function flattenStruct(v: unknown, schema: StructSchema): Flat | null {
   }
   for (const k of schema.maps) {
     const field = v[k];
-    if (isPlainObject(field)) Object.assign(out, mapFields(k, field));
+    if (isObj(field)) Object.assign(out, mapFields(k, field));
   }
   return out;
 }
@@ -81,7 +75,7 @@ export function flattenAll(config: Readonly<Record<string, unknown>> | null | un
     else if (isPrimitive(v)) out[path] = goText(v);
     else if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) stack.push([`${path}[${i}]`, v[i]]);
-    } else if (isPlainObject(v)) {
+    } else if (isObj(v)) {
       const entries = Object.entries(v);
       for (let i = entries.length - 1; i >= 0; i--) stack.push([`${path}[${entries[i]![0]}]`, entries[i]![1]]);
     }
@@ -101,7 +95,7 @@ export function setKey(v: unknown): string {
 
 function canonical(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(canonical);
-  if (!isPlainObject(v)) return v;
+  if (!isObj(v)) return v;
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(v).sort()) {
     const c = canonical(v[k]);
@@ -114,5 +108,15 @@ function canonical(v: unknown): unknown {
 function isZero(v: unknown): boolean {
   if (v === null || v === undefined || v === '' || v === 0 || v === false) return true;
   if (Array.isArray(v)) return v.length === 0;
-  return isPlainObject(v) && Object.keys(v).length === 0;
+  return isObj(v) && Object.keys(v).length === 0;
+}
+
+/** fieldOf reads one field of a block that may be absent (undefined when it is, or is not an object). */
+export function fieldOf(v: unknown, key: string): unknown {
+  return isObj(v) ? v[key] : undefined;
+}
+
+/** textOf is a name or key field's text: a primitive as %v writes it, anything else (absent) "". */
+export function textOf(v: unknown): string {
+  return isPrimitive(v) ? goText(v) : '';
 }

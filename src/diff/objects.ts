@@ -1,12 +1,16 @@
 // Upstream: hashicorp/nomad nomad/structs/diff.go at dccea99f7e
-// (primitiveObjectDiff, primitiveObjectSetDiff, stringSetDiff, configDiff).
+// (primitiveObjectDiff, primitiveObjectSetDiff, stringSetDiff, configDiff,
+// checkHeaderDiff).
 //
 // The building blocks for diffing a block: a block of primitives, a set of
-// such blocks, a set of strings, and a task's free-form config.
+// such blocks, a set of strings, a block that holds other blocks, and a
+// free-form map (a task's config, a check's headers).
 
 import { jsonEqual } from '../engine/util.ts';
+import { type Obj, objects } from '../scenario/canonical/values.ts';
 import { compareFieldDiffs, fieldDiff, fieldDiffs, sortObjectDiffs } from './fields.ts';
-import { flattenAll, setKey } from './flatten.ts';
+import { flattenAll, setKey, textOf } from './flatten.ts';
+import type { Flatten } from './schemas.ts';
 import type { DiffType, FieldDiff, Flat, ObjectDiff } from './types.ts';
 
 /**
@@ -32,21 +36,33 @@ export function primitiveObjectDiff(
   return { Type: type, Name: name, Fields: fields, Objects: [] };
 }
 
+/** structDiff is primitiveObjectDiff of two blocks flattened by their struct's flattener. */
+export function structDiff(
+  oldV: unknown,
+  newV: unknown,
+  flatten: Flatten,
+  name: string,
+  contextual: boolean,
+): ObjectDiff | null {
+  return primitiveObjectDiff(flatten(oldV), flatten(newV), name, contextual);
+}
+
 /**
  * primitiveObjectSetDiff diffs two lists of blocks as sets (constraints,
- * affinities, artifacts, templates): a block is identified by all of its
- * content, so an edited block shows as the old one deleted and the new one
- * added, and order does not matter.
+ * affinities, artifacts, templates, upstreams): a block is identified by
+ * all of its content, so an edited block shows as the old one deleted and
+ * the new one added, and order does not matter.
  */
-export function primitiveObjectSetDiff<T>(
-  oldItems: readonly T[] | null | undefined,
-  newItems: readonly T[] | null | undefined,
-  flatten: (item: T) => Flat | null,
+export function primitiveObjectSetDiff(
+  oldItems: unknown,
+  newItems: unknown,
+  flatten: Flatten,
   name: string,
   contextual: boolean,
 ): ObjectDiff[] {
-  const oldSet = new Map((oldItems ?? []).map((x) => [setKey(x), x] as const));
-  const newSet = new Map((newItems ?? []).map((x) => [setKey(x), x] as const));
+  const asSet = (items: unknown) => new Map((Array.isArray(items) ? items : []).map((x) => [setKey(x), x] as const));
+  const oldSet = asSet(oldItems);
+  const newSet = asSet(newItems);
   const diffs: ObjectDiff[] = [];
   for (const [k, v] of oldSet) {
     if (newSet.has(k)) continue;
@@ -61,19 +77,24 @@ export function primitiveObjectSetDiff<T>(
   return sortObjectDiffs(diffs);
 }
 
+/** stringList is the strings of a list field (none when it is not a list). */
+export function stringList(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+}
+
 /**
- * stringSetDiff diffs two lists of strings as sets (Datacenters, Vault
- * Policies): each string added or removed is a field named after the list.
- * Null when the sets are equal (and not contextual).
+ * stringSetDiff diffs two lists of strings as sets (Datacenters, Tags,
+ * Vault Policies): each string added or removed is a field named after the
+ * list. Null when the sets are equal (and not contextual) or both empty.
  */
 export function stringSetDiff(
-  oldList: readonly string[] | null | undefined,
-  newList: readonly string[] | null | undefined,
+  oldList: unknown,
+  newList: unknown,
   name: string,
   contextual: boolean,
 ): ObjectDiff | null {
-  const oldSet = new Set(oldList ?? []);
-  const newSet = new Set(newList ?? []);
+  const oldSet = new Set(stringList(oldList));
+  const newSet = new Set(stringList(newList));
   const same = oldSet.size === newSet.size && [...oldSet].every((s) => newSet.has(s));
   if (same && !contextual) return null;
 
@@ -105,41 +126,85 @@ export function stringSetDiff(
 }
 
 /**
- * blockDiff starts the diff of a block that holds other blocks (Resources,
- * a Network, a Device, Vault): null when both sides are equal, else added,
- * deleted or edited by whether a side is absent, with its primitive fields
- * compared. The caller appends the nested blocks' diffs.
+ * blockDiff starts the diff of a block that holds other blocks (a service,
+ * a check, Resources, a Network, Vault…): null when both sides are equal,
+ * else added, deleted or edited by whether a side is absent, with its
+ * primitive fields compared (always, or only where changed when
+ * `fieldsInContext` is false). The caller appends the nested blocks' diffs.
  */
-export function blockDiff<T>(
-  oldV: T | null,
-  newV: T | null,
+export function blockDiff(
+  oldV: unknown,
+  newV: unknown,
   name: string,
-  flatten: (v: T) => Flat | null,
+  flatten: Flatten,
   contextual: boolean,
+  fieldsInContext = true,
 ): ObjectDiff | null {
   if (jsonEqual(oldV, newV, true)) return null;
-  const type: DiffType = oldV === null ? 'Added' : newV === null ? 'Deleted' : 'Edited';
-  const fields = fieldDiffs(oldV === null ? null : flatten(oldV), newV === null ? null : flatten(newV), contextual);
+  const type: DiffType = absent(oldV) ? 'Added' : absent(newV) ? 'Deleted' : 'Edited';
+  const fields = fieldDiffs(flatten(oldV), flatten(newV), contextual && fieldsInContext);
   return { Type: type, Name: name, Fields: fields, Objects: [] };
 }
 
+const absent = (v: unknown): boolean => v === null || v === undefined;
+
+// size is how many entries a map field holds (0 when it is not a map).
+function size(v: unknown): number {
+  return typeof v === 'object' && v !== null ? Object.keys(v).length : 0;
+}
+
 /**
- * configDiff diffs a task's driver config: every value inside it, however
- * deeply nested, is a field ("args[0]", "port_map[0][http]"). The block is
- * added when the old config was empty, deleted when the new one is.
+ * mapDiff diffs a free-form map, every value inside it however deeply
+ * nested being a field ("args[0]", "port_map[0][http]"): a task's Config,
+ * a proxy's Config, a check's Header. The block is added when the old map
+ * was empty, deleted when the new one is.
  */
-export function configDiff(
-  oldC: Readonly<Record<string, unknown>> | null | undefined,
-  newC: Readonly<Record<string, unknown>> | null | undefined,
-  contextual: boolean,
-): ObjectDiff | null {
-  if (jsonEqual(oldC, newC)) return null;
-  const type: DiffType =
-    Object.keys(oldC ?? {}).length === 0 ? 'Added' : Object.keys(newC ?? {}).length === 0 ? 'Deleted' : 'Edited';
-  return {
-    Type: type,
-    Name: 'Config',
-    Fields: fieldDiffs(flattenAll(oldC), flattenAll(newC), contextual),
-    Objects: [],
-  };
+export function mapDiff(oldM: unknown, newM: unknown, name: string, contextual: boolean): ObjectDiff | null {
+  if (jsonEqual(oldM, newM)) return null;
+  const type: DiffType = size(oldM) === 0 ? 'Added' : size(newM) === 0 ? 'Deleted' : 'Edited';
+  const flat = (m: unknown) => (typeof m === 'object' && m !== null ? flattenAll(m as Record<string, unknown>) : {});
+  return { Type: type, Name: name, Fields: fieldDiffs(flat(oldM), flat(newM), contextual), Objects: [] };
+}
+
+/**
+ * matchByKey matches two lists of blocks by one field (groups, tasks,
+ * services and checks by Name, ports by Label; a later block with the same
+ * key wins, as in a Go map) and diffs each pair, null standing for a
+ * missing side: the old list's keys first, then those only in the new one.
+ */
+export function matchByKey<D>(
+  oldList: unknown,
+  newList: unknown,
+  key: string,
+  diff: (o: Obj | null, n: Obj | null) => D | null,
+): D[] {
+  const byKey = (list: unknown) => new Map(objects(list).map((x) => [textOf(x[key]), x] as const));
+  const oldMap = byKey(oldList);
+  const newMap = byKey(newList);
+  const diffs: D[] = [];
+  for (const [k, o] of oldMap) {
+    const d = diff(o, newMap.get(k) ?? null);
+    if (d !== null) diffs.push(d);
+  }
+  for (const [k, n] of newMap) {
+    if (oldMap.has(k)) continue;
+    const d = diff(null, n);
+    if (d !== null) diffs.push(d);
+  }
+  return diffs;
+}
+
+/** keyedDiffs is matchByKey for blocks, sorted in upstream's order. */
+export function keyedDiffs(
+  oldList: unknown,
+  newList: unknown,
+  key: string,
+  diff: (o: Obj | null, n: Obj | null) => ObjectDiff | null,
+): ObjectDiff[] {
+  return sortObjectDiffs(matchByKey(oldList, newList, key, diff));
+}
+
+/** byName orders group and task diffs by name. */
+export function byName(a: { Name: string }, b: { Name: string }): number {
+  return a.Name < b.Name ? -1 : a.Name > b.Name ? 1 : 0;
 }

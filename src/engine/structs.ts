@@ -248,6 +248,15 @@ export interface Job {
   Spreads: Spread[];
   Constraints: Constraint[];
   TaskGroups: TaskGroup[];
+  /**
+   * Spec is the job as the document gave it (API JSON), for the job diff,
+   * which prints blocks the reconciler never reads (services, checks,
+   * restart and log policies…). The reader sets it as a non-enumerable
+   * property, so that comparing, spreading or writing a job ignores it; a
+   * job built in code, or copied with a spread, has none. The reconciler
+   * does not read it.
+   */
+  Spec?: Readonly<Record<string, unknown>>;
 }
 
 /**

@@ -65,7 +65,7 @@ export function readJob(r: Reader, value: unknown, path: string, defaultID: stri
     reschedule: readPartialReschedule(r, value.Reschedule, path, 'Reschedule'),
     migrate: readPartialMigrate(r, value.Migrate, path, 'Migrate'),
   };
-  return {
+  const job: Job = {
     ID: id,
     Name: name,
     Namespace: readString(r, value.Namespace, path, 'Namespace', DEFAULT_NAMESPACE),
@@ -86,6 +86,9 @@ export function readJob(r: Reader, value: unknown, path: string, defaultID: stri
     Constraints: readObjectList(r, value.Constraints, path, 'Constraints'),
     TaskGroups: readTaskGroups(r, value.TaskGroups, path, 'TaskGroups', policies),
   };
+  // Not enumerable: the model's equality, copies and writing ignore it.
+  Object.defineProperty(job, 'Spec', { value, enumerable: false });
+  return job;
 }
 
 /**

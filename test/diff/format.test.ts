@@ -98,7 +98,16 @@ describe('formatJobDiff', () => {
 
   test('verbose expands added tasks', () => {
     const text = diffText(formatJobDiff(jobDiff(oldJob, newJob), true));
-    expect(text).toContain('    + Task: "api"\n      + Driver:      "exec"\n      + KillTimeout: "5000000000"');
+    expect(text).toContain(
+      [
+        '    + Task: "api"',
+        '      + Driver:        "exec"',
+        '      + KillTimeout:   "5000000000"',
+        '      + Leader:        "false"',
+        '      + ShutdownDelay: "0"',
+        '      + Resources {',
+      ].join('\n'),
+    );
   });
 
   test('text from the job is never read as markup', () => {

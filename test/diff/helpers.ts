@@ -2,8 +2,10 @@
 // scenario reader (so they carry the same defaults as in the playground),
 // and compact constructors for the expected diffs.
 
-import type { Job, TaskGroup } from '../../src/engine/structs.ts';
+import type { Job } from '../../src/engine/structs.ts';
+import { diffedJobs } from '../../src/diff/spec.ts';
 import { readScenarioValue } from '../../src/scenario/read.ts';
+import type { Obj } from '../../src/scenario/canonical/values.ts';
 import type { DiffType, FieldDiff, ObjectDiff } from '../../src/diff/types.ts';
 
 /** readJob reads a job from partial API JSON; ID and Name default to "foo". */
@@ -17,9 +19,10 @@ export function readJob(value: Record<string, unknown>): Job {
   return read.scenario.Job;
 }
 
-/** readGroup reads one group (Name "foo" unless given) of a job with nothing else. */
-export function readGroup(value: Record<string, unknown>): TaskGroup {
-  return readJob({ TaskGroups: [{ Name: 'foo', ...value }] }).TaskGroups[0]!;
+/** readGroup reads one group (Name "foo" unless given) of a job with nothing else, as the diff sees it (stored API JSON). */
+export function readGroup(value: Record<string, unknown>): Obj {
+  const job = readJob({ TaskGroups: [{ Name: 'foo', ...value }] });
+  return (diffedJobs(job, job)[0].TaskGroups as Obj[])[0]!;
 }
 
 /** field is an expected FieldDiff. */

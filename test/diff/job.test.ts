@@ -137,9 +137,9 @@ describe('jobDiff', () => {
     ]);
   });
 
-  test('an affinity written without Weight shows its zero weight, as the Go struct holds it', () => {
+  test('an affinity written without Weight shows the weight Nomad stores for it (50)', () => {
     const d = jobDiff(readJob({}), readJob({ Affinities: [{ LTarget: 'a', RTarget: 'b', Operand: '=' }] }), false);
-    expect(d.Objects[0]!.Fields).toContainEqual(added('Weight', '0'));
+    expect(d.Objects[0]!.Fields).toContainEqual(added('Weight', '50'));
   });
 
   test('task groups edited: added, unchanged, edited and deleted groups, sorted by name', () => {
@@ -176,7 +176,7 @@ describe('jobDiff', () => {
     const oldJob = readJob({ Multiregion: { Regions: [{ Name: 'west' }] } });
     const newJob = readJob({ Multiregion: { Regions: [{ Name: 'west' }, { Name: 'east' }] } });
     expect(jobDiff(oldJob, newJob, false).Objects).toEqual([
-      object('Edited', 'Multiregion', [], [object('Added', 'Region', [added('Name', 'east')])]),
+      object('Edited', 'Multiregion', [], [object('Added', 'Region', [added('Count', '1'), added('Name', 'east')])]),
     ]);
   });
 
@@ -184,7 +184,12 @@ describe('jobDiff', () => {
     const oldJob = readJob({ Multiregion: { Regions: [{ Name: 'west' }, { Name: 'east' }] } });
     const newJob = readJob({ Multiregion: { Regions: [{ Name: 'west' }] } });
     expect(jobDiff(oldJob, newJob, false).Objects).toEqual([
-      object('Edited', 'Multiregion', [], [object('Deleted', 'Region', [deleted('Name', 'east')])]),
+      object(
+        'Edited',
+        'Multiregion',
+        [],
+        [object('Deleted', 'Region', [deleted('Count', '1'), deleted('Name', 'east')])],
+      ),
     ]);
   });
 });

@@ -3,12 +3,12 @@
 
 import { describe, expect, test } from 'vitest';
 import { taskDiff } from '../../src/diff/task.ts';
-import type { Task } from '../../src/engine/structs.ts';
+import type { Obj } from '../../src/scenario/canonical/values.ts';
 import { added, deleted, edited, object, readGroup, same } from './helpers.ts';
 
 // readTask reads one task (Name "foo" unless given) with the playground's defaults.
-function readTask(value: Record<string, unknown>): Task {
-  return readGroup({ Tasks: [{ Name: 'foo', ...value }] }).Tasks[0]!;
+function readTask(value: Record<string, unknown>): Obj {
+  return (readGroup({ Tasks: [{ Name: 'foo', ...value }] }).Tasks as Obj[])[0]!;
 }
 
 describe('taskDiff', () => {
@@ -120,7 +120,15 @@ describe('taskDiff', () => {
       readTask({ Resources: { CPU: 200, MemoryMB: 100 } }),
       true,
     );
-    expect(d.Objects).toEqual([object('Edited', 'Resources', [edited('CPU', '100', '200'), same('MemoryMB', '100')])]);
+    // DiskMB and IOPS are fields of the Go struct, listed at their zero values.
+    expect(d.Objects).toEqual([
+      object('Edited', 'Resources', [
+        edited('CPU', '100', '200'),
+        same('DiskMB', '0'),
+        same('IOPS', '0'),
+        same('MemoryMB', '100'),
+      ]),
+    ]);
   });
 
   test('network resources edited: device, CIDR and IP are not shown; static ports, then dynamic', () => {
@@ -273,7 +281,7 @@ describe('taskDiff', () => {
     ]);
   });
 
-  test('template edited: absent Envvars and VaultGrace show their zero values', () => {
+  test('template edited: absent Envvars and VaultGrace show their zero values, absent delimiters their defaults', () => {
     const tmpl = (n: string, splay: number, perms: string, envvars: boolean) => ({
       SourcePath: `foo${n}`,
       DestPath: `bar${n}`,
@@ -296,7 +304,9 @@ describe('taskDiff', () => {
         added('DestPath', 'bar3'),
         added('EmbeddedTmpl', 'baz3'),
         added('Envvars', 'false'),
+        added('LeftDelim', '{{'),
         added('Perms', '0776'),
+        added('RightDelim', '}}'),
         added('SourcePath', 'foo3'),
         added('Splay', '3'),
         added('VaultGrace', '0'),
@@ -307,7 +317,9 @@ describe('taskDiff', () => {
         deleted('DestPath', 'bar2'),
         deleted('EmbeddedTmpl', 'baz2'),
         deleted('Envvars', 'true'),
+        deleted('LeftDelim', '{{'),
         deleted('Perms', '0666'),
+        deleted('RightDelim', '}}'),
         deleted('SourcePath', 'foo2'),
         deleted('Splay', '2'),
         deleted('VaultGrace', '0'),
