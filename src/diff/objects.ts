@@ -140,7 +140,10 @@ export function blockDiff(
   contextual: boolean,
   fieldsInContext = true,
 ): ObjectDiff | null {
-  if (jsonEqual(oldV, newV, true)) return null;
+  // As Go's DeepEqual of two pointers: an absent block differs from a
+  // present one even when all its fields are zero.
+  if (absent(oldV) && absent(newV)) return null;
+  if (!absent(oldV) && !absent(newV) && jsonEqual(oldV, newV, true)) return null;
   const type: DiffType = absent(oldV) ? 'Added' : absent(newV) ? 'Deleted' : 'Edited';
   const fields = fieldDiffs(flatten(oldV), flatten(newV), contextual && fieldsInContext);
   return { Type: type, Name: name, Fields: fields, Objects: [] };
