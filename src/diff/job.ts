@@ -16,6 +16,7 @@ import { fieldOf, textOf } from './flatten.ts';
 import { taskGroupDiffs } from './group.ts';
 import {
   blockDiff,
+  listFieldDiff,
   matchByKey,
   primitiveObjectDiff,
   primitiveObjectSetDiff,
@@ -62,20 +63,10 @@ export function jobSpecDiff(oldJ: Obj, newJ: Obj, contextual: boolean): JobDiff 
 export function parameterizedJobDiff(oldP: unknown, newP: unknown, contextual: boolean): ObjectDiff | null {
   const diff = blockDiff(oldP, newP, 'ParameterizedJob', flat.ParameterizedJob, contextual);
   if (diff === null) return null;
-  const optional = stringSetDiff(
-    fieldOf(oldP, 'MetaOptional'),
-    fieldOf(newP, 'MetaOptional'),
-    'MetaOptional',
-    contextual,
-  );
-  if (optional) diff.Objects.push(optional);
-  const required = stringSetDiff(
-    fieldOf(oldP, 'MetaRequired'),
-    fieldOf(newP, 'MetaRequired'),
-    'MetaRequired',
-    contextual,
-  );
-  if (required) diff.Objects.push(required);
+  for (const key of ['MetaOptional', 'MetaRequired']) {
+    const d = listFieldDiff(oldP, newP, key, contextual);
+    if (d) diff.Objects.push(d);
+  }
   return diff;
 }
 

@@ -9,7 +9,7 @@
 import { jsonEqual } from '../engine/util.ts';
 import { type Obj, objects } from '../scenario/canonical/values.ts';
 import { compareFieldDiffs, fieldDiff, fieldDiffs, sortObjectDiffs } from './fields.ts';
-import { flattenAll, setKey, textOf } from './flatten.ts';
+import { fieldOf, flattenAll, setKey, textOf } from './flatten.ts';
 import type { Flatten } from './schemas.ts';
 import type { DiffType, FieldDiff, Flat, ObjectDiff } from './types.ts';
 
@@ -123,6 +123,11 @@ export function stringSetDiff(
   else if (fields.length === 0) return null;
   else type = 'None';
   return { Type: type, Name: name, Fields: fields, Objects: [] };
+}
+
+/** listFieldDiff is stringSetDiff of a block's list field (Tags, Policies, MetaOptional…), named after the field. */
+export function listFieldDiff(oldV: unknown, newV: unknown, key: string, contextual: boolean): ObjectDiff | null {
+  return stringSetDiff(fieldOf(oldV, key), fieldOf(newV, key), key, contextual);
 }
 
 /**

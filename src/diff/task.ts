@@ -12,14 +12,14 @@
 import { jsonEqual } from '../engine/util.ts';
 import type { Obj } from '../scenario/canonical/values.ts';
 import { fieldDiffs } from './fields.ts';
-import { fieldOf, textOf } from './flatten.ts';
+import { textOf } from './flatten.ts';
 import {
   blockDiff,
   byName,
+  listFieldDiff,
   mapDiff,
   matchByKey,
   primitiveObjectSetDiff,
-  stringSetDiff,
   structDiff,
 } from './objects.ts';
 import { resourcesDiff } from './resources.ts';
@@ -68,7 +68,7 @@ export function taskDiff(oldT: Obj | null, newT: Obj | null, contextual: boolean
 export function vaultDiff(oldV: unknown, newV: unknown, contextual: boolean): ObjectDiff | null {
   const diff = blockDiff(oldV, newV, 'Vault', flat.Vault, contextual);
   if (diff === null) return null;
-  const p = stringSetDiff(fieldOf(oldV, 'Policies'), fieldOf(newV, 'Policies'), 'Policies', contextual);
+  const p = listFieldDiff(oldV, newV, 'Policies', contextual);
   if (p) diff.Objects.push(p);
   return diff;
 }
