@@ -180,6 +180,13 @@ describe('jobDiff', () => {
     ]);
   });
 
+  test('multiregion: a kept region edited shows old => new (upstream prints it backwards)', () => {
+    const job = (count: number) => readJob({ Multiregion: { Regions: [{ Name: 'west', Count: count }] } });
+    expect(jobDiff(job(1), job(2), false).Objects).toEqual([
+      object('Edited', 'Multiregion', [], [object('Edited', 'Region', [edited('Count', '1', '2')])]),
+    ]);
+  });
+
   test('multiregion: a region removed shows as removed', () => {
     const oldJob = readJob({ Multiregion: { Regions: [{ Name: 'west' }, { Name: 'east' }] } });
     const newJob = readJob({ Multiregion: { Regions: [{ Name: 'west' }] } });
