@@ -21,9 +21,13 @@ function isPrimitive(v: unknown): v is string | number | boolean {
   return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 }
 
+// emptyFlat is a Flat without a prototype, so that a document's key named
+// "__proto__" is stored as a field like any other.
+const emptyFlat = (): Flat => Object.create(null) as Flat;
+
 /** mapFields flattens a string map the way a struct's map field flattens: `Name[key]` for each entry. */
 export function mapFields(name: string, map: Readonly<Record<string, unknown>> | null | undefined): Flat {
-  const out: Flat = {};
+  const out = emptyFlat();
   for (const [k, v] of Object.entries(map ?? {})) {
     if (isPrimitive(v)) out[`${name}[${k}]`] = goText(v);
   }
@@ -48,7 +52,7 @@ export interface StructSchema {
  */
 export function flattenStruct(v: unknown, schema: StructSchema): Flat | null {
   if (!isObj(v)) return null;
-  const out: Flat = {};
+  const out = emptyFlat();
   for (const [k, zero] of Object.entries(schema.fields)) {
     const field = v[k];
     out[k] = isPrimitive(field) ? goText(field) : zero;
@@ -67,7 +71,7 @@ export function flattenStruct(v: unknown, schema: StructSchema): Flat | null {
  * with a stack, so deeply nested config cannot overflow the call stack.
  */
 export function flattenAll(config: Readonly<Record<string, unknown>> | null | undefined): Flat {
-  const out: Flat = {};
+  const out = emptyFlat();
   const stack: [string, unknown][] = Object.entries(config ?? {}).reverse();
   while (stack.length > 0) {
     const [path, v] = stack.pop()!;
