@@ -116,3 +116,100 @@ describe('group services in the job diff', () => {
     ]);
   });
 });
+
+const FULL = `job "full" {
+  datacenters = ["dc1"]
+  affinity {
+    attribute = "\${node.class}"
+    value     = "fast"
+  }
+  group "api" {
+    count = 3
+    network {
+      mode = "bridge"
+      port "http" { to = 8080 }
+    }
+    restart {
+      attempts = 3
+    }
+    service {
+      name = "api"
+      port = "http"
+      tags = ["v1"]
+      check_restart {
+        limit = 2
+      }
+      check {
+        type     = "http"
+        path     = "/health"
+        interval = "10s"
+        timeout  = "2s"
+        header {
+          X-Env = ["prod"]
+        }
+      }
+      connect {
+        sidecar_service {
+          proxy {
+            upstreams {
+              destination_name = "db"
+              local_bind_port  = 5432
+            }
+          }
+        }
+      }
+    }
+    task "app" {
+      driver = "docker"
+      config {
+        image = "api:1"
+      }
+      logs {
+        max_files = 3
+      }
+      template {
+        data        = "PORT=8080"
+        destination = "local/env"
+        env         = true
+      }
+      artifact {
+        source = "https://example.com/app.tar.gz"
+      }
+      service {
+        name = "admin"
+        port = "http"
+      }
+    }
+  }
+}
+`;
+
+// planAgainstStored diffs `spec` against the job Nomad stored for FULL.
+async function planAgainstStored(spec: string): Promise<string> {
+  const running = storedJob((await readJobSpec(FULL)).job) as Record<string, unknown>;
+  const doc = {
+    Now: '2026-01-01T00:00:00Z',
+    EvalID: 'e',
+    JobSpec: spec,
+    JobVersions: [{ ...running, Version: 0, JobModifyIndex: 10, ModifyIndex: 10 }],
+    Nodes: [{ ID: 'n1', Status: 'ready' }],
+    Allocations: [{ ID: 'a0', Name: 'full.api[0]', TaskGroup: 'api', NodeID: 'n1', JobVersion: 0 }],
+  };
+  const r = await readScenarioValueAsync(doc, { now: () => 0, generateID: () => 'x' });
+  if (!r.ok) throw new Error(JSON.stringify(r.diagnostics));
+  return diffText(formatJobDiff(diffReport(r.scenario).comparisons[0]!.diff, false));
+}
+
+describe('a jobspec against the job Nomad stored for it', () => {
+  it('the same jobspec shows no change: storing a stored job again changes nothing the diff prints', async () => {
+    expect(await planAgainstStored(FULL)).toBe(['Job: "full"', 'Task Group: "api"', '  Task: "app"'].join('\n'));
+  });
+
+  it("a check's header changed shows that header alone, inside its check and service", async () => {
+    const text = await planAgainstStored(FULL.replace('["prod"]', '["staging"]'));
+    expect(text).toContain(['    +/- Check {', '          AddressMode:   ""'].join('\n'));
+    expect(text).toContain(
+      ['      +/- Header {', '        +/- X-Env[0]: "prod" => "staging"', '          }'].join('\n'),
+    );
+  });
+});

@@ -74,15 +74,17 @@ export function canonicalGroup(g: Obj, job: JobContext): Obj {
  * type the agent does not know are dropped, services lose what the stored
  * type has no field for. Fields come in the stored order.
  */
-export function storedGroup(g: Obj, job: { namespace: string; id: string }): Obj {
+export function storedGroup(g: Obj, job: { namespace: string; id: string; name: string }): Obj {
   if (isObj(g.Scaling)) {
     fill(g.Scaling, 'Max', 0);
     g.Scaling.Target = { Namespace: job.namespace, Job: job.id, Group: g.Name };
     g.Scaling = inStoredOrder(g.Scaling, 'ScalingPolicy');
   }
   if (isObj(g.Volumes)) g.Volumes = knownVolumes(g.Volumes);
-  if (Array.isArray(g.Services)) g.Services = mapObjects(g.Services, (s) => storedService(s));
-  if (Array.isArray(g.Tasks)) g.Tasks = mapObjects(g.Tasks, (t) => storedTask(t));
+  const group = typeof g.Name === 'string' ? g.Name : '';
+  if (Array.isArray(g.Services))
+    g.Services = mapObjects(g.Services, (s) => storedService(s, { job: job.name, group, task: 'group' }));
+  if (Array.isArray(g.Tasks)) g.Tasks = mapObjects(g.Tasks, (t) => storedTask(t, job.name, group));
   return inStoredOrder(g, 'TaskGroup');
 }
 

@@ -63,7 +63,7 @@ export function toStoredJob(j: Obj): Obj {
   j.Update = storedJobUpdate(isObj(j.Update) ? j.Update : null);
   delete j.Reschedule;
   delete j.Migrate;
-  const job = { namespace: String(j.Namespace), id: String(j.ID) };
+  const job = { namespace: String(j.Namespace), id: String(j.ID), name: String(j.Name) };
   if (Array.isArray(j.TaskGroups)) j.TaskGroups = mapObjects(j.TaskGroups, (g) => storedGroup(g, job));
   return inStoredOrder(j, 'Job');
 }

@@ -40,16 +40,51 @@ export function canonicalService(s: Obj, name: string): Obj {
   return s;
 }
 
-/** storedService is a canonical service as stored: no check_restart of its own (its checks carry it), no unused Id on it or its checks. */
-export function storedService(s: Obj): Obj {
+/** ServiceOwner names the job, group and task a service belongs to ("group" as the task of a group's service, as the server names it). */
+export interface ServiceOwner {
+  job: string;
+  group: string;
+  task: string;
+}
+
+// A ${NAME} reference in a service name, as the server's args.ReplaceEnv finds it.
+const NAME_REFERENCE = /\$\{[a-zA-Z0-9_\-.]+\}/g;
+
+// interpolatedName replaces ${JOB}, ${TASKGROUP}, ${TASK} and ${BASE} in a
+// service name, as the server does at registration; other references stay.
+function interpolatedName(name: string, owner: ServiceOwner): string {
+  const values: Record<string, string> = {
+    JOB: owner.job,
+    TASKGROUP: owner.group,
+    TASK: owner.task,
+    BASE: `${owner.job}-${owner.group}-${owner.task}`,
+  };
+  return name.replace(NAME_REFERENCE, (ref) => {
+    const key = ref.slice(2, -1);
+    return Object.hasOwn(values, key) ? values[key]! : ref;
+  });
+}
+
+/**
+ * storedService is a canonical service as stored: named as the server
+ * names it at registration (Service.Canonicalize in nomad/structs: its
+ * ${JOB}, ${TASKGROUP}, ${TASK} and ${BASE} replaced, each unnamed check
+ * called `service: "NAME" check`), no check_restart of its own (its checks
+ * carry it), no unused Id on it or its checks.
+ */
+export function storedService(s: Obj, owner: ServiceOwner): Obj {
   const out: Obj = { ...s };
   delete out.CheckRestart;
   delete out.Id;
+  if (typeof out.Name === 'string') out.Name = interpolatedName(out.Name, owner);
   if (Array.isArray(out.Checks)) {
     out.Checks = out.Checks.map((c: unknown) => {
       if (!isObj(c)) return c;
       const check: Obj = { ...c };
       delete check.Id;
+      if ((isNil(check.Name) || check.Name === '') && typeof out.Name === 'string')
+        // Go quotes with %q; a valid service name quotes alike in JSON.
+        check.Name = `service: ${JSON.stringify(out.Name)} check`;
       return inStoredOrder(check, 'ServiceCheck');
     });
   }

@@ -113,8 +113,9 @@ export function canonicalTask(t: Obj, ctx: TaskContext): Obj {
   return t;
 }
 
-/** storedTask is a canonical task as stored (ApiTaskToStructsTask): its services as stored, fields in the stored order. */
-export function storedTask(t: Obj): Obj {
-  if (Array.isArray(t.Services)) t.Services = mapObjects(t.Services, (s) => storedService(s));
+/** storedTask is a canonical task of job `job`'s group `group` as stored (ApiTaskToStructsTask): its services as stored, fields in the stored order. */
+export function storedTask(t: Obj, job: string, group: string): Obj {
+  const task = typeof t.Name === 'string' ? t.Name : '';
+  if (Array.isArray(t.Services)) t.Services = mapObjects(t.Services, (s) => storedService(s, { job, group, task }));
   return inStoredOrder(t, 'Task');
 }

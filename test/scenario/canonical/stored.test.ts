@@ -96,6 +96,28 @@ describe('storedJob', () => {
     ]);
   });
 
+  it('names services and checks as the server does: ${JOB}, ${TASKGROUP}, ${TASK}, ${BASE} replaced, an unnamed check after its service', () => {
+    const job = stored({
+      ID: 'j',
+      Name: 'shop',
+      TaskGroups: [
+        {
+          Name: 'web',
+          Services: [{ Name: '${BASE}-${OTHER}', Checks: [{ Type: 'tcp' }] }],
+          Tasks: [{ Name: 'app', Services: [{ Name: '${JOB}-${TASKGROUP}-${TASK}', Checks: [{ Name: 'mine' }] }] }],
+        },
+      ],
+    });
+    const g = (job.TaskGroups as Obj[])[0]!;
+    const groupService = (g.Services as Obj[])[0]!;
+    // A group's service has "group" for its task, as the server names it.
+    expect(groupService.Name).toBe('shop-web-group-${OTHER}');
+    expect((groupService.Checks as Obj[])[0]!.Name).toBe('service: "shop-web-group-${OTHER}" check');
+    const taskService = ((g.Tasks as Obj[])[0]!.Services as Obj[])[0]!;
+    expect(taskService.Name).toBe('shop-web-app');
+    expect((taskService.Checks as Obj[])[0]!.Name).toBe('mine');
+  });
+
   it('prints fields in the order of the stored type, as `nomad job inspect` does', () => {
     const job = stored({ TaskGroups: [{ Tasks: [{ Driver: 'docker', Name: 't' }], Name: 'g' }], Name: 'n', ID: 'j' });
     expect(Object.keys(job).slice(0, 9)).toEqual([
