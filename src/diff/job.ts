@@ -16,7 +16,7 @@ import { fieldOf, textOf } from './flatten.ts';
 import { taskGroupDiffs } from './group.ts';
 import {
   blockDiff,
-  listFieldDiff,
+  listFieldDiffs,
   matchByKey,
   primitiveObjectDiff,
   primitiveObjectSetDiff,
@@ -63,10 +63,7 @@ export function jobSpecDiff(oldJ: Obj, newJ: Obj, contextual: boolean): JobDiff 
 export function parameterizedJobDiff(oldP: unknown, newP: unknown, contextual: boolean): ObjectDiff | null {
   const diff = blockDiff(oldP, newP, 'ParameterizedJob', flat.ParameterizedJob, contextual);
   if (diff === null) return null;
-  for (const key of ['MetaOptional', 'MetaRequired']) {
-    const d = listFieldDiff(oldP, newP, key, contextual);
-    if (d) diff.Objects.push(d);
-  }
+  diff.Objects.push(...listFieldDiffs(oldP, newP, ['MetaOptional', 'MetaRequired'], contextual));
   return diff;
 }
 

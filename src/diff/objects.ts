@@ -125,9 +125,19 @@ export function stringSetDiff(
   return { Type: type, Name: name, Fields: fields, Objects: [] };
 }
 
-/** listFieldDiff is stringSetDiff of a block's list field (Tags, Policies, MetaOptional…), named after the field. */
-export function listFieldDiff(oldV: unknown, newV: unknown, key: string, contextual: boolean): ObjectDiff | null {
-  return stringSetDiff(fieldOf(oldV, key), fieldOf(newV, key), key, contextual);
+/** listFieldDiffs is stringSetDiff of each named list field of a block (Tags, Policies, MetaOptional…), named after the field. */
+export function listFieldDiffs(
+  oldV: unknown,
+  newV: unknown,
+  keys: readonly string[],
+  contextual: boolean,
+): ObjectDiff[] {
+  const diffs: ObjectDiff[] = [];
+  for (const key of keys) {
+    const d = stringSetDiff(fieldOf(oldV, key), fieldOf(newV, key), key, contextual);
+    if (d) diffs.push(d);
+  }
+  return diffs;
 }
 
 /**

@@ -9,7 +9,7 @@
 // its proxy and upstreams, sidecar task).
 
 import { fieldOf as field } from './flatten.ts';
-import { blockDiff, keyedDiffs, listFieldDiff, mapDiff, primitiveObjectSetDiff, structDiff } from './objects.ts';
+import { blockDiff, keyedDiffs, listFieldDiffs, mapDiff, primitiveObjectSetDiff, structDiff } from './objects.ts';
 import { resourcesDiff } from './resources.ts';
 import { flat } from './schemas.ts';
 import type { ObjectDiff } from './types.ts';
@@ -23,10 +23,7 @@ export function serviceDiffs(oldList: unknown, newList: unknown, contextual: boo
 export function serviceDiff(oldS: unknown, newS: unknown, contextual: boolean): ObjectDiff | null {
   const diff = blockDiff(oldS, newS, 'Service', flat.Service, contextual);
   if (diff === null) return null;
-  for (const key of ['CanaryTags', 'Tags']) {
-    const d = listFieldDiff(oldS, newS, key, contextual);
-    if (d) diff.Objects.push(d);
-  }
+  diff.Objects.push(...listFieldDiffs(oldS, newS, ['CanaryTags', 'Tags'], contextual));
   diff.Objects.push(...serviceCheckDiffs(field(oldS, 'Checks'), field(newS, 'Checks'), contextual));
   const connect = connectDiff(field(oldS, 'Connect'), field(newS, 'Connect'), contextual);
   if (connect) diff.Objects.push(connect);

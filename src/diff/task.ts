@@ -16,7 +16,7 @@ import { textOf } from './flatten.ts';
 import {
   blockDiff,
   byName,
-  listFieldDiff,
+  listFieldDiffs,
   mapDiff,
   matchByKey,
   primitiveObjectSetDiff,
@@ -68,8 +68,7 @@ export function taskDiff(oldT: Obj | null, newT: Obj | null, contextual: boolean
 export function vaultDiff(oldV: unknown, newV: unknown, contextual: boolean): ObjectDiff | null {
   const diff = blockDiff(oldV, newV, 'Vault', flat.Vault, contextual);
   if (diff === null) return null;
-  const p = listFieldDiff(oldV, newV, 'Policies', contextual);
-  if (p) diff.Objects.push(p);
+  diff.Objects.push(...listFieldDiffs(oldV, newV, ['Policies'], contextual));
   return diff;
 }
 

@@ -2,6 +2,7 @@
 // their checks are printed as upstream's diff at dccea99f7e prints them
 // (issue 20: a group service's tag change printed no line).
 
+import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { diffReport } from '../../src/diff/report.ts';
 import { diffText, formatJobDiff } from '../../src/diff/format.ts';
@@ -117,72 +118,8 @@ describe('group services in the job diff', () => {
   });
 });
 
-const FULL = `job "full" {
-  datacenters = ["dc1"]
-  affinity {
-    attribute = "\${node.class}"
-    value     = "fast"
-  }
-  group "api" {
-    count = 3
-    network {
-      mode = "bridge"
-      port "http" { to = 8080 }
-    }
-    restart {
-      attempts = 3
-    }
-    service {
-      name = "api"
-      port = "http"
-      tags = ["v1"]
-      check_restart {
-        limit = 2
-      }
-      check {
-        type     = "http"
-        path     = "/health"
-        interval = "10s"
-        timeout  = "2s"
-        header {
-          X-Env = ["prod"]
-        }
-      }
-      connect {
-        sidecar_service {
-          proxy {
-            upstreams {
-              destination_name = "db"
-              local_bind_port  = 5432
-            }
-          }
-        }
-      }
-    }
-    task "app" {
-      driver = "docker"
-      config {
-        image = "api:1"
-      }
-      logs {
-        max_files = 3
-      }
-      template {
-        data        = "PORT=8080"
-        destination = "local/env"
-        env         = true
-      }
-      artifact {
-        source = "https://example.com/app.tar.gz"
-      }
-      service {
-        name = "admin"
-        port = "http"
-      }
-    }
-  }
-}
-`;
+// A jobspec whose services use every block the diff prints for them.
+const FULL = readFileSync(new URL('../fixtures/hcl/consul.hcl', import.meta.url), 'utf8');
 
 // planAgainstStored diffs `spec` against the job Nomad stored for FULL.
 async function planAgainstStored(spec: string): Promise<string> {
