@@ -6,7 +6,7 @@
 // HTTP client are parameters and the exit status is returned.
 
 import { type ImportSource, IMPORT_SOURCES, buildImport } from '../import/build.ts';
-import { BODY_TEXT_BUDGET } from '../import/budget.ts';
+import { BODY_TEXT_BUDGET, IMPORT_BUDGET, grouped, mebibytes } from '../import/budget.ts';
 import { DEFAULT_ADDR, type FetchOptions, type HttpGet, fetchCluster, secretsOf } from '../import/fetchCluster.ts';
 import { printable, redact, withoutUserinfo } from '../import/terminalText.ts';
 import { parseWithinBudget } from '../scenario/budget.ts';
@@ -40,7 +40,9 @@ Prints a scenario document built from the bodies of Nomad's HTTP API
 
 With --job-id it asks a running agent for all of them itself, at --addr or
 NOMAD_ADDR (default ${DEFAULT_ADDR}), with NOMAD_TOKEN, NOMAD_NAMESPACE and
-NOMAD_REGION as the nomad command reads them.
+NOMAD_REGION as the nomad command reads them. Redirects are followed only
+within the agent's origin; an answer may hold ${mebibytes(IMPORT_BUDGET.bodyBytes)} (decompressed), a job
+${grouped(IMPORT_BUDGET.allocations)} allocations, a request ${IMPORT_BUDGET.requestSeconds} s and the import ${IMPORT_BUDGET.totalSeconds} s.
 
 Invalid input prints FILE: PATH: message lines on standard error and exits
 with status 2; notes on what the scenario lacks go to standard error too.
