@@ -319,6 +319,14 @@ async function readBody(
   ok: boolean,
 ): Promise<string> {
   if (response.body === null) return '';
+  // An answer that says it is too long (and is not compressed, so says it in the bytes counted) is not read at all.
+  const declared = Number(response.headers.get('content-length'));
+  if (ok && response.headers.get('content-encoding') === null && declared > s.budget.bodyBytes) {
+    await response.body.cancel().catch(() => undefined);
+    throw new ClusterError(
+      `${url.href}: the answer is ${grouped(declared)} bytes long (its Content-Length), ${grouped(declared - s.budget.bodyBytes)} more than the ${mebibytes(s.budget.bodyBytes)} the import reads of one answer`,
+    );
+  }
   const reader = response.body.getReader();
   const aborted = new Promise<never>((_, reject) => {
     if (signal.aborted) reject(signal.reason as Error);

@@ -184,6 +184,19 @@ describe('limits, each named', () => {
     );
   });
 
+  it('an answer whose Content-Length is over the size of one answer is not read', async () => {
+    const agent = await started(
+      nomadAgent((path, _, res) => {
+        if (path !== '/v1/job/web') return false;
+        res.writeHead(200, { 'Content-Length': String(3 * 2 ** 30) }).write('[');
+        return true;
+      }),
+    );
+    expect(await message(target(agent.addr))).toBe(
+      `${agent.addr}/v1/job/web: the answer is 3,221,225,472 bytes long (its Content-Length), 3,154,116,608 more than the 64 MiB the import reads of one answer`,
+    );
+  });
+
   it('a gzip bomb is measured decompressed', async () => {
     const bomb = gzipSync(Buffer.alloc(32 * 1024 * 1024, ' '));
     const agent = await started(
