@@ -6,10 +6,10 @@
 // HTTP client are parameters and the exit status is returned.
 
 import { type ImportSource, IMPORT_SOURCES, buildImport } from '../import/build.ts';
-import { BODY_TEXT_BUDGET, IMPORT_BUDGET, grouped, mebibytes } from '../import/budget.ts';
+import { BODY_TEXT_BUDGET, IMPORT_BUDGET, mebibytes } from '../import/budget.ts';
 import { DEFAULT_ADDR, type FetchOptions, type HttpGet, fetchCluster, secretsOf } from '../import/fetchCluster.ts';
 import { printable, redact, withoutUserinfo } from '../import/terminalText.ts';
-import { parseWithinBudget } from '../scenario/budget.ts';
+import { grouped, parseWithinBudget } from '../scenario/budget.ts';
 import { formatInstant, parseRfc3339 } from '../engine/time.ts';
 import { DiagnosticCode } from '../scenario/diagnostics.ts';
 import { readScenarioValue } from '../scenario/read.ts';

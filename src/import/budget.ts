@@ -3,7 +3,7 @@
 // (a misconfigured proxy, or a host someone else controls), so each limit
 // is checked while the work is done, and named in the message that stops it.
 
-import { FILE_TEXT_BUDGET, TEXT_BUDGET, type TextBudget } from '../scenario/budget.ts';
+import { FILE_TEXT_BUDGET, TEXT_BUDGET, type TextBudget, grouped } from '../scenario/budget.ts';
 
 /**
  * IMPORT_BUDGET are the import's limits, in one table so that the command
@@ -53,9 +53,6 @@ export interface FetchBudget {
   parallel: number;
   redirects: number;
 }
-
-/** grouped writes a count with thousands separators, as every budget sentence does. */
-export const grouped = (v: number): string => v.toLocaleString('en-US');
 
 /** mebibytes writes a byte limit as the MiB figure the README gives. */
 export const mebibytes = (bytes: number): string => `${grouped(bytes / (1024 * 1024))} MiB`;

@@ -9,9 +9,9 @@
 // fetch function and the clock are parameters, so that tests can count on
 // them.
 
-import { parseWithinBudget } from '../scenario/budget.ts';
+import { grouped, parseWithinBudget } from '../scenario/budget.ts';
 import type { ImportSource } from './build.ts';
-import { BODY_TEXT_BUDGET, type FetchBudget, IMPORT_BUDGET, grouped, mebibytes, tooManyAllocations } from './budget.ts';
+import { BODY_TEXT_BUDGET, type FetchBudget, IMPORT_BUDGET, mebibytes, tooManyAllocations } from './budget.ts';
 import { hasUnprintable, printable, quoteBody, redact, withoutUserinfo } from './terminalText.ts';
 
 /** ClusterTarget says which agent to ask, for which job, with which token, namespace and region. */
