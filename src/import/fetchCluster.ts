@@ -12,7 +12,7 @@
 import { grouped, parseWithinBudget } from '../scenario/budget.ts';
 import type { ImportSource } from './build.ts';
 import { BODY_TEXT_BUDGET, type FetchBudget, IMPORT_BUDGET, mebibytes, tooManyAllocations } from './budget.ts';
-import { hasUnprintable, printable, quoteBody, redact, withoutUserinfo } from './terminalText.ts';
+import { hasUnprintable, printable, quoteBody, redact, userinfoOf, withoutUserinfo } from './terminalText.ts';
 
 /** ClusterTarget says which agent to ask, for which job, with which token, namespace and region. */
 export interface ClusterTarget {
@@ -127,11 +127,11 @@ export async function fetchCluster(target: ClusterTarget, get: HttpGet, options:
  */
 export function secretsOf(target: ClusterTarget): string[] {
   const secrets = [target.token ?? ''];
-  const userinfo = /^[a-z][a-z0-9+.-]*:\/\/([^/?#\\]*)@/i.exec(target.addr)?.[1];
+  const userinfo = userinfoOf(target.addr);
   if (userinfo !== undefined) {
-    const password = userinfo.slice(userinfo.indexOf(':') + 1);
-    if (userinfo.includes(':')) secrets.push(password, decoded(password));
     const { user, pass } = credentials(userinfo);
+    const colon = userinfo.indexOf(':');
+    if (colon >= 0) secrets.push(userinfo.slice(colon + 1), pass);
     secrets.push(basic(user, pass));
   }
   return secrets;

@@ -52,11 +52,19 @@ export function quoteBody(body: string, secrets: readonly string[]): string {
   return printable(line.length > QUOTE_CHARS ? `${line.slice(0, QUOTE_CHARS)}…` : line);
 }
 
+// An address's scheme, and the user name and password written before its host.
+const USERINFO = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#\\]*)@/i;
+
+/** userinfoOf is the user name and password an address carries before its host ("user:pass"), or undefined. */
+export function userinfoOf(address: string): string | undefined {
+  return USERINFO.exec(address)?.[2];
+}
+
 /**
  * withoutUserinfo writes an address without the user name and password it
  * may carry before its host (they are credentials). It works on the text,
  * so that an address the URL parser refuses is shown without them too.
  */
 export function withoutUserinfo(address: string): string {
-  return address.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#\\]*@/i, '$1');
+  return address.replace(USERINFO, '$1');
 }
