@@ -6,10 +6,10 @@
 // HTTP client are parameters and the exit status is returned.
 
 import { type ImportSource, IMPORT_SOURCES, buildImport } from '../import/build.ts';
-import { BODY_TEXT_BUDGET, IMPORT_BUDGET, mebibytes } from '../import/budget.ts';
+import { IMPORT_BUDGET, mebibytes, parseBody } from '../import/budget.ts';
 import { DEFAULT_ADDR, type FetchOptions, type HttpGet, fetchCluster, secretsOf } from '../import/fetchCluster.ts';
 import { printable, redact, withoutUserinfo } from '../import/terminalText.ts';
-import { grouped, parseWithinBudget } from '../scenario/budget.ts';
+import { grouped } from '../scenario/budget.ts';
 import { formatInstant, parseRfc3339 } from '../engine/time.ts';
 import { DiagnosticCode } from '../scenario/diagnostics.ts';
 import { readScenarioValue } from '../scenario/read.ts';
@@ -133,6 +133,7 @@ export async function runImportCommand(argv: readonly string[], io: ImportIO): P
     for (const s of IMPORT_SOURCES) names[s] = `${withoutUserinfo(target.addr)} (${s})`;
   } else {
     let failed = false;
+    const spent = { values: 0 };
     for (const source of IMPORT_SOURCES) {
       const file = args.files[source];
       if (file === undefined) continue;
@@ -146,7 +147,7 @@ export async function runImportCommand(argv: readonly string[], io: ImportIO): P
         failed = true;
         continue;
       }
-      const parsed = parseWithinBudget(text, BODY_TEXT_BUDGET, text.replace(/^\uFEFF/, ''));
+      const parsed = parseBody(text.replace(/^\uFEFF/, ''), spent);
       if (parsed.kind === 'value') bodies[source] = parsed.value;
       else {
         const why =

@@ -3,7 +3,7 @@
 // (a misconfigured proxy, or a host someone else controls), so each limit
 // is checked while the work is done, and named in the message that stops it.
 
-import { FILE_TEXT_BUDGET, TEXT_BUDGET, type TextBudget, grouped } from '../scenario/budget.ts';
+import { TEXT_BUDGET, grouped, measureJson } from '../scenario/budget.ts';
 
 /**
  * IMPORT_BUDGET are the import's limits, in one table so that the command
@@ -17,6 +17,10 @@ import { FILE_TEXT_BUDGET, TEXT_BUDGET, type TextBudget, grouped } from '../scen
  *   times the 16 M characters the page reads of any text.
  * - totalBytes bounds all answers together (20,000 whole allocations, each
  *   carrying its job, come to a few hundred megabytes at most).
+ * - values bounds the JSON values (strings, numbers, objects…) of all
+ *   bodies together, what their parsed form costs: a whole allocation
+ *   holds a few hundred, and ten million empty objects, the costliest,
+ *   take under a gigabyte (22 million in one answer took 2.9 GB).
  * - requestSeconds bounds one request, headers and body; totalSeconds the
  *   whole import, which asks for the allocations `parallel` at a time.
  * - redirects is how many same-origin redirects are followed in a row, as
@@ -26,21 +30,11 @@ export const IMPORT_BUDGET: FetchBudget = {
   allocations: 20_000,
   bodyBytes: 64 * 1024 * 1024,
   totalBytes: 256 * 1024 * 1024,
+  values: 10_000_000,
   requestSeconds: 10,
   totalSeconds: 60,
   parallel: 8,
   redirects: 10,
-};
-
-/**
- * BODY_TEXT_BUDGET is how a body's text is measured on the command line:
- * as many characters as IMPORT_BUDGET's bytes (a character takes at least
- * one), nested no deeper than the reader takes.
- */
-export const BODY_TEXT_BUDGET: TextBudget = {
-  chars: IMPORT_BUDGET.bodyBytes,
-  depth: TEXT_BUDGET.depth,
-  values: FILE_TEXT_BUDGET.values,
 };
 
 /** FetchBudget is the shape of IMPORT_BUDGET; tests pass smaller ones. */
@@ -48,6 +42,7 @@ export interface FetchBudget {
   allocations: number;
   bodyBytes: number;
   totalBytes: number;
+  values: number;
   requestSeconds: number;
   totalSeconds: number;
   parallel: number;
@@ -61,4 +56,42 @@ export const mebibytes = (bytes: number): string => `${grouped(bytes / (1024 * 1
 export function tooManyAllocations(count: number, limit = IMPORT_BUDGET.allocations): string | null {
   if (count <= limit) return null;
   return `${grouped(count)} allocations, ${grouped(count - limit)} more than the ${grouped(limit)} an import takes (the simulator's budget)`;
+}
+
+/** ParsedBody is a body's value, or why it was not parsed: a budget it is over (a sentence without its subject), or the parser's error. */
+export type ParsedBody =
+  { kind: 'value'; value: unknown } | { kind: 'over'; over: string } | { kind: 'syntax'; error: unknown };
+
+/**
+ * parseBody measures a body's text before parsing it: its length, how deep
+ * it nests, and its values added to those of the bodies the import read
+ * before (`spent`, which it updates), so that no body is parsed that the
+ * budget would refuse.
+ */
+export function parseBody(text: string, spent: { values: number }, budget: FetchBudget = IMPORT_BUDGET): ParsedBody {
+  if (text.length > budget.bodyBytes)
+    return {
+      kind: 'over',
+      over: `is ${grouped(text.length)} characters long, ${grouped(text.length - budget.bodyBytes)} more than the ${grouped(budget.bodyBytes)} an import reads of one body`,
+    };
+  const m = measureJson(text);
+  if (m.depth > TEXT_BUDGET.depth)
+    return {
+      kind: 'over',
+      over: `nests ${grouped(m.depth)} levels deep, ${grouped(m.depth - TEXT_BUDGET.depth)} more than the ${grouped(TEXT_BUDGET.depth)} the playground reads`,
+    };
+  const total = spent.values + m.values;
+  if (total > budget.values)
+    return {
+      kind: 'over',
+      over: `holds ${grouped(m.values)} values, which bring the import to ${grouped(total)}, ${grouped(total - budget.values)} more than the ${grouped(budget.values)} an import reads in all`,
+    };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { kind: 'syntax', error };
+  }
+  spent.values = total;
+  return { kind: 'value', value };
 }

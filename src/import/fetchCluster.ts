@@ -9,9 +9,9 @@
 // fetch function and the clock are parameters, so that tests can count on
 // them.
 
-import { grouped, parseWithinBudget } from '../scenario/budget.ts';
+import { grouped } from '../scenario/budget.ts';
 import type { ImportSource } from './build.ts';
-import { BODY_TEXT_BUDGET, type FetchBudget, IMPORT_BUDGET, mebibytes, tooManyAllocations } from './budget.ts';
+import { type FetchBudget, IMPORT_BUDGET, mebibytes, parseBody, tooManyAllocations } from './budget.ts';
 import { hasUnprintable, printable, quoteBody, redact, userinfoOf, withoutUserinfo } from './terminalText.ts';
 
 /** ClusterTarget says which agent to ask, for which job, with which token, namespace and region. */
@@ -76,6 +76,8 @@ interface Session {
   deadline: AbortSignal;
   stop: AbortSignal;
   bytes: number;
+  /** spent counts the JSON values of the answers parsed so far. */
+  spent: { values: number };
   allocations: { fetched: number; of: number } | null;
 }
 
@@ -99,6 +101,7 @@ export async function fetchCluster(target: ClusterTarget, get: HttpGet, options:
       deadline,
       stop: AbortSignal.any([deadline, failed.signal]),
       bytes: 0,
+      spent: { values: 0 },
       allocations: null,
     };
     const job = encodeURIComponent(target.jobID);
@@ -277,7 +280,7 @@ async function getJson(s: Session, get: HttpGet, path: string, query: Record<str
       throw new ClusterError(
         `${url.href}: ${response.status} ${agentWords(s, response.statusText)}${refusal(s, response.status, text, path)}`,
       );
-    const parsed = parseWithinBudget(text, BODY_TEXT_BUDGET);
+    const parsed = parseBody(text, s.spent, s.budget);
     if (parsed.kind === 'over') throw new ClusterError(`${url.href}: the answer ${parsed.over}`);
     if (parsed.kind === 'syntax')
       throw new ClusterError(`${url.href}: the answer is not JSON (is ${s.base.origin} a Nomad agent?)`);

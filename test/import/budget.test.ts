@@ -2,7 +2,7 @@
 // fetched: the page's preview and the builder both hold them.
 
 import { describe, expect, it } from 'vitest';
-import { IMPORT_BUDGET } from '../../src/import/budget.ts';
+import { IMPORT_BUDGET, parseBody } from '../../src/import/budget.ts';
 import { buildImport } from '../../src/import/build.ts';
 import { previewImport } from '../../src/import/preview.ts';
 import { BUDGETS } from '../../src/worker/budgets.ts';
@@ -36,6 +36,26 @@ describe('the import budget', () => {
       ok: false,
       empty: false,
       problems: { nodes: 'this text holds 2,000,002 values, 2 more than the 2,000,000 the playground reads' },
+    });
+  });
+
+  it('counts the values of every body an import reads, and refuses the body that brings them over', () => {
+    const spent = { values: 0 };
+    const small = { ...IMPORT_BUDGET, values: 10, bodyBytes: 100 };
+    expect(parseBody('[1, 2, 3]', spent, small)).toEqual({ kind: 'value', value: [1, 2, 3] });
+    expect(spent.values).toBe(4);
+    expect(parseBody('[{}, {}, {}, {}, {}, {}, {}]', spent, small)).toEqual({
+      kind: 'over',
+      over: 'holds 8 values, which bring the import to 12, 2 more than the 10 an import reads in all',
+    });
+    expect(spent.values).toBe(4);
+    expect(parseBody(' '.repeat(101), spent, small)).toEqual({
+      kind: 'over',
+      over: 'is 101 characters long, 1 more than the 100 an import reads of one body',
+    });
+    expect(parseBody('['.repeat(129), spent, IMPORT_BUDGET)).toEqual({
+      kind: 'over',
+      over: expect.stringMatching(/^nests 129 levels deep, 1 more than the 128/),
     });
   });
 });

@@ -219,6 +219,13 @@ describe('limits, each named', () => {
     );
   });
 
+  it('the JSON values of all answers together are bounded, before each is parsed', async () => {
+    const agent = await started(nomadAgent());
+    expect(await message(target(agent.addr), budget({ values: 300 }))).toMatch(
+      /\/v1\/job\/web\/versions: the answer holds [0-9,]+ values, which bring the import to [0-9,]+, [0-9,]+ more than the 300 an import reads in all$/,
+    );
+  });
+
   it('a list of more allocations than the budget is refused before any is fetched', async () => {
     const stubs = JSON.stringify(Array.from({ length: 20_001 }, (_, i) => ({ ID: `a${i}` })));
     const agent = await started(
