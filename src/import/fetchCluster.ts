@@ -99,7 +99,7 @@ export async function fetchCluster(target: ClusterTarget, get: HttpGet, options:
       budget,
       after,
       deadline,
-      stop: AbortSignal.any([deadline, failed.signal]),
+      stop: linked([deadline, failed.signal]).signal,
       bytes: 0,
       spent: { values: 0 },
       allocations: null,
@@ -251,41 +251,66 @@ function urlOf(s: Session, path: string, query: Record<string, string> = {}): UR
 async function getJson(s: Session, get: HttpGet, path: string, query: Record<string, string>): Promise<unknown> {
   let url = urlOf(s, path, query);
   for (let hops = 0; ; hops++) {
-    const timer = s.after(s.budget.requestSeconds * 1000);
-    const signal = AbortSignal.any([s.stop, timer]);
-    let response: HttpResponse;
-    try {
-      response = await get(url.href, { headers: s.headers, signal, redirect: 'manual' });
-    } catch (e) {
-      throw stopped(s, { url, timer }, e);
-    }
-    if (REDIRECTS.has(response.status)) {
-      await response.body?.cancel().catch(() => undefined);
-      const next = redirectTarget(s, url, response);
+    const answer = await exchange(s, get, url);
+    if ('next' in answer) {
       if (hops >= s.budget.redirects)
         throw new ClusterError(
           `${url.href}: more than ${s.budget.redirects} redirects in a row, the most the import follows (as the nomad command)`,
         );
-      url = next;
+      url = answer.next;
       continue;
     }
-    const ok = response.status >= 200 && response.status < 300;
-    let text: string;
-    try {
-      text = await readBody(s, url, response, signal, ok);
-    } catch (e) {
-      throw stopped(s, { url, timer }, e);
-    }
-    if (!ok)
+    if (!answer.ok)
       throw new ClusterError(
-        `${url.href}: ${response.status} ${agentWords(s, response.statusText)}${refusal(s, response.status, text, path)}`,
+        `${url.href}: ${answer.status} ${agentWords(s, answer.statusText)}${refusal(s, answer.status, answer.text, path)}`,
       );
-    const parsed = parseBody(text, s.spent, s.budget);
+    const parsed = parseBody(answer.text, s.spent, s.budget);
     if (parsed.kind === 'over') throw new ClusterError(`${url.href}: the answer ${parsed.over}`);
     if (parsed.kind === 'syntax')
       throw new ClusterError(`${url.href}: the answer is not JSON (is ${s.base.origin} a Nomad agent?)`);
     return parsed.value;
   }
+}
+
+// Exchange is what one request came to: where a redirect points, or the answer's status and text.
+type Exchange = { next: URL } | { ok: boolean; status: number; statusText: string; text: string };
+
+// exchange makes one request, and reads its answer, within the request's
+// time limit and the import's.
+async function exchange(s: Session, get: HttpGet, url: URL): Promise<Exchange> {
+  const timer = s.after(s.budget.requestSeconds * 1000);
+  const { signal, release } = linked([s.stop, timer]);
+  try {
+    const response = await get(url.href, { headers: s.headers, signal, redirect: 'manual' });
+    if (REDIRECTS.has(response.status)) {
+      await response.body?.cancel().catch(() => undefined);
+      return { next: redirectTarget(s, url, response) };
+    }
+    const ok = response.status >= 200 && response.status < 300;
+    const text = await readBody(s, url, response, signal, ok);
+    return { ok, status: response.status, statusText: response.statusText, text };
+  } catch (e) {
+    throw stopped(s, { url, timer }, e);
+  } finally {
+    release();
+  }
+}
+
+// linked gives a signal that aborts with the first of `signals` to abort,
+// and a release that detaches it from them once its request is over, so
+// that 20,000 requests pile no listeners on the import's signal.
+// (AbortSignal.any does this too, but from Node 20.3 only.)
+function linked(signals: AbortSignal[]): { signal: AbortSignal; release: () => void } {
+  const controller = new AbortController();
+  const abort = (e: Event) => controller.abort((e.target as AbortSignal).reason);
+  for (const one of signals) {
+    if (one.aborted) controller.abort(one.reason);
+    else one.addEventListener('abort', abort, { once: true });
+  }
+  return {
+    signal: controller.signal,
+    release: () => signals.forEach((one) => one.removeEventListener('abort', abort)),
+  };
 }
 
 // redirectTarget is where a redirect points, when it stays with the agent's
