@@ -41,8 +41,8 @@ Prints a scenario document built from the bodies of Nomad's HTTP API
 With --job-id it asks a running agent for all of them itself, at --addr or
 NOMAD_ADDR (default ${DEFAULT_ADDR}), with NOMAD_TOKEN, NOMAD_NAMESPACE and
 NOMAD_REGION as the nomad command reads them. Redirects are followed only
-within the agent's origin; an answer may hold ${mebibytes(IMPORT_BUDGET.bodyBytes)} (decompressed), a job
-${grouped(IMPORT_BUDGET.allocations)} allocations, a request ${IMPORT_BUDGET.requestSeconds} s and the import ${IMPORT_BUDGET.totalSeconds} s.
+within the agent's origin. Limits: ${mebibytes(IMPORT_BUDGET.bodyBytes)} per answer (decompressed),
+${grouped(IMPORT_BUDGET.allocations)} allocations, ${IMPORT_BUDGET.requestSeconds} s per request, ${IMPORT_BUDGET.totalSeconds} s in all.
 
 Invalid input prints FILE: PATH: message lines on standard error and exits
 with status 2; notes on what the scenario lacks go to standard error too.
@@ -149,16 +149,9 @@ export async function runImportCommand(argv: readonly string[], io: ImportIO): P
       }
       const parsed = parseBody(text.replace(/^\uFEFF/, ''), spent);
       if (parsed.kind === 'value') bodies[source] = parsed.value;
-      else {
-        const why =
-          parsed.kind === 'over'
-            ? parsed.over
-            : parsed.error instanceof Error
-              ? parsed.error.message
-              : String(parsed.error);
-        say(`${name}: ${parsed.kind === 'over' ? 'the body' : 'invalid JSON:'} ${why}`);
-        failed = true;
-      }
+      else if (parsed.kind === 'over') say(`${name}: the body ${parsed.over}`);
+      else say(`${name}: invalid JSON: ${parsed.error instanceof Error ? parsed.error.message : String(parsed.error)}`);
+      failed ||= parsed.kind !== 'value';
     }
     if (failed) return EXIT_INPUT;
   }

@@ -3,7 +3,7 @@
 // (a misconfigured proxy, or a host someone else controls), so each limit
 // is checked while the work is done, and named in the message that stops it.
 
-import { TEXT_BUDGET, grouped, measureJson } from '../scenario/budget.ts';
+import { type BudgetedParse, TEXT_BUDGET, grouped, measureJson } from '../scenario/budget.ts';
 
 /**
  * IMPORT_BUDGET are the import's limits, in one table so that the command
@@ -58,17 +58,13 @@ export function tooManyAllocations(count: number, limit = IMPORT_BUDGET.allocati
   return `${grouped(count)} allocations, ${grouped(count - limit)} more than the ${grouped(limit)} an import takes (the simulator's budget)`;
 }
 
-/** ParsedBody is a body's value, or why it was not parsed: a budget it is over (a sentence without its subject), or the parser's error. */
-export type ParsedBody =
-  { kind: 'value'; value: unknown } | { kind: 'over'; over: string } | { kind: 'syntax'; error: unknown };
-
 /**
  * parseBody measures a body's text before parsing it: its length, how deep
  * it nests, and its values added to those of the bodies the import read
  * before (`spent`, which it updates), so that no body is parsed that the
  * budget would refuse.
  */
-export function parseBody(text: string, spent: { values: number }, budget: FetchBudget = IMPORT_BUDGET): ParsedBody {
+export function parseBody(text: string, spent: { values: number }, budget: FetchBudget = IMPORT_BUDGET): BudgetedParse {
   if (text.length > budget.bodyBytes)
     return {
       kind: 'over',

@@ -85,6 +85,29 @@ describe('import from files', () => {
     expect(io.err()).toMatch(/^a\.json: \[1\]\.ClientStatus: "sleepy" is not one of/m);
   });
 
+  it('measures a body before parsing it, and prints what it holds as one line without control characters', async () => {
+    const deep = memoryIO({ ...files, 'deep.json': '['.repeat(200) + ']'.repeat(200) });
+    expect(await runImportCommand(['--job', 'job.json', '--nodes', 'deep.json'], deep)).toBe(2);
+    expect(deep.err()).toBe('deep.json: the body nests 200 levels deep, 72 more than the 128 the playground reads\n');
+    const allocations = JSON.parse(files['allocations.json']!);
+    allocations[1].ClientStatus = '\u009b2J\n';
+    const io = memoryIO({ ...files, 'a.json': JSON.stringify(allocations) });
+    const argv = [
+      '--job',
+      'job.json',
+      '--versions',
+      'versions.json',
+      '--allocations',
+      'a.json',
+      '--nodes',
+      'nodes.json',
+    ];
+    expect(await runImportCommand(argv, io)).toBe(2);
+    expect(io.err()).toContain('a.json: [1].ClientStatus: "\\x9b2J\\n" is not one of');
+    // eslint-disable-next-line no-control-regex -- no control character but the line breaks reaches the terminal
+    expect(io.err()).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+  });
+
   it('refuses a wrong command line with the usage', async () => {
     for (const argv of [
       [],
