@@ -6,16 +6,20 @@
 // HTTP client are parameters and the exit status is returned.
 
 import { type ImportSource, IMPORT_SOURCES, buildImport } from '../import/build.ts';
-import { DEFAULT_ADDR, type HttpGet, fetchCluster } from '../import/fetchCluster.ts';
+import { IMPORT_BUDGET, mebibytes, parseBody } from '../import/budget.ts';
+import { DEFAULT_ADDR, type FetchOptions, type HttpGet, fetchCluster, secretsOf } from '../import/fetchCluster.ts';
+import { printable, redact, withoutUserinfo } from '../import/terminalText.ts';
+import { grouped } from '../scenario/budget.ts';
 import { formatInstant, parseRfc3339 } from '../engine/time.ts';
 import { DiagnosticCode } from '../scenario/diagnostics.ts';
 import { readScenarioValue } from '../scenario/read.ts';
 import { EXIT_INPUT, EXIT_OK, STDIN_NAME, type CliIO, formatDiagnostic } from './run.ts';
 
-/** ImportIO is what the import command reads and writes: the runner's IO, the environment, an HTTP client and the clock. */
+/** ImportIO is what the import command reads and writes: the runner's IO, the environment, an HTTP client (with its budget and clock) and the clock. */
 export interface ImportIO extends CliIO {
   env?: Readonly<Record<string, string | undefined>>;
   fetch?: HttpGet;
+  fetchOptions?: FetchOptions;
   /** now gives the evaluation time written when --now is not given; default: the wall clock. */
   now?: () => Date;
 }
@@ -36,7 +40,9 @@ Prints a scenario document built from the bodies of Nomad's HTTP API
 
 With --job-id it asks a running agent for all of them itself, at --addr or
 NOMAD_ADDR (default ${DEFAULT_ADDR}), with NOMAD_TOKEN, NOMAD_NAMESPACE and
-NOMAD_REGION as the nomad command reads them.
+NOMAD_REGION as the nomad command reads them. Redirects are followed only
+within the agent's origin. Limits: ${mebibytes(IMPORT_BUDGET.bodyBytes)} per answer (decompressed),
+${grouped(IMPORT_BUDGET.allocations)} allocations, ${IMPORT_BUDGET.requestSeconds} s per request, ${IMPORT_BUDGET.totalSeconds} s in all.
 
 Invalid input prints FILE: PATH: message lines on standard error and exits
 with status 2; notes on what the scenario lacks go to standard error too.
@@ -96,7 +102,7 @@ export function parseImportArgs(
 export async function runImportCommand(argv: readonly string[], io: ImportIO): Promise<number> {
   const parsed = parseImportArgs(argv);
   if (!parsed.ok) {
-    io.stderr(`import: ${parsed.error}\n\n${IMPORT_USAGE}`);
+    io.stderr(`import: ${printable(parsed.error)}\n\n${IMPORT_USAGE}`);
     return EXIT_INPUT;
   }
   if (parsed.args === null) {
@@ -104,24 +110,30 @@ export async function runImportCommand(argv: readonly string[], io: ImportIO): P
     return EXIT_OK;
   }
   const args = parsed.args;
+  const env = io.env ?? {};
+  const target = {
+    addr: args.addr ?? (env.NOMAD_ADDR || DEFAULT_ADDR),
+    jobID: args.jobID ?? '',
+    token: env.NOMAD_TOKEN,
+    namespace: env.NOMAD_NAMESPACE,
+    region: env.NOMAD_REGION,
+  };
+  // Every line is one line, whatever a body or an agent wrote into it, and holds no secret.
+  const secrets = args.jobID !== null ? secretsOf(target) : [];
+  const say = (line: string) => io.stderr(printable(redact(line, secrets)) + '\n');
   const names: Partial<Record<ImportSource, string>> = {};
   const bodies: Partial<Record<ImportSource, unknown>> = {};
   if (args.jobID !== null) {
-    const env = io.env ?? {};
-    const addr = args.addr ?? (env.NOMAD_ADDR || DEFAULT_ADDR);
-    const get = io.fetch ?? globalThis.fetch;
-    const fetched = await fetchCluster(
-      { addr, jobID: args.jobID, token: env.NOMAD_TOKEN, namespace: env.NOMAD_NAMESPACE, region: env.NOMAD_REGION },
-      get,
-    );
+    const fetched = await fetchCluster(target, io.fetch ?? globalThis.fetch, io.fetchOptions);
     if (!fetched.ok) {
-      io.stderr(`import: ${fetched.message}\n`);
+      say(`import: ${fetched.message}`);
       return EXIT_INPUT;
     }
     Object.assign(bodies, fetched.bodies);
-    for (const s of IMPORT_SOURCES) names[s] = `${addr} (${s})`;
+    for (const s of IMPORT_SOURCES) names[s] = `${withoutUserinfo(target.addr)} (${s})`;
   } else {
     let failed = false;
+    const spent = { values: 0 };
     for (const source of IMPORT_SOURCES) {
       const file = args.files[source];
       if (file === undefined) continue;
@@ -131,16 +143,15 @@ export async function runImportCommand(argv: readonly string[], io: ImportIO): P
       try {
         text = file === '-' ? await io.stdin() : await io.readFile(file);
       } catch (e) {
-        io.stderr(`${name}: cannot read: ${e instanceof Error ? e.message : String(e)}\n`);
+        say(`${name}: cannot read: ${e instanceof Error ? e.message : String(e)}`);
         failed = true;
         continue;
       }
-      try {
-        bodies[source] = JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
-      } catch (e) {
-        io.stderr(`${name}: invalid JSON: ${e instanceof Error ? e.message : String(e)}\n`);
-        failed = true;
-      }
+      const parsed = parseBody(text.replace(/^\uFEFF/, ''), spent);
+      if (parsed.kind === 'value') bodies[source] = parsed.value;
+      else if (parsed.kind === 'over') say(`${name}: the body ${parsed.over}`);
+      else say(`${name}: invalid JSON: ${parsed.error instanceof Error ? parsed.error.message : String(parsed.error)}`);
+      failed ||= parsed.kind !== 'value';
     }
     if (failed) return EXIT_INPUT;
   }
@@ -148,7 +159,7 @@ export async function runImportCommand(argv: readonly string[], io: ImportIO): P
   const now = args.now ?? formatInstant((io.now?.() ?? new Date()).getTime() * 1e6);
   const built = buildImport({ ...bodies, now });
   if (!built.ok) {
-    for (const p of built.problems) io.stderr(formatDiagnostic(names[p.source] ?? `--${p.source}`, p) + '\n');
+    for (const p of built.problems) say(formatDiagnostic(names[p.source] ?? `--${p.source}`, p));
     return EXIT_INPUT;
   }
   // The document must be a scenario the playground reads: say where in the bodies it is not.
@@ -156,18 +167,18 @@ export async function runImportCommand(argv: readonly string[], io: ImportIO): P
   const place = (d: { path: string; message: string }, warning: boolean) => {
     const o = built.origin(d.path);
     const message = warning ? `warning: ${d.message}` : d.message;
-    return (
-      formatDiagnostic(o ? (names[o.source] ?? `--${o.source}`) : 'import', { path: o ? o.path : d.path, message }) +
-      '\n'
-    );
+    return formatDiagnostic(o ? (names[o.source] ?? `--${o.source}`) : 'import', {
+      path: o ? o.path : d.path,
+      message,
+    });
   };
   // Allocations on unknown nodes are the notes' to tell, once.
-  for (const w of read.warnings ?? []) if (w.code !== DiagnosticCode.UnknownNode) io.stderr(place(w, true));
+  for (const w of read.warnings ?? []) if (w.code !== DiagnosticCode.UnknownNode) say(place(w, true));
   if (!read.ok) {
-    for (const d of read.diagnostics) io.stderr(place(d, false));
+    for (const d of read.diagnostics) say(place(d, false));
     return EXIT_INPUT;
   }
-  for (const n of built.notes) io.stderr(`import: note: ${n.message}\n`);
+  for (const n of built.notes) say(`import: note: ${n.message}`);
   io.stdout(JSON.stringify(built.document, null, 2) + '\n');
   return EXIT_OK;
 }

@@ -4,6 +4,7 @@
 
 import { isObject } from '../scenario/fields.ts';
 import { looksLikeInspectOutput } from '../scenario/job.ts';
+import { tooManyAllocations } from './budget.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -82,6 +83,8 @@ export interface AllocationsRead {
 export function readAllocationsBody(value: unknown): Read<AllocationsRead> {
   if (!Array.isArray(value))
     return fail('', 'expected a list of allocations, as GET /v1/job/:id/allocations prints it');
+  const over = tooManyAllocations(value.length);
+  if (over !== null) return fail('', `the list holds ${over}`);
   const allocations: Obj[] = [];
   let stubs = false;
   for (let i = 0; i < value.length; i++) {

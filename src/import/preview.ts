@@ -2,6 +2,7 @@
 // scenario, with each problem attached to the field it is in. Pure.
 
 import { type ImportNote, type ImportSource, IMPORT_SOURCES, buildImport } from './build.ts';
+import { TEXT_BUDGET, parseWithinBudget } from '../scenario/budget.ts';
 import { readScenarioValue } from '../scenario/read.ts';
 import { type ImportSummary, summarizeImport } from './summary.ts';
 
@@ -21,11 +22,11 @@ export function previewImport(texts: Partial<Record<ImportSource, string>>, now:
   for (const source of IMPORT_SOURCES) {
     const text = texts[source]?.trim();
     if (!text) continue;
-    try {
-      bodies[source] = JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
-    } catch (e) {
-      problems[source] = `not JSON: ${e instanceof Error ? e.message : String(e)}`;
-    }
+    // The page's budget for any text it reads: a field is a text like the editor's.
+    const parsed = parseWithinBudget(text, TEXT_BUDGET, text.replace(/^\uFEFF/, ''));
+    if (parsed.kind === 'value') bodies[source] = parsed.value;
+    else if (parsed.kind === 'over') problems[source] = `this text ${parsed.over}`;
+    else problems[source] = `not JSON: ${parsed.error instanceof Error ? parsed.error.message : String(parsed.error)}`;
   }
   if (Object.keys(bodies).length === 0 && Object.keys(problems).length === 0)
     return { ok: false, problems, empty: true };

@@ -115,8 +115,8 @@ export function overBudget(text: string, budget: TextBudget = TEXT_BUDGET): stri
   return nestsTooDeep(m.depth, budget) ?? holdsTooMany(m.values, budget);
 }
 
-// grouped writes a count with thousands separators, as every budget sentence does.
-const grouped = (v: number) => v.toLocaleString('en-US');
+/** grouped writes a count with thousands separators, as every budget sentence does. */
+export const grouped = (v: number) => v.toLocaleString('en-US');
 
 // tooLong is overBudget's sentence for a text longer than the budget allows.
 function tooLong(text: string, budget: TextBudget): string {
