@@ -7,16 +7,8 @@
 import { Context, type Scope, evaluate } from '../eval/eval.ts';
 import { EvalProblem } from '../eval/problem.ts';
 import { typeExpr } from '../eval/types.ts';
-import {
-  ConversionError,
-  type Type,
-  type Value,
-  type ValueMap,
-  convert,
-  fromJson,
-  isMap,
-  toJson,
-} from '../eval/value.ts';
+import { impliedType } from '../eval/unify.ts';
+import { ConversionError, type Type, type Value, type ValueMap, convert, fromJson, toJson } from '../eval/value.ts';
 import type { Attribute, Block, Body, Expr, Span } from '../syntax/ast.ts';
 import { isIdentifier, parseExpression } from '../syntax/parse.ts';
 import { references } from '../syntax/walk.ts';
@@ -56,16 +48,6 @@ const CONSTANT: Scope = { functions: new Map(), constant: true };
 /** constantContext is HCL's nil evaluation context: no variables, no functions. */
 export function constantContext(): Context {
   return new Context(CONSTANT, new Map());
-}
-
-/** impliedType is the type of a value, as a variable without a type constraint takes it from its default. */
-export function impliedType(v: Value): Type {
-  if (typeof v === 'string') return 'string';
-  if (typeof v === 'number') return 'number';
-  if (typeof v === 'boolean') return 'bool';
-  if (Array.isArray(v)) return { tuple: v.map(impliedType) };
-  if (isMap(v)) return { object: new Map([...v].map(([k, x]) => [k, impliedType(x)])) };
-  return 'any';
 }
 
 /** Variables are a jobspec's declared variables, as read from its file body. */
