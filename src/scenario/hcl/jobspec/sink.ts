@@ -33,14 +33,21 @@ export const JOBSPEC_PATH = 'JobSpec';
 
 /** Sink collects one read's diagnostics, hints and places. */
 export class Sink {
-  readonly diagnostics: Diagnostic[] = [];
-  readonly hints: Diagnostic[] = [];
+  readonly diagnostics: Diagnostic[];
+  readonly hints: Diagnostic[];
   /** places maps an API path (`Job.TaskGroups[0].Count`) to where it is written (as offsets: rangeOf turns one into lines and columns). */
   readonly places = new Map<string, Span>();
   readonly lines: LineIndex;
 
-  constructor(readonly text: string) {
+  /** A sink reads places in `text`; `file` names it when it is not the jobspec (a var file), and `parent` is the jobspec's sink, which collects every diagnostic of the read. */
+  constructor(
+    readonly text: string,
+    readonly file?: string,
+    parent?: Sink,
+  ) {
     this.lines = new LineIndex(text);
+    this.diagnostics = parent?.diagnostics ?? [];
+    this.hints = parent?.hints ?? [];
   }
 
   /** error reports a problem at a place, as HCL words it: a summary, then a detail. */
@@ -49,6 +56,7 @@ export class Sink {
       code,
       path: JOBSPEC_PATH,
       message: detail ? `${summary}; ${detail}` : summary,
+      ...(this.file === undefined ? {} : { file: this.file }),
       ...this.lines.range(span),
     });
   }

@@ -15,6 +15,7 @@ import { references } from '../syntax/walk.ts';
 import { checkContent, checkLabels } from './decode.ts';
 import { HclDiagnosticCode, type Sink } from './sink.ts';
 import { BodyView, viewOfBlock } from './view.ts';
+import type { VarFileAssignment } from './varFiles.ts';
 
 /** VariableInfo describes one declared variable, for the Variables editor. */
 export interface VariableInfo {
@@ -39,8 +40,8 @@ interface Variable {
   type: Type | null;
   span: Span;
   validations: Validation[];
-  /** value is the last value assigned (the default, then one given from outside), and where it came from. */
-  value?: { v: Value; from: 'default' | 'cmd' | 'varfile'; expr?: Expr };
+  /** value is the last value assigned (the default, then one given from outside), where it came from, and where it is written (a validation failure is placed there). */
+  value?: { v: Value; from: 'default' | 'cmd' | 'varfile'; at?: { sink: Sink; span: Span }; unknown?: true };
 }
 
 const CONSTANT: Scope = { functions: new Map(), constant: true };
@@ -97,7 +98,7 @@ export class Variables {
       type: impliedType(v),
       span: a.span,
       validations: [],
-      value: { v, from: 'default', expr: a.expr },
+      value: { v, from: 'default', at: { sink: this.sink, span: a.expr.span } },
     });
     this.info.push({
       name: a.name,
@@ -157,7 +158,7 @@ export class Variables {
           v = null;
         }
       }
-      variable.value = { v, from: 'default', expr: def.expr };
+      variable.value = { v, from: 'default', at: { sink: this.sink, span: def.expr.span } };
       variable.type ??= impliedType(v);
       info.default = toJson(v);
     }
@@ -252,6 +253,41 @@ export class Variables {
   }
 
   /**
+   * assignFiles takes the values of var files' arguments, in order. A value
+   * for a variable the jobspec does not declare is passed over: jobspec2
+   * only warns about it (and prints the warning only beside an error).
+   */
+  assignFiles(assignments: readonly VarFileAssignment[]): void {
+    for (const a of assignments) {
+      const variable = this.vars.get(a.name);
+      if (!variable) continue;
+      // A value that fails is unknown to jobspec2, as it is here: its
+      // validation rules cannot judge it, and the read stops on its error.
+      let v = a.sink.catching(a.value);
+      if (v === undefined) {
+        variable.value = { v: null, from: 'varfile', unknown: true };
+        continue;
+      }
+      if (variable.type !== null) {
+        try {
+          v = convert(v, variable.type);
+        } catch (e) {
+          if (!(e instanceof ConversionError)) throw e;
+          a.sink.error(
+            HclDiagnosticCode.Variable,
+            'Invalid value for variable',
+            `The value for ${a.name} is not compatible with the variable's type constraint: ${e.message}.`,
+            a.span,
+          );
+          variable.value = { v: null, from: 'varfile', unknown: true };
+          continue;
+        }
+      }
+      variable.value = { v, from: 'varfile', at: { sink: a.sink, span: a.span } };
+    }
+  }
+
+  /**
    * assign takes the values given from outside (the scenario's
    * JobSpecVariables, the command line's --var and --var-file): a string as
    * a `-var` value is taken (a literal for string and number variables, an
@@ -324,7 +360,7 @@ export class Variables {
             );
           }
           // The variable counts as set (to a value the read never gets to use).
-          variable.value = { v: null, from: fromCmd ? 'cmd' : 'varfile' };
+          variable.value = { v: null, from: fromCmd ? 'cmd' : 'varfile', unknown: true };
           continue;
         }
       }
@@ -351,7 +387,7 @@ export class Variables {
         continue;
       }
       out.set(variable.name, variable.value.v);
-      this.validate(variable, variable.value);
+      if (!variable.value.unknown) this.validate(variable, variable.value);
     }
     return out;
   }
@@ -384,11 +420,12 @@ export class Variables {
         continue;
       }
       if (!ok) {
-        this.sink.error(
+        const at = value.at ?? { sink: this.sink, span: variable.span };
+        at.sink.error(
           HclDiagnosticCode.Variable,
           `Invalid value for ${value.from} variable`,
           `${rule.message}\n\nThis was checked by the validation rule at ${this.sink.rangeText(rule.span)}.`,
-          value.expr?.span ?? variable.span,
+          at.span,
         );
       }
     }
