@@ -12,6 +12,7 @@ import type { JobSpecRead, JobSpecSources } from './read.ts';
 export type { JobSpecRead, JobSpecSources } from './read.ts';
 export type { VariableInfo } from './jobspec/variables.ts';
 export type { VarFileText } from './jobspec/varFiles.ts';
+export type { FileAccess, FileStat } from './eval/functions/filesystem.ts';
 export { HclDiagnosticCode } from './jobspec/sink.ts';
 
 let loading: Promise<ReaderModule> | null = null;
@@ -49,8 +50,10 @@ export function readJobSpec(
   variables: Record<string, unknown> = {},
   sources: JobSpecSources = {},
 ): Promise<JobSpecRead> {
+  const read = () => loadJobSpecReader().then((m) => m.parseAndDecode(text, variables, sources));
+  // A read that reaches files depends on more than its arguments: never kept.
+  if (sources.files) return read();
   const key = JSON.stringify([text, variables, sources.varFiles ?? []]);
-  if (last?.key !== key)
-    last = { key, read: loadJobSpecReader().then((m) => m.parseAndDecode(text, variables, sources)) };
+  if (last?.key !== key) last = { key, read: read() };
   return last.read;
 }

@@ -4,6 +4,8 @@
 
 import type { Diagnostic } from '../diagnostics.ts';
 import { splitPath } from '../path.ts';
+import type { FileAccess } from './eval/functions/filesystem.ts';
+import { jobspecFunctions } from './eval/functions/index.ts';
 import { decodeJobSpec } from './jobspec/jobspec.ts';
 import { HclDiagnosticCode, Sink } from './jobspec/sink.ts';
 import { type VarFileText, parseVarFiles } from './jobspec/varFiles.ts';
@@ -24,9 +26,10 @@ export interface JobSpecRead {
   place(path: string): SourceRange | undefined;
 }
 
-/** JobSpecSources are what a read takes besides the jobspec's text: the var files given with it (the command line's --var-file), in order. */
+/** JobSpecSources are what a read takes besides the jobspec's text: the var files given with it (the command line's --var-file), in order, and the files its file functions may read (the command line's disk; none on the page). */
 export interface JobSpecSources {
   varFiles?: readonly VarFileText[];
+  files?: FileAccess;
 }
 
 /** parseAndDecode reads a jobspec's text into the API job, as `nomad job run` reads it. */
@@ -42,7 +45,8 @@ export function parseAndDecode(
   if (varFiles !== null)
     for (const p of parsed.problems) sink.error(HclDiagnosticCode.Syntax, p.summary, p.detail, p.span);
   let decoded: ReturnType<typeof decodeJobSpec> = { job: null, variables: [] };
-  if (varFiles !== null && !sink.hasErrors) decoded = decodeJobSpec(parsed.body, sink, variables, varFiles);
+  if (varFiles !== null && !sink.hasErrors)
+    decoded = decodeJobSpec(parsed.body, sink, variables, varFiles, jobspecFunctions(sources.files));
   // The jobspec's diagnostics first, then each var file's, each in the order of its text.
   const files = ['', ...(sources.varFiles ?? []).map((f) => f.name)];
   const byPlace = (a: Diagnostic, b: Diagnostic) =>
