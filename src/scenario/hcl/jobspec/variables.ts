@@ -145,18 +145,15 @@ export class Variables {
       let v = this.sink.catching(() => evaluate(def.expr, constantContext()));
       if (v === undefined) return;
       if (variable.type) {
-        try {
-          v = convert(v, variable.type);
-        } catch (e) {
-          if (!(e instanceof ConversionError)) throw e;
-          this.sink.error(
-            HclDiagnosticCode.Variable,
-            'Invalid default value for variable',
-            `This default value is not compatible with the variable's type constraint: ${e.message}.`,
-            def.expr.span,
-          );
-          v = null;
-        }
+        v =
+          converted(v, variable.type, (why) =>
+            this.sink.error(
+              HclDiagnosticCode.Variable,
+              'Invalid default value for variable',
+              `This default value is not compatible with the variable's type constraint: ${why}.`,
+              def.expr.span,
+            ),
+          ) ?? null;
       }
       variable.value = { v, from: 'default', at: { sink: this.sink, span: def.expr.span } };
       variable.type ??= impliedType(v);
@@ -261,29 +258,24 @@ export class Variables {
     for (const a of assignments) {
       const variable = this.vars.get(a.name);
       if (!variable) continue;
-      // A value that fails is unknown to jobspec2, as it is here: its
-      // validation rules cannot judge it, and the read stops on its error.
+      // A value that fails (or cannot take the type) is unknown to jobspec2,
+      // as it is here: its validation rules cannot judge it, and the read
+      // stops on its error.
       let v = a.sink.catching(a.value);
-      if (v === undefined) {
-        variable.value = { v: null, from: 'varfile', unknown: true };
-        continue;
-      }
-      if (variable.type !== null) {
-        try {
-          v = convert(v, variable.type);
-        } catch (e) {
-          if (!(e instanceof ConversionError)) throw e;
+      if (v !== undefined && variable.type !== null) {
+        v = converted(v, variable.type, (why) =>
           a.sink.error(
             HclDiagnosticCode.Variable,
             'Invalid value for variable',
-            `The value for ${a.name} is not compatible with the variable's type constraint: ${e.message}.`,
+            `The value for ${a.name} is not compatible with the variable's type constraint: ${why}.`,
             a.span,
-          );
-          variable.value = { v: null, from: 'varfile', unknown: true };
-          continue;
-        }
+          ),
+        );
       }
-      variable.value = { v, from: 'varfile', at: { sink: a.sink, span: a.span } };
+      variable.value =
+        v === undefined
+          ? { v: null, from: 'varfile', unknown: true }
+          : { v, from: 'varfile', at: { sink: a.sink, span: a.span } };
     }
   }
 
@@ -429,6 +421,18 @@ export class Variables {
         );
       }
     }
+  }
+}
+
+// converted gives a value a variable's type, or passes cty's reason it
+// cannot to `refuse` and gives undefined.
+function converted(v: Value, type: Type, refuse: (why: string) => void): Value | undefined {
+  try {
+    return convert(v, type);
+  } catch (e) {
+    if (!(e instanceof ConversionError)) throw e;
+    refuse(e.message);
+    return undefined;
   }
 }
 

@@ -279,13 +279,20 @@ class Parser {
     this.pos = i;
   }
 
-  item(): Attribute | Block {
+  // itemName reads the name an argument or a block starts with.
+  itemName(): { name: string; nameSpan: Span } {
     const start = this.pos;
     const name = this.identifier();
     if (name === '')
       this.fail('Argument or block definition required', 'An argument or block definition is required here.');
     const nameSpan = { start, end: this.pos };
     this.skip(false);
+    return { name, nameSpan };
+  }
+
+  item(): Attribute | Block {
+    const start = this.pos;
+    const { name, nameSpan } = this.itemName();
     if (this.peek() === '=' && this.peek(1) !== '=') {
       this.pos++;
       const expr = this.withNewlines(true, () => this.expression());
@@ -337,11 +344,7 @@ class Parser {
   // a brace left for a later line.
   singleAttributeBody(): Body {
     const start = this.pos;
-    const name = this.identifier();
-    if (name === '')
-      this.fail('Argument or block definition required', 'An argument or block definition is required here.');
-    const nameSpan = { start, end: this.pos };
-    this.skip(false);
+    const { name, nameSpan } = this.itemName();
     const next = this.peek();
     if (next === '"' || next === '{' || ID_START.test(next)) {
       // The place runs from the name to the end of the token after it.
