@@ -235,6 +235,7 @@ describe('the parser', () => {
     expect(inGroup('task "t" { config {} }')).toEqual(['3,16-3,24: Argument definition required']);
     expect(inGroup('update {\n stagger = "10s" }')).toEqual(['4,18-4,19: Missing newline after argument']);
     expect(placed('job "j" { group "g" { count = 1 } }\n')).toEqual(['1,11-1,18: Argument definition required']);
+    expect(inGroup('update { stagger = "10s" }}')).toEqual(['3,31-3,32: Missing newline after block definition']);
     expect(inGroup('update { stagger = "10s" }')).toEqual([]);
     expect(inGroup('update { stagger = "10s" } # a comment')).toEqual([]);
     expect(inGroup('update {}')).toEqual([]);

@@ -220,6 +220,13 @@ class Parser {
             missingSpan: { start: openAt, end: openAt + 1 },
           };
         }
+        // Once recovering, HCL passes over what cannot start an item without
+        // a word: it is the debris of the error already reported.
+        if (this.recovery && !ID_START.test(this.peek())) {
+          this.resync(itemStart);
+          if (this.pos <= itemStart) this.pos = itemStart + 1;
+          continue;
+        }
         const item = this.item();
         items.push(item);
         if ('expr' in item) {
