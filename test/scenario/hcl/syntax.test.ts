@@ -222,6 +222,7 @@ describe('the parser', () => {
     ]);
     expect(placed('job "j" {\n  meta {\n    a = "abc\n  }\n}\n')[0]).toBe('3,13-4,1: Invalid multi-line string');
     expect(placed('job "j" {\n  meta {\n    a = <<EOT\nabc\n')).toEqual(['5,1-5,2: Unterminated template string']);
+    expect(placed('job "j" {\n  meta {\n    a = "x"\n  }\n  /* open')).toEqual(['5,3-5,5: Unterminated block comment']);
   });
 
   it('refuses the one-line block forms HCL refuses, with its words and places', () => {

@@ -33,7 +33,11 @@ const LEVEL = new Map<BinaryOp, number>(
 );
 
 class Stop extends Error {
-  constructor(readonly problem: SyntaxProblem) {
+  constructor(
+    readonly problem: SyntaxProblem,
+    /** toEnd: what failed ran to the end of the file (an unterminated heredoc or comment), so nothing is left to read. */
+    readonly toEnd = false,
+  ) {
     super(problem.summary);
   }
 }
@@ -107,6 +111,11 @@ class Parser {
     throw new Stop({ summary, detail, span: { start, end: Math.min(end, Math.max(this.text.length, start)) } });
   }
 
+  // failToEnd stops at a construct that runs to the end of the file.
+  failToEnd(summary: string, detail: string, start: number, end: number): never {
+    throw new Stop({ summary, detail, span: { start, end } }, true);
+  }
+
   peek(ahead = 0): string {
     return this.text[this.pos + ahead] ?? '';
   }
@@ -130,7 +139,7 @@ class Parser {
       } else if (c === '/' && t[this.pos + 1] === '*') {
         const end = t.indexOf('*/', this.pos + 2);
         if (end === -1)
-          this.fail(
+          this.failToEnd(
             'Unterminated block comment',
             'There is no closing marker for this block comment.',
             this.pos,
@@ -247,8 +256,7 @@ class Parser {
         this.problems.push(e.problem);
         this.recovery = true;
         this.resync(itemStart);
-        // An error found at the end of the file (an unterminated heredoc) has read all the rest.
-        if (e.problem.span.start >= this.text.length) this.pos = this.text.length;
+        if (e.toEnd) this.pos = this.text.length;
         if (this.pos <= itemStart) this.pos = itemStart + 1;
       }
     }
@@ -836,7 +844,12 @@ class Parser {
       // HCL reports where the string stops: the end of the file, or the
       // end of its line.
       if (c === undefined)
-        this.fail('Unterminated template string', 'No closing marker was found for the string.', this.pos, this.pos);
+        this.failToEnd(
+          'Unterminated template string',
+          'No closing marker was found for the string.',
+          this.pos,
+          this.pos,
+        );
       if (c === '\n') {
         this.fail(
           'Invalid multi-line string',
@@ -1011,7 +1024,12 @@ class Parser {
         break;
       }
       if (this.pos >= t.length)
-        this.fail('Unterminated template string', 'No closing marker was found for the string.', this.pos, this.pos);
+        this.failToEnd(
+          'Unterminated template string',
+          'No closing marker was found for the string.',
+          this.pos,
+          this.pos,
+        );
       for (;;) {
         const c = t[this.pos];
         if (c === undefined) break;
