@@ -102,7 +102,7 @@ export async function runJobspecCommand(argv: readonly string[], io: CliIO): Pro
     io.stderr(`${name}: cannot read: ${e instanceof Error ? e.message : String(e)}\n`);
     return EXIT_INPUT;
   }
-  const spec = await readJobSpec(text, variables, { varFiles: texts, ...(io.files ? { files: io.files } : {}) });
+  const spec = await readJobSpec(text, variables, { name, varFiles: texts, ...(io.files ? { files: io.files } : {}) });
   if (spec.job === null) {
     for (const d of spec.diagnostics) io.stderr(formatPlaced(d.file ?? name, d) + '\n');
     if (spec.diagnostics.length === 0) io.stderr(`${name}: the jobspec gives no job\n`);

@@ -167,7 +167,7 @@ describe('--var-file', () => {
   it('places a value refused by a validation rule or a type constraint in the var file', async () => {
     expect(await run({ 'v.hcl': '\n\nx =   20\n' })).toMatchObject({
       status: 2,
-      err: 'v.hcl:3:7: Invalid value for varfile variable; The x must be small.\n\nThis was checked by the validation rule at 3,3-13.\n',
+      err: 'v.hcl:3:7: Invalid value for varfile variable; The x must be small.\n\nThis was checked by the validation rule at job.hcl:3,3-13.\n',
     });
     expect(await run({ 'v.json': '{"x": "${1+2}"}' })).toMatchObject({
       err: "v.json:1:7: Invalid value for variable; The value for x is not compatible with the variable's type constraint: a number is required.\n",

@@ -53,7 +53,7 @@ export function readJobSpec(
   const read = () => loadJobSpecReader().then((m) => m.parseAndDecode(text, variables, sources));
   // A read that reaches files depends on more than its arguments: never kept.
   if (sources.files) return read();
-  const key = JSON.stringify([text, variables, sources.varFiles ?? []]);
+  const key = JSON.stringify([text, variables, sources.name, sources.varFiles ?? []]);
   if (last?.key !== key) last = { key, read: read() };
   return last.read;
 }

@@ -26,8 +26,10 @@ export interface JobSpecRead {
   place(path: string): SourceRange | undefined;
 }
 
-/** JobSpecSources are what a read takes besides the jobspec's text: the var files given with it (the command line's --var-file), in order, and the files its file functions may read (the command line's disk; none on the page). */
+/** JobSpecSources are what a read takes besides the jobspec's text: its file name, the var files given with it (the command line's --var-file), in order, and the files its file functions may read (the command line's disk; none on the page). */
 export interface JobSpecSources {
+  /** name is the jobspec's file name, for messages that point into it (`This was checked by the validation rule at job.hcl:3,3-13`). */
+  name?: string;
   varFiles?: readonly VarFileText[];
   files?: FileAccess;
 }
@@ -38,7 +40,7 @@ export function parseAndDecode(
   variables: Record<string, unknown>,
   sources: JobSpecSources = {},
 ): JobSpecRead {
-  const sink = new Sink(text);
+  const sink = new Sink(text, undefined, undefined, sources.name);
   const parsed = parseConfig(text);
   // As in jobspec2, a var file that does not parse is the only error reported.
   const varFiles = parseVarFiles(sources.varFiles ?? [], sink);

@@ -152,7 +152,7 @@ function jsonAssignments(sink: Sink, properties: readonly JsonNode[]): VarFileAs
       sink.error(
         HclDiagnosticCode.Syntax,
         'Duplicate attribute definition',
-        `The argument "${name}" was already set at ${sink.file ?? ''}:${sink.rangeText({ start: before.offset, end: before.offset + before.length })}.`,
+        `The argument "${name}" was already set at ${sink.rangeText({ start: before.offset, end: before.offset + before.length })}.`,
         { start: key.offset, end: key.offset + key.length },
       );
       continue;
