@@ -5,10 +5,9 @@
 // writers are parameters and the exit status is returned.
 
 import { storedJob } from '../scenario/canonical/index.ts';
-import { readJobSpec } from '../scenario/hcl/index.ts';
+import { type VarFileText, readJobSpec } from '../scenario/hcl/index.ts';
 import type { Diagnostic } from '../scenario/diagnostics.ts';
 import { EXIT_INPUT, EXIT_OK, STDIN_NAME, type CliIO } from './run.ts';
-import { readVarFile } from './varFile.ts';
 
 /** JOBSPEC_USAGE is the jobspec command's help text. */
 export const JOBSPEC_USAGE = `Usage: npm run --silent jobspec -- [--output] [--var NAME=VALUE]... [--var-file FILE]... FILE
@@ -23,7 +22,8 @@ Options:
                       instead: as parsed, before the agent's defaults
   --var NAME=VALUE    set an input variable (repeatable; wins over var files)
   --var-file FILE     set input variables from an HCL (name = value) or JSON
-                      file (repeatable; later files win)
+                      file, read as \`nomad job run -var-file\` reads it
+                      (repeatable; later files win)
   -h, --help          show this help
 
 Invalid input prints FILE:LINE:COLUMN: message lines on standard error and
@@ -84,24 +84,16 @@ export async function runJobspecCommand(argv: readonly string[], io: CliIO): Pro
     return EXIT_OK;
   }
   const { file, output, vars, varFiles } = parsed.args;
-  const variables: Record<string, unknown> = {};
+  const texts: VarFileText[] = [];
   for (const path of varFiles) {
-    let text: string;
     try {
-      text = await io.readFile(path);
+      texts.push({ name: path, text: await io.readFile(path) });
     } catch (e) {
       io.stderr(`${path}: cannot read: ${e instanceof Error ? e.message : String(e)}\n`);
       return EXIT_INPUT;
     }
-    const read = readVarFile(path, text);
-    if (!read.ok) {
-      io.stderr(formatPlaced(path, read) + '\n');
-      return EXIT_INPUT;
-    }
-    Object.assign(variables, read.variables);
   }
-  for (const [name, value] of vars) variables[name] = value;
-
+  const variables = Object.fromEntries(vars);
   const name = file === '-' ? STDIN_NAME : file;
   let text: string;
   try {
@@ -110,9 +102,9 @@ export async function runJobspecCommand(argv: readonly string[], io: CliIO): Pro
     io.stderr(`${name}: cannot read: ${e instanceof Error ? e.message : String(e)}\n`);
     return EXIT_INPUT;
   }
-  const spec = await readJobSpec(text, variables);
+  const spec = await readJobSpec(text, variables, { name, varFiles: texts, ...(io.files ? { files: io.files } : {}) });
   if (spec.job === null) {
-    for (const d of spec.diagnostics) io.stderr(formatPlaced(name, d) + '\n');
+    for (const d of spec.diagnostics) io.stderr(formatPlaced(d.file ?? name, d) + '\n');
     if (spec.diagnostics.length === 0) io.stderr(`${name}: the jobspec gives no job\n`);
     return EXIT_INPUT;
   }

@@ -1,7 +1,9 @@
-// The runner's inputs and outputs for a real process: files, standard input
-// and the two output streams.
+// The runner's inputs and outputs for a real process: files (those a
+// jobspec's file functions read too), standard input and the two output
+// streams.
 
 import { readFile } from 'node:fs/promises';
+import { nodeFileAccess } from './fileAccess.ts';
 import type { CliIO } from './run.ts';
 
 // readStdin collects standard input as UTF-8 text.
@@ -28,5 +30,6 @@ export function nodeIO(): CliIO {
     stdout: (s) => void process.stdout.write(s),
     stderr: (s) => void process.stderr.write(s),
     env: process.env,
+    files: nodeFileAccess(),
   };
 }

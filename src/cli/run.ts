@@ -12,6 +12,7 @@ import { diffReport } from '../diff/report.ts';
 import { wholePlanText } from '../result/planWhole.ts';
 import { formatExplain } from './explain.ts';
 import type { SimEvent } from '../scenario/events.ts';
+import type { FileAccess } from '../scenario/hcl/index.ts';
 import { type CliOptions, USAGE, parseArgs } from './args.ts';
 
 /** CliIO is everything the runner reads and writes. Writers receive whole lines, newline included. */
@@ -22,6 +23,8 @@ export interface CliIO {
   stderr: (s: string) => void;
   /** env is the process's environment, for settings a command reads from it (share's NOMAD_PLAYGROUND_URL); absent reads as empty. */
   env?: Readonly<Record<string, string | undefined>>;
+  /** files is what a jobspec's file functions (file, fileexists, fileset…) read; absent, they are refused as on the page. */
+  files?: FileAccess;
 }
 
 import { EXIT_INPUT, EXIT_INTERNAL, EXIT_OK } from './status.ts';

@@ -176,6 +176,52 @@ export function networkUpdatedReason(
   return null;
 }
 
+// Shape names the fields of one of upstream's structs, a nested list of
+// structs as [field, its shape].
+type Shape = readonly (string | readonly [string, Shape])[];
+
+// The struct-shaped values tasksUpdated compares whole (reflect.DeepEqual),
+// as upstream's structs declare them at dccea99f7e (nomad/structs/structs.go).
+// A field a later Nomad added (Vault.Namespace, Template.Wait,
+// TaskArtifact.GetterHeaders, …) is not in the struct: Go's decoder drops
+// it, so it can never make an update destructive.
+const AFFINITY: Shape = ['LTarget', 'RTarget', 'Operand', 'Weight'];
+const SPREAD: Shape = ['Attribute', 'Weight', ['SpreadTarget', ['Value', 'Percent']]];
+const TASK_ARTIFACT: Shape = ['GetterSource', 'GetterOptions', 'GetterMode', 'RelativeDest'];
+const VAULT: Shape = ['Policies', 'Env', 'ChangeMode', 'ChangeSignal'];
+const TEMPLATE: Shape = [
+  'SourcePath',
+  'DestPath',
+  'EmbeddedTmpl',
+  'ChangeMode',
+  'ChangeSignal',
+  'Splay',
+  'Perms',
+  'LeftDelim',
+  'RightDelim',
+  'Envvars',
+  'VaultGrace',
+];
+
+// asStruct keeps of a struct-shaped value (or a list of them) the fields its
+// upstream struct has, as Go's decoder would.
+function asStruct(v: unknown, shape: Shape): unknown {
+  if (Array.isArray(v)) return v.map((x) => asStruct(x, shape));
+  if (v === null || typeof v !== 'object') return v;
+  const o = v as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const field of shape) {
+    const [name, inner] = typeof field === 'string' ? [field, null] : field;
+    if (hasOwn(o, name)) out[name] = inner ? asStruct(o[name], inner) : o[name];
+  }
+  return out;
+}
+
+// sameStructs compares two struct-shaped values by their upstream fields, an absent field as its zero value.
+function sameStructs(a: unknown, b: unknown, shape: Shape): boolean {
+  return jsonEqual(asStruct(a, shape), asStruct(b, shape), true);
+}
+
 /**
  * affinitiesUpdated reports whether the affinities that steer the group's
  * placement changed: job, group and task affinities are laid end to end and
@@ -187,7 +233,7 @@ export function affinitiesUpdated(jobA: Job, jobB: Job, taskGroup: string): bool
     const lists = [job.Affinities ?? [], tg?.Affinities ?? [], ...(tg?.Tasks ?? []).map((t) => t.Affinities ?? [])];
     return lists.flat();
   };
-  return !jsonEqual(collect(jobA), collect(jobB), true);
+  return !sameStructs(collect(jobA), collect(jobB), AFFINITY);
 }
 
 /**
@@ -200,7 +246,7 @@ export function spreadsUpdated(jobA: Job, jobB: Job, taskGroup: string): boolean
     const tg = lookupTaskGroup(job, taskGroup);
     return [...(job.Spreads ?? []), ...(tg?.Spreads ?? [])];
   };
-  return !jsonEqual(collect(jobA), collect(jobB), true);
+  return !sameStructs(collect(jobA), collect(jobB), SPREAD);
 }
 
 // sameFields compares the named fields of two struct-shaped values, an
@@ -313,9 +359,9 @@ export function taskUpdatedReason(jobA: Job, jobB: Job, taskGroup: string, at: T
   if (at.User !== bt.User) return `${task}: user changed`;
   if (!jsonEqual(at.Config, bt.Config)) return `${task}: config changed`;
   if (!jsonEqual(at.Env, bt.Env)) return `${task}: env changed`;
-  if (!jsonEqual(at.Artifacts, bt.Artifacts, true)) return `${task}: artifacts changed`;
-  if (!jsonEqual(at.Vault, bt.Vault, true)) return `${task}: vault changed`;
-  if (!jsonEqual(at.Templates, bt.Templates, true)) return `${task}: templates changed`;
+  if (!sameStructs(at.Artifacts, bt.Artifacts, TASK_ARTIFACT)) return `${task}: artifacts changed`;
+  if (!sameStructs(at.Vault, bt.Vault, VAULT)) return `${task}: vault changed`;
+  if (!sameStructs(at.Templates, bt.Templates, TEMPLATE)) return `${task}: templates changed`;
 
   // Meta is compared merged across job, group and task, so that only a
   // change in the value a task actually sees counts.

@@ -19,6 +19,8 @@ export interface Diagnostic {
   column?: number;
   endLine?: number;
   endColumn?: number;
+  /** file names the file the problem is in when it is not the document itself: a var file given to the command line (`--var-file`). */
+  file?: string;
   /** severity is "warning" for a problem that does not stop the read (a field Nomad's API does not have); absent for an error. */
   severity?: 'warning';
 }

@@ -4,7 +4,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { runJobspecCommand } from '../../src/cli/jobspecCommand.ts';
-import { readVarFile } from '../../src/cli/varFile.ts';
 import { memoryIO } from './memoryIO.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the type of parsed JSON as tests read it
@@ -89,10 +88,7 @@ describe('jobspec', () => {
     expect(group.Tasks[0].Meta.tags).toBe('a,b');
   });
 
-  it('reports a bad var file at its line and column, and a missing file', async () => {
-    const io = memoryIO({ 'a.hcl': SERVICE, 'v.hcl': 'a = 1\nb = upper("x")\n' });
-    expect(await runJobspecCommand(['--var-file', 'v.hcl', 'a.hcl'], io)).toBe(2);
-    expect(io.err()).toMatch(/^v\.hcl:2:5: a variable file holds literal values only/);
+  it('reports a missing file', async () => {
     const missing = memoryIO({});
     expect(await runJobspecCommand(['nope.hcl'], missing)).toBe(2);
     expect(missing.err()).toMatch(/^nope\.hcl: cannot read: ENOENT/);
@@ -107,63 +103,101 @@ describe('jobspec', () => {
   });
 });
 
-describe('readVarFile', () => {
-  it('reads HCL literals: strings with escapes, numbers, bools, null, lists, objects, heredocs, comments', () => {
-    const text = [
-      '# comment',
-      'name = "a \\"quoted\\" \\u00e9 $${x}" // trailing',
-      'n = -1.5e2',
-      'on = true',
-      'off = false',
-      'none = null',
-      'list = [1, "two",',
-      '  [3]]',
-      'obj = {',
-      '  a = 1',
-      '  "b-c": "d", e = [true]',
-      '}',
-      '/* block',
-      '   comment */',
-      'doc = <<-EOT',
-      '    line one',
-      '      line two',
-      '    EOT',
-      '',
-    ].join('\n');
-    expect(readVarFile('v.hcl', text)).toEqual({
-      ok: true,
-      variables: {
-        name: 'a "quoted" é ${x}',
-        n: -150,
-        on: true,
-        off: false,
-        none: null,
-        list: [1, 'two', [3]],
-        obj: { a: 1, 'b-c': 'd', e: [true] },
-        doc: 'line one\n  line two\n',
+describe('--var-file', () => {
+  // A jobspec whose variables a var file sets; each expectation below is
+  // what `nomad job run` (jobspec2 v1.1.0, probed) makes of the same files.
+  const SPEC = [
+    'variable "x" {',
+    '  type = number',
+    '  validation {',
+    '    condition = var.x < 10',
+    '    error_message = "The x must be small."',
+    '  }',
+    '}',
+    'variable "s" {',
+    '  default = ""',
+    '}',
+    'job "j" {',
+    '  group "g" {',
+    '    count = var.x',
+    '    task "t" {',
+    '      driver = "docker"',
+    '      meta { s = jsonencode(var.s) }',
+    '    }',
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+
+  const run = async (files: Record<string, string>) => {
+    const io = memoryIO({ 'job.hcl': SPEC, ...files });
+    const varFiles = Object.keys(files).flatMap((f) => ['--var-file', f]);
+    const status = await runJobspecCommand(['--output', ...varFiles, 'job.hcl'], io);
+    const group = status === 0 ? (JSON.parse(io.out()) as Printed).Job.TaskGroups[0] : null;
+    return { status, err: io.err(), count: group?.Count, s: group && JSON.parse(group.Tasks[0].Meta.s) };
+  };
+
+  it('reads values as HCL evaluates them without variables or functions: operators, templates, for expressions', async () => {
+    expect(await run({ 'v.hcl': 'x = 2 * 3\ns = "${1 + 1}-%{ for i in [1, 2] }${i}%{ endfor }"\n' })).toMatchObject({
+      status: 0,
+      count: 6,
+      s: '2-12',
+    });
+    expect(await run({ 'v.hcl': 'x = [for i in [1, 2]: i * 3][1]\ns = "%{ if 1 < 2 }yes%{ endif }"\n' })).toMatchObject(
+      {
+        status: 0,
+        count: 6,
+        s: 'yes',
       },
+    );
+    expect(await run({ 'v.hcl': 'x = 1\ns = upper("a")\n' })).toMatchObject({
+      status: 2,
+      err: 'v.hcl:2:5: Function calls not allowed; Functions may not be called here.\n',
+    });
+    expect(await run({ 'v.hcl': 'x = foo\n' })).toMatchObject({
+      err: 'v.hcl:1:5: Variables not allowed; Variables may not be used here.\n',
+    });
+    expect(await run({ 'v.hcl': 'x = 1\nundeclared = 2\ns = <<EOT\nline\nEOT\n' })).toMatchObject({
+      status: 0,
+      count: 1,
+      s: 'line\n',
     });
   });
 
-  it('reads JSON by its name or its first character', () => {
-    expect(readVarFile('v.json', '{"a": [1]}')).toEqual({ ok: true, variables: { a: [1] } });
-    expect(readVarFile('vars', ' {"a": 2}')).toEqual({ ok: true, variables: { a: 2 } });
-    expect(readVarFile('v.json', '[1]')).toMatchObject({ ok: false, message: expect.stringContaining('one object') });
+  it('places a value refused by a validation rule or a type constraint in the var file', async () => {
+    expect(await run({ 'v.hcl': '\n\nx =   20\n' })).toMatchObject({
+      status: 2,
+      err: 'v.hcl:3:7: Invalid value for varfile variable; The x must be small.\n\nThis was checked by the validation rule at job.hcl:3,3-13.\n',
+    });
+    expect(await run({ 'v.json': '{"x": "${1+2}"}' })).toMatchObject({
+      err: "v.json:1:7: Invalid value for variable; The value for x is not compatible with the variable's type constraint: a number is required.\n",
+    });
   });
 
-  it.each([
-    ['a = "x', 1, 5, 'unterminated string'],
-    ['a = 1\na = 2\n', 2, 1, 'the variable "a" is set twice'],
-    ['a 1', 1, 3, 'expected "=" after the variable name "a"'],
-    ['a = "${b}"', 1, 6, 'templates are not literal values'],
-    ['a = 1 2', 1, 7, 'expected a new line after the value'],
-    ['a = [1 2]', 1, 8, 'expected "," or "]" in the list'],
-  ])('places the first problem in %j', (text, line, column, message) => {
-    expect(readVarFile('v.hcl', text)).toMatchObject({
-      ok: false,
-      line,
-      column,
-      message: expect.stringContaining(message),
+  it('reads JSON when the text starts with { after spaces only, its strings as written', async () => {
+    expect(await run({ 'v.json': '  {"x": 3, "s": "${1}"}' })).toMatchObject({ status: 0, count: 3, s: '${1}' });
+    expect(await run({ 'v.json': '\n{"x": 3}' })).toMatchObject({
+      err: 'v.json:2:1: Argument or block definition required; An argument or block definition is required here.\n',
     });
+    expect((await run({ 'v.json': '{"x": 1,}' })).err).toBe(
+      'v.json:1:8: Trailing comma in object; JSON does not permit a trailing comma after the final property in an object.\n',
+    );
+    expect((await run({ 'v.json': '{"x": 1, "x": 2}' })).err).toBe(
+      'v.json:1:10: Duplicate attribute definition; The argument "x" was already set at v.json:1,2-8.\n',
+    );
+  });
+
+  it('reports a var file that does not parse alone, and refuses blocks', async () => {
+    const io = memoryIO({ 'bad.hcl': 'job "j" {\n  cont = 1\n', 'v.hcl': 'x = 1 +\n' });
+    expect(await runJobspecCommand(['--var-file', 'v.hcl', 'bad.hcl'], io)).toBe(2);
+    expect(io.err()).toBe(
+      'v.hcl:1:8: Invalid expression; Expected the start of an expression, but found an invalid expression token.\n',
+    );
+    expect((await run({ 'v.hcl': 'x = 1\nfoo {}\nbar {}\n' })).err).toBe(
+      'v.hcl:2:1: Unexpected "foo" block; Blocks are not allowed here.\n',
+    );
+    expect((await run({ 'v.hcl': 'x = 1\nvariable "y" {}\n' })).err).toMatch(
+      /^job\.hcl:1:1: Unset variable "x"; [^\n]*\nv\.hcl:2:1: Variable declaration in a \.var file; /,
+    );
   });
 });

@@ -309,6 +309,70 @@ describe('tasksUpdatedReason', () => {
   });
 });
 
+describe('tasksUpdatedReason and fields newer than dccea99f7e', () => {
+  const name = group(mockJob()).Name;
+  // Upstream compares its Go structs, which at dccea99f7e lack these fields:
+  // Go's decoder drops them, so no value of theirs makes an update destructive.
+  const newer: [string, (j: Job) => void][] = [
+    ['Vault.Namespace', (j) => (task(j).Vault = { Policies: ['p'], Namespace: 'team-b' })],
+    ['Template.Wait', (j) => (task(j).Templates = [{ EmbeddedTmpl: 'x', Wait: { Min: 5e9 } }])],
+    ['Template.ChangeScript', (j) => (task(j).Templates = [{ EmbeddedTmpl: 'x', ChangeScript: { Command: '/x' } }])],
+    [
+      'TaskArtifact.GetterHeaders',
+      (j) => (task(j).Artifacts = [{ GetterSource: 'http://x', GetterHeaders: { a: 'b' } }]),
+    ],
+    ['Affinity.extra', (j) => (group(j).Affinities = [{ ...DC1_AFFINITY, Extra: 1 }])],
+    [
+      'Spread.extra',
+      (j) =>
+        (group(j).Spreads = [
+          { Attribute: 'a', Weight: 50, SpreadTarget: [{ Value: 'x', Percent: 5, Extra: 1 }], Extra: 2 },
+        ]),
+    ],
+  ];
+  const base = (j: Job) => {
+    task(j).Vault = { Policies: ['p'] };
+    task(j).Templates = [{ EmbeddedTmpl: 'x' }];
+    task(j).Artifacts = [{ GetterSource: 'http://x' }];
+    group(j).Affinities = [DC1_AFFINITY];
+    group(j).Spreads = [{ Attribute: 'a', Weight: 50, SpreadTarget: [{ Value: 'x', Percent: 5 }] }];
+  };
+
+  it.each(newer)('ignores %s', (_, set) => {
+    const a = mockJob();
+    base(a);
+    const b = structuredClone(a);
+    set(b);
+    expect(tasksUpdatedReason(a, b, name)).toBeNull();
+  });
+
+  it('still compares the fields the structs had', () => {
+    const a = mockJob();
+    base(a);
+    const b = structuredClone(a);
+    task(b).Vault = { Policies: ['p'], ChangeMode: 'noop', Namespace: 'team-b' };
+    expect(tasksUpdatedReason(a, b, name)).toBe('task "web": vault changed');
+    const c = structuredClone(a);
+    group(c).Spreads = [{ Attribute: 'a', Weight: 50, SpreadTarget: [{ Value: 'x', Percent: 6 }] }];
+    expect(tasksUpdatedReason(a, c, name)).toBe('spreads changed');
+  });
+
+  it('updates an allocation in place when the new version differs only in Vault.Namespace', () => {
+    const node = mockNode();
+    const alloc = mockAlloc();
+    alloc.NodeID = node.ID;
+    alloc.ClientStatus = 'running';
+    task(alloc.Job).Vault = { Policies: ['p'] };
+    const newJob = structuredClone(alloc.Job);
+    newJob.Version = 1;
+    newJob.JobModifyIndex = 100;
+    task(newJob).Vault = { Policies: ['p'], Namespace: 'team-b' };
+    const d = genericAllocUpdateFn(nodeMap(node))(alloc, newJob, group(newJob));
+    expect(d).toMatchObject({ ignore: false, destructive: false });
+    expect(d.updated?.Job).toBe(newJob);
+  });
+});
+
 describe('networkUpdatedReason', () => {
   it('lets a dynamic label shadow a reserved label of the same name, as upstream', () => {
     const a = [network(10, [port('http', 8080)], [port('http')])];

@@ -7,10 +7,12 @@
 // jobspec only.
 
 import { type ReaderModule, providedJobSpecReader } from './provide.ts';
-import type { JobSpecRead } from './read.ts';
+import type { JobSpecRead, JobSpecSources } from './read.ts';
 
-export type { JobSpecRead } from './read.ts';
+export type { JobSpecRead, JobSpecSources } from './read.ts';
 export type { VariableInfo } from './jobspec/variables.ts';
+export type { VarFileText } from './jobspec/varFiles.ts';
+export type { FileAccess, FileStat } from './eval/functions/filesystem.ts';
 export { HclDiagnosticCode } from './jobspec/sink.ts';
 
 let loading: Promise<ReaderModule> | null = null;
@@ -38,11 +40,20 @@ let last: { key: string; read: Promise<JobSpecRead> } | null = null;
 /**
  * readJobSpec reads a jobspec as `nomad job run` reads it (jobspec2 at
  * Nomad v1.1.0), with `variables` as `-var` and var files give them:
- * strings as `-var NAME=VALUE` text, other JSON values as a var file's.
+ * strings as `-var NAME=VALUE` text, other JSON values as a var file's;
+ * `sources` adds the var files themselves (their values come before
+ * `variables`, which win).
  * Callers must not change the result.
  */
-export function readJobSpec(text: string, variables: Record<string, unknown> = {}): Promise<JobSpecRead> {
-  const key = JSON.stringify([text, variables]);
-  if (last?.key !== key) last = { key, read: loadJobSpecReader().then((m) => m.parseAndDecode(text, variables)) };
+export function readJobSpec(
+  text: string,
+  variables: Record<string, unknown> = {},
+  sources: JobSpecSources = {},
+): Promise<JobSpecRead> {
+  const read = () => loadJobSpecReader().then((m) => m.parseAndDecode(text, variables, sources));
+  // A read that reaches files depends on more than its arguments: never kept.
+  if (sources.files) return read();
+  const key = JSON.stringify([text, variables, sources.name, sources.varFiles ?? []]);
+  if (last?.key !== key) last = { key, read: read() };
   return last.read;
 }

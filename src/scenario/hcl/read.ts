@@ -4,8 +4,11 @@
 
 import type { Diagnostic } from '../diagnostics.ts';
 import { splitPath } from '../path.ts';
+import type { FileAccess } from './eval/functions/filesystem.ts';
+import { jobspecFunctions } from './eval/functions/index.ts';
 import { decodeJobSpec } from './jobspec/jobspec.ts';
 import { HclDiagnosticCode, Sink } from './jobspec/sink.ts';
+import { type VarFileText, parseVarFiles } from './jobspec/varFiles.ts';
 import type { VariableInfo } from './jobspec/variables.ts';
 import type { SourceRange } from './range.ts';
 import { parseConfig } from './syntax/parse.ts';
@@ -23,14 +26,35 @@ export interface JobSpecRead {
   place(path: string): SourceRange | undefined;
 }
 
+/** JobSpecSources are what a read takes besides the jobspec's text: its file name, the var files given with it (the command line's --var-file), in order, and the files its file functions may read (the command line's disk; none on the page). */
+export interface JobSpecSources {
+  /** name is the jobspec's file name, for messages that point into it (`This was checked by the validation rule at job.hcl:3,3-13`). */
+  name?: string;
+  varFiles?: readonly VarFileText[];
+  files?: FileAccess;
+}
+
 /** parseAndDecode reads a jobspec's text into the API job, as `nomad job run` reads it. */
-export function parseAndDecode(text: string, variables: Record<string, unknown>): JobSpecRead {
-  const sink = new Sink(text);
+export function parseAndDecode(
+  text: string,
+  variables: Record<string, unknown>,
+  sources: JobSpecSources = {},
+): JobSpecRead {
+  const sink = new Sink(text, undefined, undefined, sources.name);
   const parsed = parseConfig(text);
-  for (const p of parsed.problems) sink.error(HclDiagnosticCode.Syntax, p.summary, p.detail, p.span);
+  // As in jobspec2, a var file that does not parse is the only error reported.
+  const varFiles = parseVarFiles(sources.varFiles ?? [], sink);
+  if (varFiles !== null)
+    for (const p of parsed.problems) sink.error(HclDiagnosticCode.Syntax, p.summary, p.detail, p.span);
   let decoded: ReturnType<typeof decodeJobSpec> = { job: null, variables: [] };
-  if (!sink.hasErrors) decoded = decodeJobSpec(parsed.body, sink, variables);
-  const byPlace = (a: Diagnostic, b: Diagnostic) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0);
+  if (varFiles !== null && !sink.hasErrors)
+    decoded = decodeJobSpec(parsed.body, sink, variables, varFiles, jobspecFunctions(sources.files));
+  // The jobspec's diagnostics first, then each var file's, each in the order of its text.
+  const files = ['', ...(sources.varFiles ?? []).map((f) => f.name)];
+  const byPlace = (a: Diagnostic, b: Diagnostic) =>
+    files.indexOf(a.file ?? '') - files.indexOf(b.file ?? '') ||
+    (a.line ?? 0) - (b.line ?? 0) ||
+    (a.column ?? 0) - (b.column ?? 0);
   sink.diagnostics.sort(byPlace);
   sink.hints.sort(byPlace);
   const places = sink.places;

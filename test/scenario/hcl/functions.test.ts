@@ -17,6 +17,28 @@ describe('the library', () => {
   });
 });
 
+describe('coalesce', () => {
+  // Each answer is jobspec2 v1.1.0's (cty v1.8.0's coalesce), read back through jsonencode.
+  it('skips only null, and converts its answer to the type every argument unifies to', () => {
+    expect(value('coalesce("", "a")')).toBe('');
+    expect(value('coalesce(null, "a")')).toBe('a');
+    expect(value('coalesce(1, "a")')).toBe('1');
+    expect(value('coalesce(null, 1, "a")')).toBe('1');
+    expect(value('coalesce(null, 1)')).toBe(1);
+    expect(value('coalesce(true, "x")')).toBe('true');
+    expect(value('coalesce([], [1])')).toEqual([]);
+    expect(value('coalesce(null, [1], ["a"])')).toEqual([1]);
+    expect(value('coalesce({a = 1}, {b = "x"})')).toEqual({ a: '1' });
+  });
+
+  it('refuses arguments without a common type, and only nulls', () => {
+    const failed = (why: string) => `Error in function call; Call to function "coalesce" failed: ${why}.`;
+    for (const args of ['true, 1', '2, true', '"x", [1]', ''])
+      expect(failure(`coalesce(${args})`)).toBe(failed('all arguments must have the same type'));
+    expect(failure('coalesce(null)')).toBe(failed('no non-null arguments'));
+  });
+});
+
 describe('strings', () => {
   it('changes case, trims and splits', () => {
     expect(value('upper("hello")')).toBe('HELLO');
@@ -72,7 +94,7 @@ describe('collections', () => {
     expect(value('distinct(["a", "b", "a", "c"])')).toEqual(['a', 'b', 'c']);
     expect(value('compact(["a", "", "b"])')).toEqual(['a', 'b']);
     expect(value('chunklist(["a", "b", "c"], 2)')).toEqual([['a', 'b'], ['c']]);
-    expect(value('coalesce("", "b")')).toBe('b');
+    expect(value('coalesce(null, "b")')).toBe('b');
     expect(value('coalescelist([], ["c"])')).toEqual(['c']);
     expect(value('merge({a = 1, b = 2}, {b = 3})')).toEqual({ a: 1, b: 3 });
     expect(value('range(3)')).toEqual([0, 1, 2]);

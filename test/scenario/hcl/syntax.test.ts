@@ -199,8 +199,46 @@ describe('the parser', () => {
     ]);
   });
 
-  it('reports a block left open', () => {
-    const { problems } = parseConfig('job "x" {\n  group "g" {\n');
-    expect(problems[0]?.summary).toBe('Unclosed configuration block');
+  // Each expectation below is what jobspec2 v1.1.0 prints for the same text,
+  // its `line,column-endColumn` written as a range here (an empty range,
+  // such as the end of the file, covers one column so that an editor can mark it).
+  const placed = (text: string) => {
+    const lines = new LineIndex(text);
+    return parseConfig(text).problems.map((p) => {
+      const r = lines.range(p.span);
+      return `${r.line},${r.column}-${r.endLine},${r.endColumn}: ${p.summary}`;
+    });
+  };
+
+  it('reports a block left open where the file ends, once', () => {
+    expect(placed('job "j" {\n  group "g" {\n    count = 1\n')).toEqual([
+      '4,1-4,2: Argument or block definition required',
+    ]);
+  });
+
+  it('reports an unterminated string where it stops: the end of the file, or the end of its line', () => {
+    expect(placed('job "j" {\n  group "g" {\n    meta { a = "abc')).toEqual([
+      '3,20-3,21: Unterminated template string',
+    ]);
+    expect(placed('job "j" {\n  meta {\n    a = "abc\n  }\n}\n')[0]).toBe('3,13-4,1: Invalid multi-line string');
+    expect(placed('job "j" {\n  meta {\n    a = <<EOT\nabc\n')).toEqual(['5,1-5,2: Unterminated template string']);
+    expect(placed('job "j" {\n  meta {\n    a = "x"\n  }\n  /* open')).toEqual(['5,3-5,5: Unterminated block comment']);
+  });
+
+  it('refuses the one-line block forms HCL refuses, with its words and places', () => {
+    const inGroup = (line: string) => placed(`job "j" {\n  group "g" {\n    ${line}\n  }\n}\n`);
+    expect(inGroup('update { stagger = "10s"\n    }')).toEqual(['3,29-4,1: Invalid single-argument block definition']);
+    expect(inGroup('update { stagger = "10s", max_parallel = 2 }')).toEqual([
+      '3,29-3,30: Invalid single-argument block definition',
+    ]);
+    expect(inGroup('update { stagger = "10s"; }')).toEqual(['3,29-3,30: Invalid single-argument block definition']);
+    expect(inGroup('update { network { } }')).toEqual(['3,14-3,23: Argument definition required']);
+    expect(inGroup('task "t" { config {} }')).toEqual(['3,16-3,24: Argument definition required']);
+    expect(inGroup('update {\n stagger = "10s" }')).toEqual(['4,18-4,19: Missing newline after argument']);
+    expect(placed('job "j" { group "g" { count = 1 } }\n')).toEqual(['1,11-1,18: Argument definition required']);
+    expect(inGroup('update { stagger = "10s" }}')).toEqual(['3,31-3,32: Missing newline after block definition']);
+    expect(inGroup('update { stagger = "10s" }')).toEqual([]);
+    expect(inGroup('update { stagger = "10s" } # a comment')).toEqual([]);
+    expect(inGroup('update {}')).toEqual([]);
   });
 });

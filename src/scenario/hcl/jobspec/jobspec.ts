@@ -5,7 +5,7 @@
 // literal text for the client to interpolate), then normalised
 // (normalizeJob: ID and name from the label, ports, templates, vault).
 
-import { Context, type Scope } from '../eval/eval.ts';
+import { Context, type Func, type Scope } from '../eval/eval.ts';
 import { JOBSPEC_FUNCTIONS } from '../eval/functions/index.ts';
 import type { Value, ValueMap } from '../eval/value.ts';
 import type { Body, Expr } from '../syntax/ast.ts';
@@ -16,6 +16,7 @@ import './placement.ts';
 import { SCHEMAS, type StructSchema } from './schema.ts';
 import { HclDiagnosticCode, type Sink } from './sink.ts';
 import { Variables, evaluateLocals, type VariableInfo } from './variables.ts';
+import { type ParsedVarFile, varFileAssignments } from './varFiles.ts';
 import { type BlockView, BodyView, viewOfBlock } from './view.ts';
 
 /** DecodedJobSpec is the API job (null when the jobspec has errors) and the variables it declares. */
@@ -24,8 +25,14 @@ export interface DecodedJobSpec {
   variables: VariableInfo[];
 }
 
-/** decodeJobSpec decodes a parsed file into the API job, with the variables' values given from outside. */
-export function decodeJobSpec(file: Body, sink: Sink, values: Record<string, unknown>): DecodedJobSpec {
+/** decodeJobSpec decodes a parsed file into the API job, with the variables' values given from outside (parsed var files, then `values`: the command line's -var, a scenario's JobSpecVariables) and the function library its expressions call (variables' validation rules call the library without files, as in jobspec2). */
+export function decodeJobSpec(
+  file: Body,
+  sink: Sink,
+  values: Record<string, unknown>,
+  varFiles: readonly ParsedVarFile[] = [],
+  functions: ReadonlyMap<string, Func> = JOBSPEC_FUNCTIONS,
+): DecodedJobSpec {
   const top = new BodyView(file, new Context({ functions: JOBSPEC_FUNCTIONS }, new Map()), sink, false);
   checkContent(top, [], ['job', 'locals', 'variable', 'variables']);
   const labelled = new Map([
@@ -41,9 +48,11 @@ export function decodeJobSpec(file: Body, sink: Sink, values: Record<string, unk
   const variables = new Variables(sink, JOBSPEC_FUNCTIONS);
   // As jobspec2 does, variables and locals are all read before any error stops the read.
   variables.declare(blocks);
-  variables.assign(values);
+  const fromFiles = varFileAssignments(varFiles);
+  variables.assignFiles(fromFiles.assignments);
+  if (fromFiles.complete) variables.assign(values);
   const vars = variables.values();
-  const scope: Scope = { functions: JOBSPEC_FUNCTIONS, undefinedVariable: (e) => keptLiteral(sink.text, e) };
+  const scope: Scope = { functions, undefinedVariable: (e) => keptLiteral(sink.text, e) };
   const context = (locals: ValueMap) =>
     new Context(
       scope,

@@ -33,14 +33,28 @@ export const JOBSPEC_PATH = 'JobSpec';
 
 /** Sink collects one read's diagnostics, hints and places. */
 export class Sink {
-  readonly diagnostics: Diagnostic[] = [];
-  readonly hints: Diagnostic[] = [];
+  readonly diagnostics: Diagnostic[];
+  readonly hints: Diagnostic[];
   /** places maps an API path (`Job.TaskGroups[0].Count`) to where it is written (as offsets: rangeOf turns one into lines and columns). */
   readonly places = new Map<string, Span>();
   readonly lines: LineIndex;
 
-  constructor(readonly text: string) {
+  /**
+   * A sink reads places in `text`; `file` names it when it is not the
+   * jobspec (a var file), and `parent` is the jobspec's sink, which collects
+   * every diagnostic of the read. `name` is how a message that points into
+   * the text names it, as HCL writes a place (`job.hcl:3,3-13`): the file's
+   * name, or the jobspec's where the command line gives it (none on the page).
+   */
+  constructor(
+    readonly text: string,
+    readonly file?: string,
+    parent?: Sink,
+    readonly name = file,
+  ) {
     this.lines = new LineIndex(text);
+    this.diagnostics = parent?.diagnostics ?? [];
+    this.hints = parent?.hints ?? [];
   }
 
   /** error reports a problem at a place, as HCL words it: a summary, then a detail. */
@@ -49,6 +63,7 @@ export class Sink {
       code,
       path: JOBSPEC_PATH,
       message: detail ? `${summary}; ${detail}` : summary,
+      ...(this.file === undefined ? {} : { file: this.file }),
       ...this.lines.range(span),
     });
   }
@@ -87,12 +102,14 @@ export class Sink {
     return this.lines.range(span);
   }
 
-  /** rangeText writes a place as HCL's messages do: `line,column-endColumn`. */
+  /** rangeText writes a place as HCL's messages do: `name:line,column-endColumn`, without the name when the text has none. */
   rangeText(span: Span): string {
     const r = this.lines.range(span);
-    return r.endLine === r.line
-      ? `${r.line},${r.column}-${r.endColumn}`
-      : `${r.line},${r.column}-${r.endLine},${r.endColumn}`;
+    const at =
+      r.endLine === r.line
+        ? `${r.line},${r.column}-${r.endColumn}`
+        : `${r.line},${r.column}-${r.endLine},${r.endColumn}`;
+    return this.name === undefined ? at : `${this.name}:${at}`;
   }
 
   private readonly reported = new Set<string>();

@@ -7,22 +7,15 @@
 import { Context, type Scope, evaluate } from '../eval/eval.ts';
 import { EvalProblem } from '../eval/problem.ts';
 import { typeExpr } from '../eval/types.ts';
-import {
-  ConversionError,
-  type Type,
-  type Value,
-  type ValueMap,
-  convert,
-  fromJson,
-  isMap,
-  toJson,
-} from '../eval/value.ts';
+import { impliedType } from '../eval/unify.ts';
+import { ConversionError, type Type, type Value, type ValueMap, convert, fromJson, toJson } from '../eval/value.ts';
 import type { Attribute, Block, Body, Expr, Span } from '../syntax/ast.ts';
 import { isIdentifier, parseExpression } from '../syntax/parse.ts';
 import { references } from '../syntax/walk.ts';
 import { checkContent, checkLabels } from './decode.ts';
 import { HclDiagnosticCode, type Sink } from './sink.ts';
 import { BodyView, viewOfBlock } from './view.ts';
+import type { VarFileAssignment } from './varFiles.ts';
 
 /** VariableInfo describes one declared variable, for the Variables editor. */
 export interface VariableInfo {
@@ -47,8 +40,8 @@ interface Variable {
   type: Type | null;
   span: Span;
   validations: Validation[];
-  /** value is the last value assigned (the default, then one given from outside), and where it came from. */
-  value?: { v: Value; from: 'default' | 'cmd' | 'varfile'; expr?: Expr };
+  /** value is the last value assigned (the default, then one given from outside), where it came from, and where it is written (a validation failure is placed there). */
+  value?: { v: Value; from: 'default' | 'cmd' | 'varfile'; at?: { sink: Sink; span: Span }; unknown?: true };
 }
 
 const CONSTANT: Scope = { functions: new Map(), constant: true };
@@ -56,16 +49,6 @@ const CONSTANT: Scope = { functions: new Map(), constant: true };
 /** constantContext is HCL's nil evaluation context: no variables, no functions. */
 export function constantContext(): Context {
   return new Context(CONSTANT, new Map());
-}
-
-/** impliedType is the type of a value, as a variable without a type constraint takes it from its default. */
-export function impliedType(v: Value): Type {
-  if (typeof v === 'string') return 'string';
-  if (typeof v === 'number') return 'number';
-  if (typeof v === 'boolean') return 'bool';
-  if (Array.isArray(v)) return { tuple: v.map(impliedType) };
-  if (isMap(v)) return { object: new Map([...v].map(([k, x]) => [k, impliedType(x)])) };
-  return 'any';
 }
 
 /** Variables are a jobspec's declared variables, as read from its file body. */
@@ -115,7 +98,7 @@ export class Variables {
       type: impliedType(v),
       span: a.span,
       validations: [],
-      value: { v, from: 'default', expr: a.expr },
+      value: { v, from: 'default', at: { sink: this.sink, span: a.expr.span } },
     });
     this.info.push({
       name: a.name,
@@ -162,20 +145,17 @@ export class Variables {
       let v = this.sink.catching(() => evaluate(def.expr, constantContext()));
       if (v === undefined) return;
       if (variable.type) {
-        try {
-          v = convert(v, variable.type);
-        } catch (e) {
-          if (!(e instanceof ConversionError)) throw e;
-          this.sink.error(
-            HclDiagnosticCode.Variable,
-            'Invalid default value for variable',
-            `This default value is not compatible with the variable's type constraint: ${e.message}.`,
-            def.expr.span,
-          );
-          v = null;
-        }
+        v =
+          converted(v, variable.type, (why) =>
+            this.sink.error(
+              HclDiagnosticCode.Variable,
+              'Invalid default value for variable',
+              `This default value is not compatible with the variable's type constraint: ${why}.`,
+              def.expr.span,
+            ),
+          ) ?? null;
       }
-      variable.value = { v, from: 'default', expr: def.expr };
+      variable.value = { v, from: 'default', at: { sink: this.sink, span: def.expr.span } };
       variable.type ??= impliedType(v);
       info.default = toJson(v);
     }
@@ -270,6 +250,36 @@ export class Variables {
   }
 
   /**
+   * assignFiles takes the values of var files' arguments, in order. A value
+   * for a variable the jobspec does not declare is passed over: jobspec2
+   * only warns about it (and prints the warning only beside an error).
+   */
+  assignFiles(assignments: readonly VarFileAssignment[]): void {
+    for (const a of assignments) {
+      const variable = this.vars.get(a.name);
+      if (!variable) continue;
+      // A value that fails (or cannot take the type) is unknown to jobspec2,
+      // as it is here: its validation rules cannot judge it, and the read
+      // stops on its error.
+      let v = a.sink.catching(a.value);
+      if (v !== undefined && variable.type !== null) {
+        v = converted(v, variable.type, (why) =>
+          a.sink.error(
+            HclDiagnosticCode.Variable,
+            'Invalid value for variable',
+            `The value for ${a.name} is not compatible with the variable's type constraint: ${why}.`,
+            a.span,
+          ),
+        );
+      }
+      variable.value =
+        v === undefined
+          ? { v: null, from: 'varfile', unknown: true }
+          : { v, from: 'varfile', at: { sink: a.sink, span: a.span } };
+    }
+  }
+
+  /**
    * assign takes the values given from outside (the scenario's
    * JobSpecVariables, the command line's --var and --var-file): a string as
    * a `-var` value is taken (a literal for string and number variables, an
@@ -342,7 +352,7 @@ export class Variables {
             );
           }
           // The variable counts as set (to a value the read never gets to use).
-          variable.value = { v: null, from: fromCmd ? 'cmd' : 'varfile' };
+          variable.value = { v: null, from: fromCmd ? 'cmd' : 'varfile', unknown: true };
           continue;
         }
       }
@@ -369,7 +379,7 @@ export class Variables {
         continue;
       }
       out.set(variable.name, variable.value.v);
-      this.validate(variable, variable.value);
+      if (!variable.value.unknown) this.validate(variable, variable.value);
     }
     return out;
   }
@@ -402,14 +412,27 @@ export class Variables {
         continue;
       }
       if (!ok) {
-        this.sink.error(
+        const at = value.at ?? { sink: this.sink, span: variable.span };
+        at.sink.error(
           HclDiagnosticCode.Variable,
           `Invalid value for ${value.from} variable`,
           `${rule.message}\n\nThis was checked by the validation rule at ${this.sink.rangeText(rule.span)}.`,
-          value.expr?.span ?? variable.span,
+          at.span,
         );
       }
     }
+  }
+}
+
+// converted gives a value a variable's type, or passes cty's reason it
+// cannot to `refuse` and gives undefined.
+function converted(v: Value, type: Type, refuse: (why: string) => void): Value | undefined {
+  try {
+    return convert(v, type);
+  } catch (e) {
+    if (!(e instanceof ConversionError)) throw e;
+    refuse(e.message);
+    return undefined;
   }
 }
 

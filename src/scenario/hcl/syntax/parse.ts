@@ -33,7 +33,11 @@ const LEVEL = new Map<BinaryOp, number>(
 );
 
 class Stop extends Error {
-  constructor(readonly problem: SyntaxProblem) {
+  constructor(
+    readonly problem: SyntaxProblem,
+    /** toEnd: what failed ran to the end of the file (an unterminated heredoc or comment), so nothing is left to read. */
+    readonly toEnd = false,
+  ) {
     super(problem.summary);
   }
 }
@@ -98,11 +102,18 @@ class Parser {
   /** newlines: whether a newline ends the expression being read (outside brackets) or is blank space (inside them). */
   newlines = true;
   readonly problems: SyntaxProblem[] = [];
+  /** recovery: an error was recovered from by skipping text; as in HCL, an unclosed block is then not reported again at the end of the file. */
+  recovery = false;
 
   constructor(readonly text: string) {}
 
   fail(summary: string, detail: string, start = this.pos, end = start + 1): never {
     throw new Stop({ summary, detail, span: { start, end: Math.min(end, Math.max(this.text.length, start)) } });
+  }
+
+  // failToEnd stops at a construct that runs to the end of the file.
+  failToEnd(summary: string, detail: string, start: number, end: number): never {
+    throw new Stop({ summary, detail, span: { start, end } }, true);
   }
 
   peek(ahead = 0): string {
@@ -128,7 +139,7 @@ class Parser {
       } else if (c === '/' && t[this.pos + 1] === '*') {
         const end = t.indexOf('*/', this.pos + 2);
         if (end === -1)
-          this.fail(
+          this.failToEnd(
             'Unterminated block comment',
             'There is no closing marker for this block comment.',
             this.pos,
@@ -190,13 +201,15 @@ class Parser {
         this.skip(true);
         itemStart = this.pos;
         if (this.pos >= this.text.length) {
-          if (inBlock) {
+          // HCL finds the missing brace where the file ends, once: the
+          // blocks around this one are then closed by its recovery.
+          if (inBlock && !this.recovery) {
             this.problems.push({
-              summary: 'Unclosed configuration block',
-              detail:
-                'There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.',
-              span: { start: openAt, end: openAt + 1 },
+              summary: 'Argument or block definition required',
+              detail: 'An argument or block definition is required here.',
+              span: { start: this.pos, end: this.pos },
             });
+            this.recovery = true;
           }
           return {
             attributes,
@@ -216,7 +229,14 @@ class Parser {
             missingSpan: { start: openAt, end: openAt + 1 },
           };
         }
-        const item = this.item(inBlock);
+        // Once recovering, HCL passes over what cannot start an item without
+        // a word: it is the debris of the error already reported.
+        if (this.recovery && !ID_START.test(this.peek())) {
+          this.resync(itemStart);
+          if (this.pos <= itemStart) this.pos = itemStart + 1;
+          continue;
+        }
+        const item = this.item();
         items.push(item);
         if ('expr' in item) {
           const before = seen.get(item.name);
@@ -234,7 +254,9 @@ class Parser {
       } catch (e) {
         if (!(e instanceof Stop)) throw e;
         this.problems.push(e.problem);
+        this.recovery = true;
         this.resync(itemStart);
+        if (e.toEnd) this.pos = this.text.length;
         if (this.pos <= itemStart) this.pos = itemStart + 1;
       }
     }
@@ -272,18 +294,25 @@ class Parser {
     this.pos = i;
   }
 
-  item(inBlock: boolean): Attribute | Block {
+  // itemName reads the name an argument or a block starts with.
+  itemName(): { name: string; nameSpan: Span } {
     const start = this.pos;
     const name = this.identifier();
     if (name === '')
       this.fail('Argument or block definition required', 'An argument or block definition is required here.');
     const nameSpan = { start, end: this.pos };
     this.skip(false);
+    return { name, nameSpan };
+  }
+
+  item(): Attribute | Block {
+    const start = this.pos;
+    const { name, nameSpan } = this.itemName();
     if (this.peek() === '=' && this.peek(1) !== '=') {
       this.pos++;
       const expr = this.withNewlines(true, () => this.expression());
       this.skip(false);
-      this.endOfItem(inBlock, 'Missing newline after argument', 'An argument definition must end with a newline.');
+      this.endOfItem('Missing newline after argument', 'An argument definition must end with a newline.');
       return { name, nameSpan, expr, span: { start, end: expr.span.end } };
     }
     const labels: string[] = [];
@@ -308,9 +337,11 @@ class Parser {
       );
     }
     const open = this.pos++;
-    const body = this.body(true, open);
     this.skip(false);
-    this.endOfItem(inBlock, 'Missing newline after block definition', 'A block definition must end with a newline.');
+    const c = this.peek();
+    const body = c === '\n' || c === '' || c === '}' ? this.body(true, open) : this.singleAttributeBody();
+    this.skip(false);
+    this.endOfItem('Missing newline after block definition', 'A block definition must end with a newline.');
     return {
       type: name,
       typeSpan: nameSpan,
@@ -322,10 +353,70 @@ class Parser {
     };
   }
 
-  // endOfItem checks that an argument or block ends its line (or the one-line block it is in).
-  endOfItem(inBlock: boolean, summary: string, detail: string): void {
+  // singleAttributeBody reads the body of a block written on one line,
+  // `update { stagger = "10s" }`: one argument, then the closing brace on
+  // the same line. HCL refuses a nested block there, a second argument, and
+  // a brace left for a later line.
+  singleAttributeBody(): Body {
+    const start = this.pos;
+    const { name, nameSpan } = this.itemName();
+    const next = this.peek();
+    if (next === '"' || next === '{' || ID_START.test(next)) {
+      // The place runs from the name to the end of the token after it.
+      if (next === '"' || next === '{') this.pos++;
+      else this.identifier();
+      this.fail(
+        'Argument definition required',
+        `A single-line block definition can contain only a single argument. If you meant to define argument "${name}", use an equals sign to assign it a value. To define a nested block, place it on a line of its own within its parent block.`,
+        start,
+        this.pos,
+      );
+    }
+    if (next !== '=' || this.peek(1) === '=')
+      this.fail(
+        'Argument or block definition required',
+        'An argument or block definition is required here. To set an argument, use the equals sign "=" to introduce the argument value.',
+        start,
+        nameSpan.end,
+      );
+    this.pos++;
+    const expr = this.withNewlines(true, () => this.expression());
+    this.skip(false);
+    const after = this.peek();
+    if (after === ',')
+      this.fail(
+        'Invalid single-argument block definition',
+        'Single-line block syntax can include only one argument definition. To define multiple arguments, use the multi-line block syntax with one argument definition per line.',
+      );
+    if (after === '\n')
+      this.fail(
+        'Invalid single-argument block definition',
+        "An argument definition on the same line as its containing block creates a single-line block definition, which must also be closed on the same line. Place the block's closing brace immediately after the argument definition.",
+      );
+    if (after !== '}')
+      this.fail(
+        'Invalid single-argument block definition',
+        'A single-line block definition must end with a closing brace immediately after its single argument definition.',
+        this.pos,
+        Math.max(this.pos, Math.min(this.pos + 1, this.text.length)),
+      );
+    this.pos++;
+    const attribute: Attribute = { name, nameSpan, expr, span: { start, end: expr.span.end } };
+    return {
+      attributes: [attribute],
+      blocks: [],
+      items: [attribute],
+      span: { start, end: expr.span.end },
+      missingSpan: { start, end: start + 1 },
+    };
+  }
+
+  // endOfItem checks that an argument or block ends its line: a closing
+  // brace after it on the same line is refused too, as HCL refuses it (only
+  // a single-line block, read by singleAttributeBody, closes on its line).
+  endOfItem(summary: string, detail: string): void {
     const c = this.peek();
-    if (c === '\n' || c === '' || (inBlock && c === '}')) return;
+    if (c === '\n' || c === '') return;
     this.fail(summary, detail);
   }
 
@@ -750,14 +841,19 @@ class Parser {
     const t = this.text;
     for (;;) {
       const c = t[this.pos];
+      // HCL reports where the string stops: the end of the file, or the
+      // end of its line.
       if (c === undefined)
-        this.fail('Unterminated template string', 'No closing marker was found for the string.', start, this.pos);
+        this.failToEnd(
+          'Unterminated template string',
+          'No closing marker was found for the string.',
+          this.pos,
+          this.pos,
+        );
       if (c === '\n') {
         this.fail(
           'Invalid multi-line string',
           'Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the "heredoc" multi-line template syntax.',
-          start,
-          this.pos,
         );
       }
       if (c === quote) {
@@ -928,10 +1024,10 @@ class Parser {
         break;
       }
       if (this.pos >= t.length)
-        this.fail(
+        this.failToEnd(
           'Unterminated template string',
-          `No closing marker was found for the heredoc "${marker}".`,
-          start,
+          'No closing marker was found for the string.',
+          this.pos,
           this.pos,
         );
       for (;;) {

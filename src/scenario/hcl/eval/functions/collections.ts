@@ -14,6 +14,7 @@ import {
   toSet,
   typeOfValue,
 } from '../value.ts';
+import { impliedType, unifyTypes } from '../unify.ts';
 
 const any = (name: string, allowNull = false) => ({ name, type: 'any' as const, allowNull });
 const num = (name: string) => ({ name, type: 'number' as const });
@@ -131,9 +132,13 @@ export const COLLECTION_FUNCTIONS: Record<string, Func> = {
   coalesce: {
     params: [],
     varParam: any('vals', true),
+    // cty's coalesce: the first argument that is not null (an empty
+    // string counts), converted to the type all the arguments unify to.
     impl: (vals) => {
-      for (const v of vals) if (v !== null && v !== '') return v;
-      throw new Error('no non-null, non-empty-string arguments');
+      const type = unifyTypes(vals.map(impliedType));
+      if (type === null) throw new Error('all arguments must have the same type');
+      for (const v of vals) if (v !== null) return convert(v, type);
+      throw new Error('no non-null arguments');
     },
   },
   coalescelist: {

@@ -1,13 +1,15 @@
 // The function library jobspec2 offers (jobspec2/functions.go at Nomad
-// v1.1.0), by name. Those that need a file system, a YAML library, bcrypt or
-// RSA are declared (so calls to them are recognised and their arguments
-// counted) but fail at the call with a message saying they are not
-// available here: never a wrong answer.
+// v1.1.0), by name. Those that need a YAML library, bcrypt or RSA, and the
+// file system ones where no files are given (the page), are declared (so
+// calls to them are recognised and their arguments counted) but fail at the
+// call with a message saying they are not available here: never a wrong
+// answer.
 
 import type { Func } from '../eval.ts';
 import { CIDR_FUNCTIONS } from './cidr.ts';
 import { COLLECTION_FUNCTIONS } from './collections.ts';
 import { ENCODING_FUNCTIONS } from './encoding.ts';
+import { type FileAccess, fileFunctions } from './filesystem.ts';
 import { NUMERIC_FUNCTIONS } from './numeric.ts';
 import { STRING_FUNCTIONS } from './strings.ts';
 import { TIME_FUNCTIONS } from './time.ts';
@@ -61,3 +63,9 @@ export const JOBSPEC_FUNCTIONS: ReadonlyMap<string, Func> = new Map(
     ...SPECIAL,
   }),
 );
+
+/** jobspecFunctions is the library for one jobspec read: with `files` (the command line), the file system functions read through it, as `nomad job run` lets them; without, they are refused. */
+export function jobspecFunctions(files?: FileAccess): ReadonlyMap<string, Func> {
+  if (!files) return JOBSPEC_FUNCTIONS;
+  return new Map([...JOBSPEC_FUNCTIONS, ...Object.entries(fileFunctions(files))]);
+}
