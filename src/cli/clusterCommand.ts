@@ -9,8 +9,8 @@ import { parseRfc3339 } from '../engine/time.ts';
 import { type ClusterOptions, clusterFor } from '../simulator/clusterFor.ts';
 import { FILE_TEXT_BUDGET } from '../scenario/budget.ts';
 import { formatJobDiagnostic } from './placed.ts';
-import { EXIT_INPUT, EXIT_OK, STDIN_NAME, type CliIO } from './run.ts';
-import { type VariableArgs, readVariables, takeVariableFlag } from './variables.ts';
+import { EXIT_INPUT, EXIT_OK, type CliIO } from './run.ts';
+import { type FlagResult, type VariableArgs, parseJobspecLine, readJobspecInput } from './variables.ts';
 
 /** CLUSTER_USAGE is the cluster command's help text. */
 export const CLUSTER_USAGE = `Usage: nomad-playground cluster [--nodes N] [--datacenters DC,...] [--drain N | --down N]
@@ -54,40 +54,32 @@ const NUMBER_FLAGS = { '--nodes': 'nodes', '--drain': 'drain', '--down': 'down' 
 export function parseClusterArgs(
   argv: readonly string[],
 ): { ok: true; args: ClusterArgs | null } | { ok: false; error: string } {
-  const args: ClusterArgs = { file: '', options: {}, vars: [], varFiles: [] };
-  let file: string | null = null;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '-h' || arg === '--help') return { ok: true, args: null };
-    const variable = takeVariableFlag(argv, i, args);
-    if (variable !== null) {
-      if (typeof variable === 'object') return { ok: false, error: variable.error };
-      i = variable;
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const flag = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
-    const value = (): string | undefined => (flag === arg ? argv[++i] : arg.slice(eq + 1));
-    if (flag in NUMBER_FLAGS) {
-      const v = value();
-      if (v === undefined || !/^\d+$/.test(v)) return { ok: false, error: `${flag} needs a whole number` };
-      args.options[NUMBER_FLAGS[flag as keyof typeof NUMBER_FLAGS]] = Number(v);
-    } else if (flag === '--datacenters') {
-      const v = value();
-      if (!v) return { ok: false, error: '--datacenters needs a comma-separated list' };
-      args.options.datacenters = v.split(',').map((dc) => dc.trim());
-    } else if (flag === '--now') {
-      const v = value();
-      const now = v === undefined ? null : parseRfc3339(v);
-      if (now === null) return { ok: false, error: '--now needs an RFC 3339 instant, such as 2026-01-01T00:00:00Z' };
-      args.options.now = now;
-    } else if (arg.startsWith('-') && arg !== '-') return { ok: false, error: `unknown option ${arg}` };
-    else if (file !== null) return { ok: false, error: 'give one jobspec file' };
-    else file = arg;
-  }
-  if (file === null) return { ok: false, error: 'give a jobspec file' };
-  args.file = file;
-  return { ok: true, args };
+  const options: ClusterOptions = {};
+  const line = parseJobspecLine(argv, (args, i) => takeClusterFlag(args, i, options));
+  if (!line.ok) return line;
+  return { ok: true, args: line.file === null ? null : { file: line.file, options, ...line.variables } };
+}
+
+// takeClusterFlag reads one of the command's own flags at argv[i] into `options`, as takeVariableFlag reads its.
+function takeClusterFlag(argv: readonly string[], i: number, options: ClusterOptions): FlagResult {
+  const arg = argv[i]!;
+  const eq = arg.indexOf('=');
+  const flag = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+  const joined = flag !== arg;
+  const value = joined ? arg.slice(eq + 1) : argv[i + 1];
+  const last = joined ? i : i + 1;
+  if (flag in NUMBER_FLAGS) {
+    if (value === undefined || !/^\d+$/.test(value)) return { error: `${flag} needs a whole number` };
+    options[NUMBER_FLAGS[flag as keyof typeof NUMBER_FLAGS]] = Number(value);
+  } else if (flag === '--datacenters') {
+    if (!value) return { error: '--datacenters needs a comma-separated list' };
+    options.datacenters = value.split(',').map((dc) => dc.trim());
+  } else if (flag === '--now') {
+    const now = value === undefined ? null : parseRfc3339(value);
+    if (now === null) return { error: '--now needs an RFC 3339 instant, such as 2026-01-01T00:00:00Z' };
+    options.now = now;
+  } else return null;
+  return last;
 }
 
 /** runClusterCommand runs the command and returns its exit status. */
@@ -101,20 +93,12 @@ export async function runClusterCommand(argv: readonly string[], io: CliIO): Pro
     io.stdout(CLUSTER_USAGE);
     return EXIT_OK;
   }
-  const { file, options } = parsed.args;
-  const variables = await readVariables(parsed.args, io);
-  if (variables === null) return EXIT_INPUT;
-  const name = file === '-' ? STDIN_NAME : file;
-  let text: string;
-  try {
-    text = file === '-' ? await io.stdin() : await io.readFile(file);
-  } catch (e) {
-    io.stderr(`${name}: cannot read: ${e instanceof Error ? e.message : String(e)}\n`);
-    return EXIT_INPUT;
-  }
+  const input = await readJobspecInput(parsed.args.file, parsed.args, io);
+  if (input === null) return EXIT_INPUT;
+  const { name, text, variables } = input;
   const result = await clusterFor(
     { text, variables },
-    { now: Date.now() * 1e6, ...options },
+    { now: Date.now() * 1e6, ...parsed.args.options },
     { textBudget: FILE_TEXT_BUDGET },
   );
   if (!result.ok) {

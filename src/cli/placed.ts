@@ -4,6 +4,9 @@
 import { type Diagnostic, diagnosticText } from '../scenario/diagnostics.ts';
 import { isHclText } from '../scenario/tabs.ts';
 
+/** STDIN_NAME is how diagnostics name standard input (given as `-`). */
+export const STDIN_NAME = '<stdin>';
+
 /** formatPlaced renders a diagnostic placed in a text (a jobspec, a var file) as `FILE:LINE:COLUMN: message`, as HCL tools print them. */
 export function formatPlaced(file: string, d: Pick<Diagnostic, 'line' | 'column' | 'message'>): string {
   return `${file}:${d.line ?? 1}:${d.column ?? 1}: ${d.message}`;

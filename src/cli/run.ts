@@ -14,7 +14,6 @@ import { wholePlanText } from '../result/planWhole.ts';
 import { formatExplain } from './explain.ts';
 import type { SimEvent } from '../scenario/events.ts';
 import { type CliOptions, USAGE, parseArgs } from './args.ts';
-import { readVariables } from './variables.ts';
 
 /** CliIO is everything the runner reads and writes. Writers receive whole lines, newline included. */
 export interface CliIO {
@@ -30,8 +29,10 @@ import { EXIT_INPUT, EXIT_INTERNAL, EXIT_OK } from './status.ts';
 
 export { EXIT_INPUT, EXIT_OK } from './status.ts';
 
-/** STDIN_NAME is how diagnostics name standard input (given as `-`). */
-export const STDIN_NAME = '<stdin>';
+import { STDIN_NAME } from './placed.ts';
+import { readVariables } from './variables.ts';
+
+export { STDIN_NAME };
 
 /** formatDiagnostic renders one diagnostic (or any problem with a path) as `FILE: PATH: message`, with line:column when it has no path. */
 export function formatDiagnostic(file: string, d: Pick<Diagnostic, 'path' | 'message' | 'line' | 'column'>): string {
