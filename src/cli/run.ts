@@ -9,7 +9,7 @@ import type { Scenario } from '../scenario/read.ts';
 import type { Job } from '../engine/structs.ts';
 import { type Diagnostic, diagnosticText } from '../scenario/diagnostics.ts';
 import { runScenario } from '../result/run.ts';
-import { diffReport } from '../diff/report.ts';
+import { diffReport, submittedDiffReport } from '../diff/report.ts';
 import { wholePlanText } from '../result/planWhole.ts';
 import { formatExplain } from './explain.ts';
 import type { SimEvent } from '../scenario/events.ts';
@@ -58,11 +58,9 @@ function render(
   const parts: string[] = [];
   if (options.format === 'plan') {
     const job = scenario.Job;
-    const diff = diffReport(scenario);
     // Against a cluster, `nomad job plan` compares the submitted job with the running one, and
     // prints the running job's JobModifyIndex for -check-index.
-    if (running !== null)
-      diff.comparisons.sort((a, b) => Number(b.version === running.Version) - Number(a.version === running.Version));
+    const diff = running === null ? diffReport(scenario) : submittedDiffReport(scenario, running);
     parts.push(
       wholePlanText({
         document: run.document,
