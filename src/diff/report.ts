@@ -35,16 +35,16 @@ export function diffReport(scenario: Scenario): DiffReport {
 
 /**
  * submittedDiffReport is diffReport for a job submitted onto a cluster: it
- * compares with the `registered` job (the one the submission replaces)
+ * compares with the `running` job (the one the submission replaces)
  * first, as `nomad job plan` does against a live cluster, whether or not
  * allocations run it, and then with the other versions they run.
  */
-export function submittedDiffReport(scenario: Scenario, registered: Job): DiffReport {
+export function submittedDiffReport(scenario: Scenario, running: Job): DiffReport {
   const bases = diffBases(scenario.Job.ID, scenario.Allocations, scenario.JobVersions);
   const at = bases.findIndex(
-    (b) => b.job.Version === registered.Version && b.job.JobModifyIndex === registered.JobModifyIndex,
+    (b) => b.job.Version === running.Version && b.job.JobModifyIndex === running.JobModifyIndex,
   );
-  const [first] = at < 0 ? [{ job: registered, allocIDs: [], fromAllocations: false }] : bases.splice(at, 1);
+  const [first] = at < 0 ? [{ job: running, allocIDs: [], fromAllocations: false }] : bases.splice(at, 1);
   return reportOn(scenario, [first!, ...bases]);
 }
 
