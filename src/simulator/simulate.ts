@@ -65,6 +65,12 @@ export interface SimOptions {
   maxEvaluations?: number;
   /** trace asks each evaluation's reconciliation for its reasoning (default true). */
   trace?: boolean;
+  /**
+   * stopBeforeEvaluation stops the film when the evaluation of this index
+   * (counting the scenario's own as 1) is due, before it runs: the end is
+   * the cluster as it is at that moment, that evaluation still queued.
+   */
+  stopBeforeEvaluation?: number;
 }
 
 /** EventNote says what became of one event: when it happened, or why it changed nothing. */
@@ -181,7 +187,10 @@ export function simulate(scenario: Scenario, events: readonly SimEvent[], option
     Why: 'the scenario’s own evaluation',
   });
 
+  let stopped = false;
   while (evaluations.length < maxEvaluations) {
+    stopped = options.stopBeforeEvaluation === evaluations.length + 1 && findDueEval(state) !== null;
+    if (stopped) break;
     const due = takeDueEval(state);
     if (due !== null) {
       evaluations.push(runEvaluation(state, due, evaluations.length + 1, log, scenario.Name, options.trace ?? true));
@@ -211,7 +220,9 @@ export function simulate(scenario: Scenario, events: readonly SimEvent[], option
   return {
     Steps: evaluations,
     End: {
-      ...ending(state, evaluations.length >= maxEvaluations && more, stranded),
+      ...(stopped
+        ? { Status: 'limit' as const, Reason: `the film stopped before evaluation ${evaluations.length + 1}, as asked` }
+        : ending(state, evaluations.length >= maxEvaluations && more, stranded)),
       Stranded: stranded,
       Time: state.now,
       Happenings: log.take(),
@@ -245,7 +256,7 @@ function initialState(scenario: Scenario): SimState {
     drains: new Map(),
     drainer: { seen: 0, wake: false, batch: null },
     allocStartup: scenario.Simulation?.AllocStartup ?? DEFAULT_ALLOC_STARTUP,
-    nextID: seededUUIDs(),
+    nextID: freshIDs(jobs),
     shuffle: (n) => Math.floor((random() / 0x100000000) * n),
   };
   for (const js of jobs) {
@@ -269,6 +280,23 @@ function initialState(scenario: Scenario): SimState {
   for (const n of scenario.Nodes) if (n.Drain) state.drains.set(n.ID, later(state.now, DEFAULT_DRAIN_DEADLINE));
   if (state.drains.size > 0) startDrainWatch(state);
   return state;
+}
+
+// freshIDs makes the film's IDs from its seeded generator, passing over
+// those the cluster already has: a scenario that an earlier film ended on
+// (a cluster made for a job, say) holds IDs from the same sequence.
+function freshIDs(jobs: readonly JobState[]): () => string {
+  const taken = new Set<string>();
+  for (const js of jobs) {
+    for (const a of js.allocs) taken.add(a.ID);
+    for (const d of js.deployments) taken.add(d.ID);
+  }
+  const next = seededUUIDs();
+  return () => {
+    let id = next();
+    while (taken.has(id)) id = next();
+    return id;
+  };
 }
 
 // jobStateOf is one job's part of the cluster as a document gives it.

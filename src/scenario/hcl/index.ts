@@ -7,9 +7,10 @@
 // jobspec only.
 
 import { type ReaderModule, providedJobSpecReader } from './provide.ts';
-import type { JobSpecRead, JobSpecSources } from './read.ts';
+import type { JobSpecRead, JobSpecSources, VarFileValues } from './read.ts';
+import type { VarFileText } from './jobspec/varFiles.ts';
 
-export type { JobSpecRead, JobSpecSources } from './read.ts';
+export type { JobSpecRead, JobSpecSources, VarFileValues } from './read.ts';
 export type { VariableInfo } from './jobspec/variables.ts';
 export type { VarFileText } from './jobspec/varFiles.ts';
 export type { FileAccess, FileStat } from './eval/functions/filesystem.ts';
@@ -56,4 +57,9 @@ export function readJobSpec(
   const key = JSON.stringify([text, variables, sources.name, sources.varFiles ?? []]);
   if (last?.key !== key) last = { key, read: read() };
   return last.read;
+}
+
+/** readVarFiles reads var files on their own into their values by name, as a submission onto a cluster keeps them (see read.ts's readVarFileValues). */
+export function readVarFiles(files: readonly VarFileText[]): Promise<VarFileValues> {
+  return loadJobSpecReader().then((m) => m.readVarFileValues(files));
 }

@@ -3,11 +3,12 @@
 // its bin hands over a lazy import of its own chunk. Kept apart from
 // index.ts so that registering costs the command's start nothing.
 
-import type { parseAndDecode } from './read.ts';
+import type { parseAndDecode, readVarFileValues } from './read.ts';
 
 /** ReaderModule is what loading the HCL reader yields. */
 export interface ReaderModule {
   parseAndDecode: typeof parseAndDecode;
+  readVarFileValues: typeof readVarFileValues;
 }
 
 let provided: (() => Promise<ReaderModule>) | null = null;

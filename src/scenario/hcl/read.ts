@@ -8,7 +8,8 @@ import type { FileAccess } from './eval/functions/filesystem.ts';
 import { jobspecFunctions } from './eval/functions/index.ts';
 import { decodeJobSpec } from './jobspec/jobspec.ts';
 import { HclDiagnosticCode, Sink } from './jobspec/sink.ts';
-import { type VarFileText, parseVarFiles } from './jobspec/varFiles.ts';
+import { type VarFileText, parseVarFiles, varFileAssignments } from './jobspec/varFiles.ts';
+import { toJson } from './eval/value.ts';
 import type { VariableInfo } from './jobspec/variables.ts';
 import type { SourceRange } from './range.ts';
 import { parseConfig } from './syntax/parse.ts';
@@ -69,6 +70,28 @@ export function parseAndDecode(
     variables: decoded.variables,
     place: (path) => nearestPlace(found, path),
   };
+}
+
+/** VarFileValues are the values a list of var files gives by name (a later file wins), or the diagnostics, placed in their files, that stopped the reading. */
+export type VarFileValues = { ok: true; values: Record<string, unknown> } | { ok: false; diagnostics: Diagnostic[] };
+
+/**
+ * readVarFileValues reads var files without a jobspec, each value
+ * evaluated as jobspec2 evaluates a var file's (no variables, no
+ * functions), into JSON values: what a submission onto a cluster keeps as
+ * its `JobSpecVariables`. A value's type is checked later, against the
+ * jobspec's declarations, when the job is read with them.
+ */
+export function readVarFileValues(files: readonly VarFileText[]): VarFileValues {
+  const sink = new Sink('');
+  const parsed = parseVarFiles(files, sink);
+  if (parsed === null) return { ok: false, diagnostics: sink.diagnostics };
+  const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const a of varFileAssignments(parsed).assignments) {
+    const value = a.sink.catching(() => toJson(a.value()));
+    if (value !== undefined) values[a.name] = value;
+  }
+  return sink.hasErrors ? { ok: false, diagnostics: sink.diagnostics } : { ok: true, values };
 }
 
 // nearestPlace finds the place of a path, or of its longest prefix that has one.
