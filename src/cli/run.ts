@@ -22,6 +22,8 @@ export interface CliIO {
   stderr: (s: string) => void;
   /** env is the process's environment, for settings a command reads from it (share's NOMAD_PLAYGROUND_URL); absent reads as empty. */
   env?: Readonly<Record<string, string | undefined>>;
+  /** clock reads milliseconds, for a rollout's time limit (--timeout); absent: performance.now. */
+  clock?: () => number;
 }
 
 import { EXIT_INPUT, EXIT_INTERNAL, EXIT_OK } from './status.ts';
@@ -142,11 +144,17 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     }
 
     let output: string;
+    // A rollout over a budget or its time limit is printed up to there; its message goes to stderr after.
+    let over: string | null = null;
     try {
-      output =
-        sim !== null
-          ? sim.renderFilm(options, several, sim.simulate(read.scenario, events, { trace: false }))
-          : render(options, several, runScenario(read.scenario, { trace: options.explain }), read.scenario, name);
+      if (sim !== null) {
+        const timeLimit = { ms: options.timeoutSeconds * 1000, clock: io.clock ?? (() => performance.now()) };
+        const film = sim.simulate(read.scenario, events, { trace: false, timeLimit });
+        over = film.End.OverBudget?.Message ?? null;
+        output = sim.renderFilm(options, several, film);
+      } else {
+        output = render(options, several, runScenario(read.scenario, { trace: options.explain }), read.scenario, name);
+      }
     } catch (e) {
       io.stderr(`${name}: internal error: ${e instanceof Error && e.stack ? e.stack : errorMessage(e)}\n`);
       // Bad input (2) outranks a bug (1): the user can act on it.
@@ -156,6 +164,10 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     if (several && textual) output = `${printed > 0 ? '\n' : ''}==> ${name} <==\n${output}`;
     io.stdout(output);
     printed++;
+    if (over !== null) {
+      io.stderr(`${name}: ${over}\n`);
+      status = Math.max(status, EXIT_INPUT);
+    }
   }
   return status;
 }

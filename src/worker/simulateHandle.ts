@@ -7,7 +7,8 @@ import { readScenarioValueAsync } from '../scenario/readAsync.ts';
 import { EVENTS_KEY } from '../scenario/events.ts';
 import { readEvents } from '../scenario/readEvents.ts';
 import { simulate } from '../simulator/simulate.ts';
-import { eventsBudget, simulatorBudget } from './budgets.ts';
+import { simulatorBudget } from './budgets.ts';
+import { eventsOver } from '../simulator/budget.ts';
 import { type LocatedDiagnostic, locateAll } from './locate.ts';
 import type { SimulateRequest, SimulateResponse } from './simulateProtocol.ts';
 import { joinTabs } from '../scenario/tabs.ts';
@@ -23,8 +24,8 @@ export async function handleSimulate(
     if (!joined.ok) return failure(req, 'The scenario is not valid JSON; fix it to simulate.');
     const raw = joined.document[EVENTS_KEY] ?? [];
     // A list over the budget is not even read.
-    const tooMany = Array.isArray(raw) ? eventsBudget(raw.length) : null;
-    if (tooMany !== null) return failure(req, tooMany);
+    const tooMany = Array.isArray(raw) ? eventsOver(raw.length) : null;
+    if (tooMany !== null) return failure(req, tooMany.Message);
     const events = readEvents(raw, EVENTS_KEY);
     if (!events.ok) return failure(req, 'The rollout’s events have errors.', locateAll(events.diagnostics, req.texts));
     const read = await readScenarioValueAsync(joined.document);
