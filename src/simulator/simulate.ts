@@ -23,6 +23,7 @@ import {
   requiresPromotion,
   terminalStatus,
 } from '../engine/structs.ts';
+import { emptyResults } from '../engine/reconcile.ts';
 import { formatInstant } from '../engine/time.ts';
 import type { ReconcileTrace } from '../engine/types.ts';
 import { type ResultDocument, toResultDocument } from '../result/document.ts';
@@ -261,7 +262,7 @@ export function simulate(scenario: Scenario, events: readonly SimEvent[], option
         Reason: over.Message.replace(/\.$/, ''),
         OverBudget: over,
         Stranded: null,
-        Document: nothingDecided(),
+        Document: toResultDocument(emptyResults()),
         Trace: null,
       },
       Events: notes,
@@ -283,22 +284,6 @@ export function simulate(scenario: Scenario, events: readonly SimEvent[], option
     },
     Events: notes,
   };
-}
-
-// nothingDecided is the result document of an evaluation that did not run.
-function nothingDecided(): ResultDocument {
-  return toResultDocument({
-    deployment: null,
-    deploymentUpdates: [],
-    place: [],
-    destructiveUpdate: [],
-    inplaceUpdate: [],
-    stop: [],
-    attributeUpdates: new Map(),
-    desiredTGUpdates: new Map(),
-    desiredFollowupEvals: new Map(),
-    trace: null,
-  });
 }
 
 // clusterSize is what an evaluation handles: the allocations of every job (all, and the live ones), and those every job asks for.

@@ -13,6 +13,16 @@ import { type LocatedDiagnostic, locateAll } from './locate.ts';
 import type { SimulateRequest, SimulateResponse } from './simulateProtocol.ts';
 import { joinTabs } from '../scenario/tabs.ts';
 
+/**
+ * FILM_TIME_LIMIT_MS is how long the simulator may run one film in the
+ * worker: under the page's limit (SIMULATE_TIMEOUT_MS, 20 s, after which
+ * the page ends the worker and has no film), so that a film that runs long
+ * on a busy machine ends with its frames so far and a message naming the
+ * limit. The simulator checks it between two steps, each bounded by the
+ * allocations budget.
+ */
+const FILM_TIME_LIMIT_MS = 15_000;
+
 /** handleSimulate answers one request; it never throws. */
 export async function handleSimulate(
   req: SimulateRequest,
@@ -32,7 +42,7 @@ export async function handleSimulate(
     if (!read.ok) return failure(req, 'The scenario has errors; fix them to simulate.');
     const over = simulatorBudget(read.scenario);
     if (over !== null) return failure(req, over);
-    const film = simulate(read.scenario, events.events);
+    const film = simulate(read.scenario, events.events, { timeLimit: { ms: FILM_TIME_LIMIT_MS, clock } });
     const diffs = [...film.Steps.map((s) => s.Scenario), film.End.Scenario].map(diffReport);
     return { type: 'film', ok: true, seq: req.seq, film, events: events.events, diffs, millis: clock() - started };
   } catch (err) {

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { splitScenario } from '../../src/scenario/tabs.ts';
 import { applyDelta, deltaOf } from '../../src/worker/delta.ts';
 import { handleRun } from '../../src/worker/handle.ts';
-import type { ResultParts, RunSuccess } from '../../src/worker/protocol.ts';
-import { decodeResponse, encodeResponse } from '../../src/worker/resultDelta.ts';
+import type { ResultParts } from '../../src/worker/protocol.ts';
+import { send } from '../ui/sendResult.ts';
 import { HOSTILE } from './arbitraries.ts';
 
 const KEYS = [...HOSTILE, 'a', 'b', 'Count'];
@@ -38,16 +38,6 @@ function ownShape(x: unknown): unknown {
   if (Array.isArray(x)) return x.map(ownShape);
   const proto = Object.getPrototypeOf(x) === Object.prototype ? 'Object' : String(Object.getPrototypeOf(x));
   return { proto, keys: Object.keys(x).map((k) => [k, ownShape(Object.getOwnPropertyDescriptor(x, k)!.value)]) };
-}
-
-// sent passes a result through the worker's encoding, a message's structured clone and the page's decoding.
-function sent(r: RunSuccess, worker: ResultParts | null, page: ResultParts | null) {
-  const { message, parts } = encodeResponse(r, worker);
-  const received = structuredClone(message);
-  if (received.type !== 'result-delta') throw new Error('a success is sent as a delta');
-  const rebuilt = decodeResponse(received, page);
-  const { scenario, document, trace, diff } = rebuilt;
-  return { rebuilt, worker: parts, page: { scenario, document, trace, diff } };
 }
 
 // scenarioDoc is a job with two groups of the given names and counts, over a cluster with one of each group's allocations.
@@ -102,7 +92,7 @@ describe('the result delta with names that are prototype keys', () => {
         for (const [seq, groups] of [before, after].entries()) {
           const r = handleRun({ type: 'run', seq, texts: splitScenario(scenarioDoc(groups)) });
           if (r.type !== 'result' || !r.ok) throw new Error('the scenario did not reconcile');
-          const s = sent(r, worker, page);
+          const s = send(r, worker, page);
           expect(ownShape(JSON.parse(JSON.stringify(s.rebuilt.document)))).toEqual(
             ownShape(JSON.parse(JSON.stringify(r.document))),
           );

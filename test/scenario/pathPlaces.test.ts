@@ -11,22 +11,14 @@ import { locateDiagnostics } from '../../src/scenario/json.ts';
 import { childPath, indexPath, splitPath } from '../../src/scenario/path.ts';
 import { readScenario } from '../../src/scenario/read.ts';
 
-// referencePlaces is how diagnostics were placed before: jsonc-parser's whole tree, then a line index of the whole text.
+// referencePlaces is how diagnostics were placed before (jsonc-parser's whole tree), with lines counted by a regular expression.
 function referencePlaces(text: string, paths: string[]): (number[] | null)[] {
   const root = parseTree(text, [], { disallowComments: true });
-  const starts = [text.startsWith('\uFEFF') ? 1 : 0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10) starts.push(i + 1);
-    else if (c === 13) {
-      if (text.charCodeAt(i + 1) === 10) i++;
-      starts.push(i + 1);
-    }
-  }
+  // A line ends at \n, \r\n or a lone \r; a byte order mark is not a column.
   const position = (offset: number) => {
-    let line = 0;
-    while (line + 1 < starts.length && starts[line + 1]! <= offset) line++;
-    return [line + 1, offset - starts[line]! + 1];
+    const lines = text.slice(0, offset).split(/\r\n|\r|\n/);
+    const bom = lines.length === 1 && text.startsWith('\uFEFF') ? 1 : 0;
+    return [lines.length, lines[lines.length - 1]!.length + 1 - bom];
   };
   const range = (offset: number, length: number) => [...position(offset), ...position(offset + length)];
   return paths.map((path) => {
