@@ -231,22 +231,26 @@ class Scan {
       while (this.pos < text.length && !isDelimiter(text.charCodeAt(this.pos))) this.pos++;
       return;
     }
+    // The loop keeps its place in a local: this is where the scan spends its time.
+    const starts = this.lineStarts;
+    let pos = this.pos;
     let depth = 0;
-    while (this.pos < text.length) {
-      const d = text.charCodeAt(this.pos);
-      if (d === 34) this.pos = closingQuote(text, this.pos) + 1;
+    while (pos < text.length) {
+      const d = text.charCodeAt(pos);
+      if (d === 34) pos = closingQuote(text, pos) + 1;
       else if (d === 123 || d === 91) {
         depth++;
-        this.pos++;
+        pos++;
       } else if (d === 125 || d === 93) {
-        this.pos++;
-        if (--depth === 0) return;
-      } else if (d === 10) this.lineStarts.push(++this.pos);
+        pos++;
+        if (--depth === 0) break;
+      } else if (d === 10) starts.push(++pos);
       else if (d === 13) {
-        if (text.charCodeAt(++this.pos) === 10) this.pos++;
-        this.lineStarts.push(this.pos);
-      } else this.pos++;
+        if (text.charCodeAt(++pos) === 10) pos++;
+        starts.push(pos);
+      } else pos++;
     }
+    this.pos = pos;
   }
 }
 
