@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { readScenario } from '../src/scenario/read.ts';
 import { runScenario } from '../src/result/run.ts';
 import { simulate } from '../src/simulator/simulate.ts';
-import { generateScenarioText } from './generate.ts';
+import { generateScenario, generateScenarioText } from './generate.ts';
 import { HCL_BENCH_LINES, HCL_WARM_GOAL_MS, generateJobSpec } from './jobspec.ts';
 import { parseAndDecode } from '../src/scenario/hcl/read.ts';
 import { median, verdict } from './stats.ts';
@@ -145,6 +145,45 @@ printTable(`cold: the first run in a fresh process (median of ${COLD_RUNS} proce
 console.log('');
 printGoals('warm', warm);
 printGoals('cold', coldResults);
+
+// Reading with warnings: the same scenario with its last allocation on a
+// node that is not in Nodes, which the reader warns about. The warning is
+// placed in the text (line and column), by one pass that stops at the last
+// place: at the end of the text here, the worst case. Against the read of
+// the same size without a warning, warm.
+const WARNING_RATIO_GOAL = 1.3;
+console.log('');
+console.log('read with a warning  allocs   without      with     ratio   goal');
+const warningVerdicts: string[] = [];
+for (const size of SIZES.slice(1)) {
+  const doc = generateScenario({ allocs: size.allocs, nodes: size.nodes }) as { Allocations: { NodeID: string }[] };
+  doc.Allocations[doc.Allocations.length - 1]!.NodeID = 'a-node-not-in-Nodes';
+  const warned = JSON.stringify(doc);
+  const readTimes = (text: string, warnings: number) => {
+    const times: number[] = [];
+    for (let i = 0; i < WARMUP + size.runs; i++) {
+      const t = time(() => {
+        const r = readScenario(text);
+        if (!r.ok || (r.warnings?.length ?? 0) !== warnings || (warnings > 0 && r.warnings![0]!.line === undefined))
+          throw new Error(`bench: the ${size.label} scenario does not read with ${warnings} warning(s)`);
+      });
+      if (i >= WARMUP) times.push(t);
+    }
+    return median(times);
+  };
+  const without = readTimes(textOf(size), 0);
+  const withWarning = readTimes(warned, 1);
+  const ratio = withWarning / without;
+  console.log(
+    `${size.label.padEnd(20)} ${String(size.allocs).padStart(6)} ${ms(without)} ${ms(withWarning)} ${ratio.toFixed(2).padStart(8)}x ${WARNING_RATIO_GOAL.toFixed(1).padStart(5)}x`,
+  );
+  warningVerdicts.push(
+    `goal: ${size.label} read with a warning <= ${WARNING_RATIO_GOAL}x without:`.padEnd(52) +
+      `${ratio.toFixed(2)}x  ${verdict(ratio <= WARNING_RATIO_GOAL)}`,
+  );
+}
+console.log('');
+for (const v of warningVerdicts) console.log(v);
 
 // The rollout simulator: a whole film (every evaluation until the rollout
 // settles or waits) of the generated scenario, which places canaries and

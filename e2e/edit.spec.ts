@@ -31,6 +31,21 @@ test("raising a group's count adds placements to the plan and the graph", async 
   await shot(page, '10-count-raised');
 });
 
+test('a group named __proto__, scaled, shows its new count (the worker sends results as deltas keyed by group)', async ({
+  page,
+}) => {
+  await openApp(page);
+  const named = (count: number) =>
+    editedJob((j) => {
+      j.TaskGroups[1]!.Name = '__proto__';
+      j.TaskGroups[1]!.Count = count;
+    });
+  await setTab(page, 'job', named(2));
+  await expect.poll(() => planLineText(page, '__proto__')).toBe('Task Group: "__proto__" (2 create)');
+  await setTab(page, 'job', named(4));
+  await expect.poll(() => planLineText(page, '__proto__')).toBe('Task Group: "__proto__" (4 create)');
+});
+
 test("lowering a group's count stops the highest indexes", async ({ page }) => {
   await openApp(page);
   await setTab(

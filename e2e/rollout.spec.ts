@@ -3,6 +3,7 @@
 // deployment after the person promotes it.
 
 import { readFileSync } from 'node:fs';
+import { deflateRawSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { splitScenario } from '../src/scenario/tabs.ts';
 import { openApp, setTab, shot } from './helpers.ts';
@@ -111,4 +112,25 @@ test('a copied link replays the rollout, events included, in a fresh browser', a
   );
   await context.close();
   await fresh.close();
+});
+
+test('a job scaled to 999,999 mid-rollout ends the film at that evaluation, naming the budget; the film before it plays', async ({
+  page,
+}) => {
+  const doc = { ...fixture.Scenario, Events: [{ After: 1, Kind: 'job-scale', TaskGroup: 'web', Count: 999_999 }] };
+  const started = Date.now();
+  await page.goto('/#s=' + deflateRawSync(Buffer.from(JSON.stringify(doc))).toString('base64url'));
+  const message = page.getByTestId('rollout-over-budget');
+  await expect(message).toHaveText(
+    'Evaluation 2 would handle 1,000,006 allocations (7 live and 999,999 asked for), 980,006 more than the 20,000 the simulator takes.',
+  );
+  // A figure for the report, not an assertion: how long the page took to say so.
+  console.log(`over-budget message shown ${Date.now() - started} ms after the link was opened`);
+  await expect(page.getByTestId('rollout-step')).toHaveCount(1);
+  await expect(page.getByTestId('rollout-end')).toHaveAttribute('data-end-status', 'over-budget');
+  await page.getByTestId('rollout-end').click();
+  await expect(page.getByTestId('rollout-story')).toContainText('Evaluation 2 would handle 1,000,006 allocations');
+  await page.getByTestId('rollout-step').nth(0).click();
+  await expect(page.locator('[data-testid=placement][data-canary=true]')).toHaveCount(2);
+  await shot(page, 'rollout-over-budget');
 });

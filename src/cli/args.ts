@@ -14,11 +14,18 @@ export interface CliOptions extends SubmitArgs {
   formatGiven: boolean;
   explain: boolean;
   simulate: boolean;
+  /** timeoutSeconds is how long a rollout (--simulate) may run before it is stopped. */
+  timeoutSeconds: number;
   help: boolean;
 }
 
 /** ParsedArgs is either the options or what is wrong with the command line. */
 export type ParsedArgs = { ok: true; options: CliOptions } | { ok: false; error: string };
+
+/** DEFAULT_TIMEOUT_SECONDS is the rollout's time limit when --timeout is not given: the page's (worker/simulateClient.ts). */
+export const DEFAULT_TIMEOUT_SECONDS = 20;
+// MAX_TIMEOUT_SECONDS bounds --timeout: an hour is far beyond any film within the simulator's budgets.
+const MAX_TIMEOUT_SECONDS = 3600;
 
 /** USAGE is the help text, printed by --help and after a command-line mistake. */
 export const USAGE = `Usage: nomad-playground reconcile [options] FILE...
@@ -51,12 +58,16 @@ Options:
                       wins over var files)
   --var-file FILE     with --cluster: set input variables from an HCL
                       (name = value) or JSON file (repeatable; later files win)
+  --timeout SECONDS   stop a rollout (--simulate) that runs longer than this
+                      (default ${DEFAULT_TIMEOUT_SECONDS}, as the page); the evaluations before are
+                      printed, and the run exits with status 2
   -h, --help          show this help
 
 An invalid scenario prints FILE: PATH: message lines on standard error; the other
-files are still reconciled and the run exits with status 2. With --cluster, a
-problem in JOBSPEC prints JOBSPEC:LINE:COLUMN: message, one in SCENARIO
-SCENARIO: PATH: message.
+files are still reconciled and the run exits with status 2. So does a rollout
+that passes a budget of the simulator (allocations, events, work) or the time
+limit: the message names it. With --cluster, a problem in JOBSPEC prints
+JOBSPEC:LINE:COLUMN: message, one in SCENARIO SCENARIO: PATH: message.
 `;
 
 const FORMATS: readonly string[] = ['json', 'plan'];
@@ -72,6 +83,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     formatGiven: false,
     explain: false,
     simulate: false,
+    timeoutSeconds: DEFAULT_TIMEOUT_SECONDS,
     help: false,
   };
   let onlyFiles = false;
@@ -93,6 +105,12 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       options.explain = true;
     } else if (arg === '--simulate') {
       options.simulate = true;
+    } else if (arg === '--timeout' || arg.startsWith('--timeout=')) {
+      const value = arg === '--timeout' ? argv[++i] : arg.slice('--timeout='.length);
+      const seconds = Number(value);
+      if (value === undefined || value.trim() === '' || !(seconds > 0 && seconds <= MAX_TIMEOUT_SECONDS))
+        return { ok: false, error: `--timeout needs a number of seconds above 0, up to ${MAX_TIMEOUT_SECONDS}` };
+      options.timeoutSeconds = seconds;
     } else if (arg === '--format' || arg.startsWith('--format=')) {
       const value = arg === '--format' ? argv[++i] : arg.slice('--format='.length);
       if (value === undefined) return { ok: false, error: '--format needs a value: json or plan' };

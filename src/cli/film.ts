@@ -9,6 +9,7 @@ import type { ResultDocument } from '../result/document.ts';
 import { formatPlan } from '../result/plan.ts';
 import { type DeploymentDocument, writeDeployment } from '../scenario/write.ts';
 import type { RankedNode } from '../simulator/planApply.ts';
+import type { OverBudget } from '../simulator/budget.ts';
 import type { Film } from '../simulator/simulate.ts';
 import type { Happening } from '../simulator/state.ts';
 
@@ -90,6 +91,8 @@ export interface FilmDocument {
     Reason: string;
     Deployment: DeploymentDocument | null;
     Stranded: { JobID: string; AllocID: string; Name: string; RescheduleTime: string } | null;
+    /** OverBudget is the budget the film stopped on (Status over-budget); absent otherwise. */
+    OverBudget?: OverBudget;
   };
 }
 
@@ -121,6 +124,7 @@ export function filmDocument(film: Film): FilmDocument {
       Deployment: end.Deployment === null ? null : writeDeployment(end.Deployment),
       Stranded:
         end.Stranded === null ? null : { ...end.Stranded, RescheduleTime: formatInstant(end.Stranded.RescheduleTime) },
+      ...(end.OverBudget === null ? {} : { OverBudget: end.OverBudget }),
     },
   };
 }

@@ -26,6 +26,8 @@ export interface CliIO {
   env?: Readonly<Record<string, string | undefined>>;
   /** files is what a jobspec's file functions (file, fileexists, fileset…) read; absent, they are refused as on the page. */
   files?: FileAccess;
+  /** clock reads milliseconds, for a rollout's time limit (--timeout); absent: performance.now. */
+  clock?: () => number;
 }
 
 import { EXIT_INPUT, EXIT_INTERNAL, EXIT_OK } from './status.ts';
@@ -168,11 +170,17 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     }
 
     let output: string;
+    // A rollout over a budget or its time limit is printed up to there; its message goes to stderr after.
+    let over: string | null = null;
     try {
-      output =
-        sim !== null
-          ? sim.renderFilm(options, several, sim.simulate(scenario, events, { trace: false }))
-          : render(options, several, runScenario(scenario, { trace: options.explain }), scenario, name, running);
+      if (sim !== null) {
+        const timeLimit = { ms: options.timeoutSeconds * 1000, clock: io.clock ?? (() => performance.now()) };
+        const film = sim.simulate(scenario, events, { trace: false, timeLimit });
+        over = film.End.OverBudget?.Message ?? null;
+        output = sim.renderFilm(options, several, film);
+      } else {
+        output = render(options, several, runScenario(scenario, { trace: options.explain }), scenario, name, running);
+      }
     } catch (e) {
       io.stderr(`${name}: internal error: ${e instanceof Error && e.stack ? e.stack : errorMessage(e)}\n`);
       // Bad input (2) outranks a bug (1): the user can act on it.
@@ -182,6 +190,10 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     if (several && textual) output = `${printed > 0 ? '\n' : ''}==> ${name} <==\n${output}`;
     io.stdout(output);
     printed++;
+    if (over !== null) {
+      io.stderr(`${name}: ${over}\n`);
+      status = Math.max(status, EXIT_INPUT);
+    }
   }
   return status;
 }

@@ -73,6 +73,22 @@ export const batchedFailedAllocWindowSize = 5 * SECOND;
 // UpdateOutcome names computeUpdates' outcomes: the position of each set in its split.
 const UpdateOutcome = { Ignore: 0, Inplace: 1, Destructive: 2 } as const;
 
+/** emptyResults are the results of a reconciliation that has decided nothing yet: where the reconciler starts, and what an evaluation that never ran decided. */
+export function emptyResults(): ReconcileResults {
+  return {
+    deployment: null,
+    deploymentUpdates: [],
+    place: [],
+    destructiveUpdate: [],
+    inplaceUpdate: [],
+    stop: [],
+    attributeUpdates: new Map(),
+    desiredTGUpdates: new Map(),
+    desiredFollowupEvals: new Map(),
+    trace: null,
+  };
+}
+
 /**
  * reconcile runs the reconciler once. Existing allocations are visited by
  * name index, then ID, whatever order they come in (newAllocMatrix), so that
@@ -99,18 +115,7 @@ class AllocReconciler {
   constructor(private readonly input: ReconcilerInput) {
     this.deployment = input.deployment ? copyDeployment(input.deployment) : null;
     this.tracer = input.trace ? new ReconcileTracer() : null;
-    this.result = {
-      deployment: null,
-      deploymentUpdates: [],
-      place: [],
-      destructiveUpdate: [],
-      inplaceUpdate: [],
-      stop: [],
-      attributeUpdates: new Map(),
-      desiredTGUpdates: new Map(),
-      desiredFollowupEvals: new Map(),
-      trace: null,
-    };
+    this.result = emptyResults();
   }
 
   /** compute reconciles every group and settles the deployment's status. */

@@ -80,10 +80,12 @@ export function measureJson(text: string): TextMeasure {
   return { chars: text.length, depth: deepest, values: blank ? 0 : 1 + commas + filled };
 }
 
-// closingQuote is the offset of the quote that ends the string opened at
-// `open`, or the text's length when the string never ends. A quote ends the
-// string unless an odd number of backslashes stands right before it.
-function closingQuote(text: string, open: number): number {
+/**
+ * closingQuote is the offset of the quote that ends the string opened at
+ * `open`, or the text's length when the string never ends. A quote ends the
+ * string unless an odd number of backslashes stands right before it.
+ */
+export function closingQuote(text: string, open: number): number {
   let quote = text.indexOf('"', open + 1);
   while (quote > 0) {
     let backslashes = 0;

@@ -3,15 +3,10 @@
 // runs only when there is something to point at: a syntax error, or
 // diagnostics that need a line and column.
 
-import {
-  type Node as JsonNode,
-  type ParseError,
-  findNodeAtLocation,
-  parseTree,
-  printParseErrorCode,
-} from 'jsonc-parser';
+import { type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import { type Diagnostic, DiagnosticCode } from './diagnostics.ts';
 import { splitPath } from './path.ts';
+import { placePaths } from './pathPlaces.ts';
 import { type TextBudget, TEXT_BUDGET, parseWithinBudget } from './budget.ts';
 
 /** ParsedText is JSON text read into a value, or the syntax errors that stopped it. */
@@ -55,7 +50,7 @@ export function parseJsonText(text: string, budget: TextBudget = TEXT_BUDGET): P
 // jsonc-parser (set to accept nothing JSON does not), falling back to the
 // position in JSON.parse's own message.
 function syntaxDiagnostics(text: string, error: unknown): Diagnostic[] {
-  const lines = new LineIndex(text);
+  const lines = new LineIndex(lineStarts(text));
   const errors: ParseError[] = [];
   try {
     parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
@@ -125,55 +120,33 @@ function syntaxMessage(code: string, text: string, offset: number): string {
 /**
  * locateDiagnostics gives each diagnostic the line and column range of the
  * value its path names: the value itself when it is in the text, or, for a
- * field that is missing, the start of the closest enclosing value that is.
- * It parses the text once, so call it only when there are diagnostics.
+ * field that is missing, the key of the closest enclosing value that is
+ * (or its first character when no key holds it). All are found in one pass
+ * over the text (placePaths), which stops once the last is placed, so that
+ * a read with warnings costs about what a read without does.
  */
 export function locateDiagnostics(text: string, diagnostics: Diagnostic[]): void {
-  let root: JsonNode | undefined;
-  try {
-    root = parseTree(text, [], { disallowComments: true });
-  } catch {
-    return; // nesting too deep for jsonc-parser's recursion: leave the paths alone
-  }
-  if (root === undefined) return;
-  const lines = new LineIndex(text);
-  for (const d of diagnostics) {
-    // The cap notice is about the whole read, not a place in the text.
-    if (d.line !== undefined || d.code === DiagnosticCode.TooManyErrors) continue;
-    const segments = splitPath(d.path);
-    let node = segments.length === 0 ? undefined : findNodeAtLocation(root, segments);
-    if (node !== undefined) {
-      lines.setRange(d, node.offset, node.length);
-      continue;
-    }
-    while (node === undefined && segments.length > 0) {
-      segments.pop();
-      node = findNodeAtLocation(root, segments);
-    }
-    if (node === undefined) node = root;
-    // Point at the key that holds the enclosing value when there is one, else its first character.
-    const key = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
-    if (key !== undefined) lines.setRange(d, key.offset, key.length);
-    else lines.setRange(d, node.offset, 1);
-  }
+  // The cap notice is about the whole read, not a place in the text.
+  const unplaced = diagnostics.filter((d) => d.line === undefined && d.code !== DiagnosticCode.TooManyErrors);
+  if (unplaced.length === 0) return;
+  const places = placePaths(
+    text,
+    unplaced.map((d) => splitPath(d.path)),
+  );
+  const lines = new LineIndex(places.lineStarts);
+  unplaced.forEach((d, i) => {
+    const range = places.ranges[i];
+    if (range) lines.setRange(d, range.offset, range.length);
+  });
 }
 
-/** LineIndex converts offsets in a text to 1-based lines and columns (in UTF-16 code units, as editors count). */
-export class LineIndex {
-  private readonly starts: number[];
-
-  constructor(text: string) {
-    // Editors hide a byte order mark, so columns on the first line start after it.
-    this.starts = [text.startsWith(BYTE_ORDER_MARK) ? 1 : 0];
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 10) this.starts.push(i + 1);
-      else if (c === 13) {
-        if (text.charCodeAt(i + 1) === 10) i++;
-        this.starts.push(i + 1);
-      }
-    }
-  }
+/**
+ * LineIndex converts offsets in a text to 1-based lines and columns (in
+ * UTF-16 code units, as editors count), from the offsets where its lines
+ * start (lineStarts).
+ */
+class LineIndex {
+  constructor(private readonly starts: readonly number[]) {}
 
   /** position is the 1-based line and column of an offset. */
   position(offset: number): { line: number; column: number } {
@@ -196,4 +169,19 @@ export class LineIndex {
     d.endLine = end.line;
     d.endColumn = end.column;
   }
+}
+
+// lineStarts lists the offsets where a text's lines start: after \n, \r\n or a lone \r.
+function lineStarts(text: string): number[] {
+  // Editors hide a byte order mark, so columns on the first line start after it.
+  const starts = [text.startsWith(BYTE_ORDER_MARK) ? 1 : 0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) starts.push(i + 1);
+    else if (c === 13) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    }
+  }
+  return starts;
 }

@@ -69,8 +69,9 @@ export function readScenario(text: string, options: ReadOptions = {}): ReadResul
   const parsed = parseJsonText(text, options.textBudget);
   if (!parsed.ok) return parsed;
   const result = readScenarioValue(parsed.value, options);
-  if (!result.ok) locateDiagnostics(text, result.diagnostics);
-  if (result.warnings) locateDiagnostics(text, result.warnings);
+  // One pass places them all: the errors and the warnings.
+  const unplaced = [...(result.ok ? [] : result.diagnostics), ...(result.warnings ?? [])];
+  if (unplaced.length > 0) locateDiagnostics(text, unplaced);
   return result;
 }
 

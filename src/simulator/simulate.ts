@@ -23,12 +23,24 @@ import {
   requiresPromotion,
   terminalStatus,
 } from '../engine/structs.ts';
+import { emptyResults } from '../engine/reconcile.ts';
 import { formatInstant } from '../engine/time.ts';
 import type { ReconcileTrace } from '../engine/types.ts';
-import type { ResultDocument } from '../result/document.ts';
+import { type ResultDocument, toResultDocument } from '../result/document.ts';
 import { runScenario } from '../result/run.ts';
 import type { Scenario } from '../scenario/read.ts';
 import { applyEvent } from './apply.ts';
+import {
+  type OverBudget,
+  type SimBudget,
+  type TimeLimit,
+  SIM_BUDGET,
+  allocationsOver,
+  askedFor,
+  eventsOver,
+  timeOver,
+  workOver,
+} from './budget.ts';
 import { DEFAULT_ALLOC_STARTUP, clientWatch, nextClientTime, runClients } from './allocRunner.ts';
 import { nextDrainTime, runDrainer, startDrainWatch } from './drainer.ts';
 import { DEFAULT_DRAIN_DEADLINE, EvalTriggerScenario, type SimEvent } from '../scenario/events.ts';
@@ -71,6 +83,10 @@ export interface SimOptions {
    * the cluster as it is at that moment, that evaluation still queued.
    */
   stopBeforeEvaluation?: number;
+  /** budget bounds the film, checked at every evaluation (default SIM_BUDGET). */
+  budget?: SimBudget;
+  /** timeLimit stops a film that runs longer, checked between its steps (default: none; the page's worker has a limit of its own). */
+  timeLimit?: TimeLimit;
 }
 
 /** EventNote says what became of one event: when it happened, or why it changed nothing. */
@@ -112,8 +128,13 @@ export interface FilmEvaluation {
 
 /** FilmEnd says why the film stopped. */
 export interface FilmEnd {
-  /** Status: settled (nothing more will happen by itself), waiting (on a person, or on room for allocations), or limit (maxEvaluations reached). */
-  Status: 'settled' | 'waiting' | 'limit';
+  /**
+   * Status: settled (nothing more will happen by itself), waiting (on a
+   * person, or on room for allocations), limit (maxEvaluations reached), or
+   * over-budget (the next evaluation would pass a budget: OverBudget says
+   * which; the evaluations before it are the film).
+   */
+  Status: 'settled' | 'waiting' | 'limit' | 'over-budget';
   /** Time is the clock when it stopped. */
   Time: Instant;
   /** Reason says so in words. */
@@ -122,11 +143,17 @@ export interface FilmEnd {
   Happenings: Happening[];
   /** Deployment is the job's latest deployment at the end, or null. */
   Deployment: Deployment | null;
+  /** OverBudget is the budget the film stopped on, when its Status is over-budget; null otherwise. */
+  OverBudget: OverBudget | null;
   /** Stranded is a failed allocation that a follow-up evaluation would reschedule, but that no queued evaluation reaches; null when none. */
   Stranded: StrandedAlloc | null;
   /** Scenario is the cluster at the end, for a person to continue from. */
   Scenario: Scenario;
-  /** Document is what an evaluation at the end would decide (all ignore once settled); Trace its reasoning. */
+  /**
+   * Document is what an evaluation at the end would decide (all ignore once
+   * settled); Trace its reasoning. Over a budget, it is the refused
+   * evaluation's: nothing decided, no reasoning.
+   */
   Document: ResultDocument;
   Trace: ReconcileTrace | null;
 }
@@ -163,12 +190,17 @@ const SHUFFLE_SEED = 0x5b0f;
  */
 export function simulate(scenario: Scenario, events: readonly SimEvent[], options: SimOptions = {}): Film {
   const maxEvaluations = options.maxEvaluations ?? DEFAULT_MAX_EVALUATIONS;
+  const budget = options.budget ?? SIM_BUDGET;
+  const started = options.timeLimit?.clock() ?? 0;
   const state = initialState(scenario);
   const log = new SimLog();
   const evaluations: FilmEvaluation[] = [];
   const notes: EventNote[] = events.map((_, i) => ({ Index: i, Time: null, Problem: null }));
   // Events with a delay wait here, with the time they fall due.
   const timed: { at: Instant; index: number }[] = [];
+  // work is the allocations the evaluations so far have handled, summed (SimBudget.work).
+  let work = 0;
+  let over = eventsOver(events.length, budget);
 
   const fire = (index: number) => {
     notes[index]!.Time = state.now;
@@ -188,13 +220,22 @@ export function simulate(scenario: Scenario, events: readonly SimEvent[], option
   });
 
   let stopped = false;
-  while (evaluations.length < maxEvaluations) {
+  while (over === null && evaluations.length < maxEvaluations) {
+    over = timeOver(options.timeLimit, started);
+    if (over !== null) break;
     stopped = options.stopBeforeEvaluation === evaluations.length + 1 && findDueEval(state) !== null;
     if (stopped) break;
-    const due = takeDueEval(state);
+    const due = findDueEval(state);
     if (due !== null) {
-      evaluations.push(runEvaluation(state, due, evaluations.length + 1, log, scenario.Name, options.trace ?? true));
-      const index = evaluations.length;
+      const index = evaluations.length + 1;
+      const size = clusterSize(state);
+      over =
+        allocationsOver(size.live, size.asked, budget, `Evaluation ${index}`) ??
+        workOver(work, size.all + size.asked, index, budget);
+      if (over !== null) break;
+      work += size.all + size.asked;
+      state.evals.splice(state.evals.indexOf(due), 1);
+      evaluations.push(runEvaluation(state, due, index, log, scenario.Name, options.trace ?? true));
       events.forEach((e, i) => {
         if (e.After !== index) return;
         if ((e.Delay ?? 0) === 0) fire(i);
@@ -212,8 +253,31 @@ export function simulate(scenario: Scenario, events: readonly SimEvent[], option
     settle(state, log);
   }
 
-  const more = findDueEval(state) !== null || nextTime(state, timed) !== null;
   const end = snapshotScenario(state, mainJob(state), scenario.Name, END_EVAL_ID);
+  const base = {
+    Time: state.now,
+    Happenings: log.take(),
+    Deployment: latestDeployment(mainJob(state)),
+    Scenario: end,
+  };
+  if (over !== null) {
+    // The look at the end would be the very work the budget refuses: the refused evaluation decides nothing.
+    return {
+      Steps: evaluations,
+      End: {
+        ...base,
+        Status: 'over-budget',
+        // A reason is a clause, as the other endings' are: the message without its full stop.
+        Reason: over.Message.replace(/\.$/, ''),
+        OverBudget: over,
+        Stranded: null,
+        Document: toResultDocument(emptyResults()),
+        Trace: null,
+      },
+      Events: notes,
+    };
+  }
+  const more = findDueEval(state) !== null || nextTime(state, timed) !== null;
   // A look at the end costs nothing to the film: its IDs come from a generator of its own.
   const look = runScenario(end, { trace: options.trace ?? true, generateID: seededUUIDs(END_SEED) });
   const stranded = more ? null : strandedAlloc(state);
@@ -223,16 +287,27 @@ export function simulate(scenario: Scenario, events: readonly SimEvent[], option
       ...(stopped
         ? { Status: 'limit' as const, Reason: `the film stopped before evaluation ${evaluations.length + 1}, as asked` }
         : ending(state, evaluations.length >= maxEvaluations && more, stranded)),
+      ...base,
+      OverBudget: null,
       Stranded: stranded,
-      Time: state.now,
-      Happenings: log.take(),
-      Deployment: latestDeployment(mainJob(state)),
-      Scenario: end,
       Document: look.document,
       Trace: look.results.trace,
     },
     Events: notes,
   };
+}
+
+// clusterSize is what an evaluation handles: the allocations of every job (all, and the live ones), and those every job asks for.
+function clusterSize(state: SimState): { all: number; live: number; asked: number } {
+  let all = 0;
+  let live = 0;
+  let asked = 0;
+  for (const js of state.jobs) {
+    all += js.allocs.length;
+    for (const a of js.allocs) if (!terminalStatus(a)) live++;
+    asked += askedFor(js.job);
+  }
+  return { all, live, asked };
 }
 
 // initialState is the cluster the scenario describes, its other jobs
@@ -327,13 +402,6 @@ function findDueEval(state: SimState): QueuedEval | null {
   return (
     state.evals.find((e) => e.Status === 'pending' && (isZeroTime(e.WaitUntil) || e.WaitUntil <= state.now)) ?? null
   );
-}
-
-// takeDueEval removes and returns the evaluation to run next, as the broker dequeues it.
-function takeDueEval(state: SimState): QueuedEval | null {
-  const due = findDueEval(state);
-  if (due !== null) state.evals.splice(state.evals.indexOf(due), 1);
-  return due;
 }
 
 // runEvaluation reconciles the evaluation's job and applies the plan.

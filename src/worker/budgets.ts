@@ -1,27 +1,28 @@
 // The work a scenario may ask of the engine and of the simulator, checked
 // on the read scenario before either starts, so that no document (a shared
-// link above all) can make the page hold gigabytes or freeze. The text's
+// link above all) can make the page hold gigabytes or freeze. The film's
+// own budget (simulator/budget.ts) is held again at every evaluation, where
+// an event may grow the cluster. The text's
 // own budget (length, nesting, values) is checked earlier, by the reader
 // (scenario/json.ts); what the views draw is bounded where they draw it
 // (the lane's aggregate cards, graph/lane.ts, and the graph's card budget,
 // ui/layout/GraphSlot.tsx). Each limit is named in the
 // message, with how far the scenario is over it.
 
+import { type Allocation, terminalStatus } from '../engine/structs.ts';
 import type { Scenario } from '../scenario/read.ts';
+import { allocationsOver, askedFor } from '../simulator/budget.ts';
 
 /**
  * BUDGETS are the limits, in one table so that the page, the tests and the
  * README agree on them. A million placements reconcile in about 3 s and
  * keep the page's renderer under 700 MB; a film copies the cluster at
- * every step, so the simulator takes less.
+ * every step, so the simulator takes less (its table is SIM_BUDGET,
+ * simulator/budget.ts).
  */
 export const BUDGETS = {
   /** placements is the most allocations a job may ask for in all (Count summed over its groups). */
   placements: 1_000_000,
-  /** simulatedAllocations is the most allocations (existing plus asked for) a rollout is simulated with. */
-  simulatedAllocations: 20_000,
-  /** events is the most events a rollout's Events list may hold. */
-  events: 1_000,
   /**
    * graphCards is the most allocation cards the graph draws one by one (it
    * is measured with 5,000; 10,000 cards took a minute and 900 MB to draw);
@@ -32,14 +33,9 @@ export const BUDGETS = {
 
 const n = (v: number) => v.toLocaleString('en-US');
 
-// askedFor is the number of allocations a job asks for: its groups' counts, summed.
-function askedFor(scenario: Scenario): number {
-  return scenario.Job.TaskGroups.reduce((sum, g) => sum + g.Count, 0);
-}
-
 /** engineBudget says why the engine should not reconcile a scenario, or null when it may. */
 export function engineBudget(scenario: Scenario): string | null {
-  const asked = askedFor(scenario);
+  const asked = askedFor(scenario.Job);
   if (asked <= BUDGETS.placements) return null;
   return (
     `The job asks for ${n(asked)} allocations in all (Count summed over its ${scenario.Job.TaskGroups.length} groups), ` +
@@ -47,20 +43,18 @@ export function engineBudget(scenario: Scenario): string | null {
   );
 }
 
-/** eventsBudget says why a rollout's Events list is too long to simulate, or null; it is checked before the list is read. */
-export function eventsBudget(events: number): string | null {
-  if (events <= BUDGETS.events) return null;
-  return `The rollout has ${n(events)} events, ${n(events - BUDGETS.events)} more than the ${n(BUDGETS.events)} the simulator takes.`;
-}
-
-/** simulatorBudget says why a scenario's rollout should not be simulated (too many allocations), or null when it may. */
+/**
+ * simulatorBudget says why a scenario's rollout should not be simulated (too
+ * many allocations, its other jobs' included), or null when it may; the
+ * simulator holds the same budget at every evaluation after.
+ */
 export function simulatorBudget(scenario: Scenario): string | null {
-  const allocs = scenario.Allocations.length + askedFor(scenario);
-  if (allocs <= BUDGETS.simulatedAllocations) return null;
-  return (
-    `Simulating this rollout would handle ${n(allocs)} allocations (${n(scenario.Allocations.length)} existing and ${n(askedFor(scenario))} asked for), ` +
-    `${n(allocs - BUDGETS.simulatedAllocations)} more than the ${n(BUDGETS.simulatedAllocations)} the simulator takes; a single reconciliation still works.`
-  );
+  const others = scenario.OtherJobs ?? [];
+  const live = (allocs: readonly Allocation[]) => allocs.filter((a) => !terminalStatus(a)).length;
+  const running = others.reduce((sum, o) => sum + live(o.Allocations), live(scenario.Allocations));
+  const asked = others.reduce((sum, o) => sum + askedFor(o.Job), askedFor(scenario.Job));
+  const over = allocationsOver(running, asked);
+  return over === null ? null : `${over.Message.slice(0, -1)}; a single reconciliation still works.`;
 }
 
 /** graphBudget says why the graph does not draw a cluster card by card (too many allocations), or null when it does. */

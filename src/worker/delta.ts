@@ -128,11 +128,20 @@ function objectDelta(
     const before = prev !== null && (sameKeys || Object.hasOwn(prev, k)) ? prev[k] : undefined;
     const d = delta(next[k], before, walk);
     if (d === SAME && sameKeys) continue;
-    fields ??= {};
+    // Without a prototype, so that a key named `__proto__` stays a key.
+    fields ??= Object.create(null) as Record<string, Delta>;
     fields[k] = d;
   }
   if (!sameKeys) return { o: fields ?? {} };
   return fields === null ? SAME : { p: fields };
+}
+
+// setOwn writes a key as data: assigning `__proto__` to an object that
+// does not hold one would set the object's prototype instead.
+function setOwn(o: Record<string, unknown>, k: string, v: unknown): void {
+  if (k === '__proto__' && !Object.hasOwn(o, k))
+    Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true });
+  else o[k] = v;
 }
 
 // Built remembers, per Delta object, the previous value it was applied to and
@@ -163,7 +172,7 @@ function apply(d: Delta, prev: unknown, built: Built): unknown {
     const changed = 'p' in d ? d.p : d.o;
     const out: Record<string, unknown> = 'p' in d ? { ...fields } : {};
     for (const k of Object.keys(changed)) {
-      out[k] = apply(changed[k]!, Object.hasOwn(fields, k) ? fields[k] : undefined, built);
+      setOwn(out, k, apply(changed[k]!, Object.hasOwn(fields, k) ? fields[k] : undefined, built));
     }
     value = out;
   }

@@ -7,10 +7,21 @@ import { readScenarioValueAsync } from '../scenario/readAsync.ts';
 import { EVENTS_KEY } from '../scenario/events.ts';
 import { readEvents } from '../scenario/readEvents.ts';
 import { simulate } from '../simulator/simulate.ts';
-import { eventsBudget, simulatorBudget } from './budgets.ts';
+import { simulatorBudget } from './budgets.ts';
+import { eventsOver } from '../simulator/budget.ts';
 import { type LocatedDiagnostic, locateAll } from './locate.ts';
 import type { SimulateRequest, SimulateResponse } from './simulateProtocol.ts';
 import { joinTabs } from '../scenario/tabs.ts';
+
+/**
+ * FILM_TIME_LIMIT_MS is how long the simulator may run one film in the
+ * worker: under the page's limit (SIMULATE_TIMEOUT_MS, 20 s, after which
+ * the page ends the worker and has no film), so that a film that runs long
+ * on a busy machine ends with its frames so far and a message naming the
+ * limit. The simulator checks it between two steps, each bounded by the
+ * allocations budget.
+ */
+const FILM_TIME_LIMIT_MS = 15_000;
 
 /** handleSimulate answers one request; it never throws. */
 export async function handleSimulate(
@@ -23,15 +34,15 @@ export async function handleSimulate(
     if (!joined.ok) return failure(req, 'The scenario is not valid JSON; fix it to simulate.');
     const raw = joined.document[EVENTS_KEY] ?? [];
     // A list over the budget is not even read.
-    const tooMany = Array.isArray(raw) ? eventsBudget(raw.length) : null;
-    if (tooMany !== null) return failure(req, tooMany);
+    const tooMany = Array.isArray(raw) ? eventsOver(raw.length) : null;
+    if (tooMany !== null) return failure(req, tooMany.Message);
     const events = readEvents(raw, EVENTS_KEY);
     if (!events.ok) return failure(req, 'The rollout’s events have errors.', locateAll(events.diagnostics, req.texts));
     const read = await readScenarioValueAsync(joined.document);
     if (!read.ok) return failure(req, 'The scenario has errors; fix them to simulate.');
     const over = simulatorBudget(read.scenario);
     if (over !== null) return failure(req, over);
-    const film = simulate(read.scenario, events.events);
+    const film = simulate(read.scenario, events.events, { timeLimit: { ms: FILM_TIME_LIMIT_MS, clock } });
     const diffs = [...film.Steps.map((s) => s.Scenario), film.End.Scenario].map(diffReport);
     return { type: 'film', ok: true, seq: req.seq, film, events: events.events, diffs, millis: clock() - started };
   } catch (err) {

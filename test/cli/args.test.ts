@@ -14,6 +14,7 @@ describe('parseArgs', () => {
         formatGiven: false,
         explain: false,
         simulate: false,
+        timeoutSeconds: 20,
         help: false,
       },
     });
@@ -25,6 +26,21 @@ describe('parseArgs', () => {
     expect(a.ok && a.options.format).toBe('plan');
     expect(b.ok && b.options.format).toBe('plan');
     expect(b.ok && b.options.explain).toBe(true);
+  });
+
+  it('reads --timeout in seconds, in both spellings, and refuses what is not a bounded positive number', () => {
+    const a = parseArgs(['--simulate', '--timeout', '5', 'x.json']);
+    const b = parseArgs(['--timeout=0.5', 'x.json']);
+    expect(a.ok && a.options.timeoutSeconds).toBe(5);
+    expect(b.ok && b.options.timeoutSeconds).toBe(0.5);
+    for (const bad of [
+      ['--timeout'],
+      ['--timeout', '0'],
+      ['--timeout', 'x'],
+      ['--timeout=', 'x.json'],
+      ['--timeout', '1e9'],
+    ])
+      expect(parseArgs(bad)).toEqual({ ok: false, error: '--timeout needs a number of seconds above 0, up to 3600' });
   });
 
   it('rejects an unknown option, an unknown format and a missing value', () => {

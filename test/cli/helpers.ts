@@ -24,8 +24,8 @@ export interface Captured {
   stderr: string;
 }
 
-/** runCli runs the runner in-process; files are read from disk, standard input is `stdin`. */
-export async function runCli(argv: string[], stdin = ''): Promise<Captured> {
+/** runCli runs the runner in-process; files are read from disk, standard input is `stdin`; `clock` replaces the wall clock. */
+export async function runCli(argv: string[], stdin = '', clock?: () => number): Promise<Captured> {
   let stdout = '';
   let stderr = '';
   const io: CliIO = {
@@ -37,6 +37,7 @@ export async function runCli(argv: string[], stdin = ''): Promise<Captured> {
     stderr: (s) => {
       stderr += s;
     },
+    ...(clock ? { clock } : {}),
   };
   const code = await run(argv, io);
   return { code, stdout, stderr };

@@ -1,5 +1,6 @@
 // `reconcile --simulate`: the whole rollout as text, with the scenario's Events.
 
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './helpers.ts';
@@ -79,5 +80,51 @@ describe('reconcile --simulate --format json', () => {
     const lines = two.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
     expect(lines.map((l) => (JSON.parse(l) as { End: { Status: string } }).End.Status)).toEqual(['settled', 'settled']);
+  });
+});
+
+describe('reconcile --simulate over a budget or its time limit', () => {
+  // scaled is the canary rollout example with its web group scaled to 999,999 after the first evaluation.
+  const scaled = () => {
+    const doc = JSON.parse(readFileSync(example('rollout-canary'), 'utf8')) as { Events: unknown[] };
+    doc.Events = [{ After: 1, Kind: 'job-scale', TaskGroup: 'web', Count: 999_999 }];
+    return JSON.stringify(doc);
+  };
+  const message =
+    'Evaluation 2 would handle 1,000,006 allocations (7 live and 999,999 asked for), 980,006 more than the 20,000 the simulator takes.';
+
+  it('prints the film up to the evaluation that would pass the budget, says why on stderr and exits 2', async () => {
+    const r = await runCli(['--simulate', '-'], scaled());
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`<stdin>: ${message}\n`);
+    const heads = r.stdout.split('\n').filter((l) => l.startsWith('==> '));
+    expect(heads).toEqual([
+      '==> Evaluation 1 at +0s (2026-01-01T00:00:00Z), scenario: the scenario’s own evaluation',
+      `==> End at +0s: over-budget: ${message.slice(0, -1)}`,
+    ]);
+  });
+
+  it('names the budget in the JSON film', async () => {
+    const r = await runCli(['--simulate', '--format', 'json', '-'], scaled());
+    expect(r.code).toBe(2);
+    const film = JSON.parse(r.stdout) as { Steps: unknown[]; End: { Status: string; OverBudget: unknown } };
+    expect(film.Steps).toHaveLength(1);
+    expect(film.End.Status).toBe('over-budget');
+    expect(film.End.OverBudget).toEqual({ Budget: 'allocations', Limit: 20_000, Asked: 1_000_006, Message: message });
+  });
+
+  it('stops a rollout that runs past --timeout (default 20 s), between two evaluations', async () => {
+    let now = 0;
+    // Each look at the clock is 7 s later: 20 s are passed at the fourth look (the start's included), 5 s at the second.
+    const clock = () => (now += 7000);
+    const r = await runCli(['--simulate', example('rollout-canary')], '', clock);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/: The rollout took longer than 20 s \(21,000 ms\), so it was stopped\.\n$/);
+    // The whole film has six evaluations; the clock stopped it after the first (three steps of the clock after the start).
+    expect(r.stdout.split('\n').filter((l) => l.startsWith('==> Evaluation'))).toHaveLength(1);
+    now = 0;
+    const short = await runCli(['--simulate', '--timeout', '5', example('rollout-canary')], '', clock);
+    expect(short.stderr).toMatch(/took longer than 5 s \(7,000 ms\)/);
+    expect(short.stdout).toContain('==> End at +0s: over-budget: The rollout took longer than 5 s');
   });
 });

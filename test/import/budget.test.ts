@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { IMPORT_BUDGET, parseBody } from '../../src/import/budget.ts';
 import { buildImport } from '../../src/import/build.ts';
 import { previewImport } from '../../src/import/preview.ts';
-import { BUDGETS } from '../../src/worker/budgets.ts';
+import { SIM_BUDGET } from '../../src/simulator/budget.ts';
 
 const NOW = '2020-06-10T12:30:00Z';
 const job = { ID: 'web', Version: 0, TaskGroups: [] };
@@ -13,7 +13,7 @@ const stubs = (n: number) => Array.from({ length: n }, (_, i) => ({ ID: `a${i}` 
 
 describe('the import budget', () => {
   it('takes as many allocations as the simulator', () => {
-    expect(IMPORT_BUDGET.allocations).toBe(BUDGETS.simulatedAllocations);
+    expect(IMPORT_BUDGET.allocations).toBe(SIM_BUDGET.allocations);
   });
 
   it('refuses a list of more allocations, by how many', () => {

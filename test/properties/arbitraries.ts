@@ -4,6 +4,18 @@
 
 import fc from 'fast-check';
 
+/** HOSTILE are names that are also keys of Object.prototype: each must stay a plain name wherever a name becomes a key. */
+export const HOSTILE = [
+  '__proto__',
+  'constructor',
+  'hasOwnProperty',
+  'toString',
+  'valueOf',
+  'prototype',
+  '__defineGetter__',
+  'isPrototypeOf',
+];
+
 const NOW = Date.UTC(2026, 0, 1);
 const GROUPS = ['web', 'api', 'worker'] as const;
 

@@ -13,17 +13,7 @@ import { formatPlan, planLines } from '../../src/result/plan.ts';
 import { runScenario } from '../../src/result/run.ts';
 import { readScenario } from '../../src/scenario/read.ts';
 import { simulate } from '../../src/simulator/simulate.ts';
-
-const HOSTILE = [
-  '__proto__',
-  'constructor',
-  'hasOwnProperty',
-  'toString',
-  'valueOf',
-  'prototype',
-  '__defineGetter__',
-  'isPrototypeOf',
-];
+import { HOSTILE } from './arbitraries.ts';
 
 // scenarioText is a version-2 job with two groups over a version-1 cluster: a rolling update and a scale-up, named with the given names.
 function scenarioText(names: {

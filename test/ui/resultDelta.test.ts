@@ -10,16 +10,7 @@ import { splitScenario } from '../../src/scenario/tabs.ts';
 import { applyDelta, deltaOf, SAME } from '../../src/worker/delta.ts';
 import { handleRun } from '../../src/worker/handle.ts';
 import type { ResultParts, RunResponse, RunSuccess } from '../../src/worker/protocol.ts';
-import { decodeResponse, encodeResponse } from '../../src/worker/resultDelta.ts';
-
-// deepFreeze makes any change to the page's copy throw.
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
+import { deepFreeze, send } from './sendResult.ts';
 
 // runsCurrentJob lists, for each allocation, whether it runs the scenario's own Job object (as the views tell it).
 function runsCurrentJob(r: RunSuccess): boolean[] {
@@ -30,21 +21,6 @@ function success(texts: { job: string; cluster: string }, seq = 1): RunSuccess {
   const r: RunResponse = handleRun({ type: 'run', seq, texts });
   if (r.type !== 'result' || !r.ok) throw new Error('the scenario did not reconcile');
   return r;
-}
-
-// send passes a response through encoding, a structured clone (the message) and decoding, as worker and page do.
-function send(r: RunSuccess, worker: ResultParts | null, page: ResultParts | null) {
-  const { message, parts } = encodeResponse(r, worker);
-  const received = structuredClone(message);
-  if (received.type !== 'result-delta') throw new Error('a success is sent as a delta');
-  const rebuilt = decodeResponse(received, page);
-  const { scenario, document, trace, diff } = rebuilt;
-  return {
-    rebuilt,
-    worker: parts,
-    page: deepFreeze({ scenario, document, trace, diff }),
-    size: JSON.stringify(received).length,
-  };
 }
 
 describe('deltaOf and applyDelta', () => {

@@ -175,3 +175,16 @@ describe('eventTiming', () => {
     expect(eventTiming(later.film, 7)).toEqual({ After: 6, Delay: 60e9 });
   });
 });
+
+describe('the rollout worker’s time limit', () => {
+  it('ends a film that runs past 15 s with its frames so far, before the page’s 20 s end the worker (an injected clock)', async () => {
+    let now = 0;
+    // Each look at the clock is 8 s later: 15 s are passed at the third look (the start's included).
+    const clock = () => (now += 8000);
+    const texts = splitScenario({ ...fixture.Scenario, Events: [{ After: 2, Kind: 'deployment-promote' }] });
+    const answer = await handleSimulate({ type: 'simulate', seq: 1, texts }, clock);
+    if (!answer.ok) throw new Error(answer.message);
+    expect(answer.film.End.OverBudget).toMatchObject({ Budget: 'time', Limit: 15_000, Asked: 16_000 });
+    expect(answer.film.Steps.length).toBeGreaterThan(0);
+  });
+});

@@ -72,6 +72,16 @@ export function RolloutTimeline() {
       ) : (
         <FrameChips film={film} frame={frame} compareFrame={compareFrame} />
       )}
+      {film?.End.OverBudget && (
+        <p
+          className="rollout-waiting"
+          role="status"
+          data-testid="rollout-over-budget"
+          title={film.End.OverBudget.Message}
+        >
+          {film.End.OverBudget.Message}
+        </p>
+      )}
       <span
         className="rollout-busy muted"
         data-visible={status === 'running' && film !== null}
