@@ -4,6 +4,7 @@
 
 import type { Diagnostic } from '../diagnostics.ts';
 import { splitPath } from '../path.ts';
+import { HCL_BUDGET, type HclBudget, Meter } from './budget.ts';
 import { decodeJobSpec } from './jobspec/jobspec.ts';
 import { HclDiagnosticCode, Sink } from './jobspec/sink.ts';
 import type { VariableInfo } from './jobspec/variables.ts';
@@ -23,13 +24,17 @@ export interface JobSpecRead {
   place(path: string): SourceRange | undefined;
 }
 
-/** parseAndDecode reads a jobspec's text into the API job, as `nomad job run` reads it. */
-export function parseAndDecode(text: string, variables: Record<string, unknown>): JobSpecRead {
+/** parseAndDecode reads a jobspec's text into the API job, as `nomad job run` reads it, within a budget (HCL_BUDGET unless a test gives a smaller one). */
+export function parseAndDecode(
+  text: string,
+  variables: Record<string, unknown>,
+  budget: HclBudget = HCL_BUDGET,
+): JobSpecRead {
   const sink = new Sink(text);
-  const parsed = parseConfig(text);
+  const parsed = parseConfig(text, budget.depth);
   for (const p of parsed.problems) sink.error(HclDiagnosticCode.Syntax, p.summary, p.detail, p.span);
   let decoded: ReturnType<typeof decodeJobSpec> = { job: null, variables: [] };
-  if (!sink.hasErrors) decoded = decodeJobSpec(parsed.body, sink, variables);
+  if (!sink.hasErrors) decoded = decodeJobSpec(parsed.body, sink, variables, new Meter(budget));
   const byPlace = (a: Diagnostic, b: Diagnostic) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0);
   sink.diagnostics.sort(byPlace);
   sink.hints.sort(byPlace);

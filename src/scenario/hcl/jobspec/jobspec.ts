@@ -5,6 +5,7 @@
 // literal text for the client to interpolate), then normalised
 // (normalizeJob: ID and name from the label, ports, templates, vault).
 
+import { Meter } from '../budget.ts';
 import { Context, type Scope } from '../eval/eval.ts';
 import { JOBSPEC_FUNCTIONS } from '../eval/functions/index.ts';
 import type { Value, ValueMap } from '../eval/value.ts';
@@ -25,8 +26,13 @@ export interface DecodedJobSpec {
 }
 
 /** decodeJobSpec decodes a parsed file into the API job, with the variables' values given from outside. */
-export function decodeJobSpec(file: Body, sink: Sink, values: Record<string, unknown>): DecodedJobSpec {
-  const top = new BodyView(file, new Context({ functions: JOBSPEC_FUNCTIONS }, new Map()), sink, false);
+export function decodeJobSpec(
+  file: Body,
+  sink: Sink,
+  values: Record<string, unknown>,
+  meter = new Meter(),
+): DecodedJobSpec {
+  const top = new BodyView(file, new Context({ functions: JOBSPEC_FUNCTIONS, meter }, new Map()), sink, false);
   checkContent(top, [], ['job', 'locals', 'variable', 'variables']);
   const labelled = new Map([
     ['variable', ['name']],
@@ -38,12 +44,16 @@ export function decodeJobSpec(file: Body, sink: Sink, values: Record<string, unk
     (b) =>
       labelled.has(b.type) && checkLabels(sink, viewOfBlock(b, top.ctx, sink, false), labelled.get(b.type) as string[]),
   );
-  const variables = new Variables(sink, JOBSPEC_FUNCTIONS);
+  const variables = new Variables(sink, { functions: JOBSPEC_FUNCTIONS, meter });
   // As jobspec2 does, variables and locals are all read before any error stops the read.
   variables.declare(blocks);
   variables.assign(values);
   const vars = variables.values();
-  const scope: Scope = { functions: JOBSPEC_FUNCTIONS, undefinedVariable: (e) => keptLiteral(sink.text, e) };
+  const scope: Scope = {
+    functions: JOBSPEC_FUNCTIONS,
+    meter,
+    undefinedVariable: (e) => keptLiteral(sink.text, e),
+  };
   const context = (locals: ValueMap) =>
     new Context(
       scope,
@@ -56,6 +66,7 @@ export function decodeJobSpec(file: Body, sink: Sink, values: Record<string, unk
     blocks.filter((b) => b.type === 'locals').map((b) => b.body),
     sink,
     context,
+    meter,
     variables.unset(),
   );
   if (locals === null || sink.hasErrors) return { job: null, variables: variables.info };

@@ -3,6 +3,7 @@
 
 import type { Diagnostic } from '../../diagnostics.ts';
 import type { SourceRange } from '../range.ts';
+import { BudgetProblem } from '../budget.ts';
 import { EvalProblem } from '../eval/problem.ts';
 import type { Span } from '../syntax/ast.ts';
 import { LineIndex } from '../syntax/lines.ts';
@@ -53,8 +54,9 @@ export class Sink {
     });
   }
 
-  /** problem reports an evaluation error. */
+  /** problem reports an evaluation error; a budget's refusal once (every evaluation after it is refused again). */
   problem(e: EvalProblem): void {
+    if (e instanceof BudgetProblem && e.repeat) return;
     this.error(HclDiagnosticCode.Evaluation, e.summary, e.detail, e.span);
   }
 
