@@ -71,7 +71,7 @@ describe('the nesting budget', () => {
 describe('the evaluation budgets', () => {
   it('refuses setproduct over the values budget before making it', () => {
     expect(meta('length(setproduct(range(1024), range(1024), range(1024)))')).toEqual([
-      '7:20: Too many values; Evaluating this takes the jobspec to 4,294,970,371 values, 4,293,970,371 more than the 1,000,000 the playground evaluates.',
+      '7:20: Too many values; Evaluating this takes the jobspec to 4,294,970,371 values, 4,294,720,371 more than the 250,000 the playground evaluates.',
     ]);
   });
 
@@ -118,10 +118,19 @@ describe('the evaluation budgets', () => {
 
   it('is not caught by try or can', () => {
     expect(meta('try(length(setproduct(range(1024), range(1024), range(1024))), 0)')).toEqual([
-      '7:24: Too many values; Evaluating this takes the jobspec to 4,294,970,371 values, 4,293,970,371 more than the 1,000,000 the playground evaluates.',
+      '7:24: Too many values; Evaluating this takes the jobspec to 4,294,970,371 values, 4,294,720,371 more than the 250,000 the playground evaluates.',
     ]);
     expect(meta('can(setproduct(range(1024), range(1024), range(1024)))')).toEqual([
-      '7:17: Too many values; Evaluating this takes the jobspec to 4,294,970,371 values, 4,293,970,371 more than the 1,000,000 the playground evaluates.',
+      '7:17: Too many values; Evaluating this takes the jobspec to 4,294,970,371 values, 4,294,720,371 more than the 250,000 the playground evaluates.',
+    ]);
+  });
+
+  it('counts the blocks dynamic blocks make, nested or not', () => {
+    const dynamic = (type: string, inner: string) =>
+      `dynamic "${type}" {\n  for_each = range(1024)\n  labels = ["\${${type}.key}"]\n  content {\n${inner}\n  }\n}`;
+    const text = `job "a" {\n${dynamic('group', dynamic('task', '    driver = "docker"'))}\n}\n`;
+    expect(messages(text, { values: 10_000 })).toEqual([
+      '6:1: Too many values; Evaluating this takes the jobspec to 10,001 values, 1 more than the 10,000 the playground evaluates.',
     ]);
   });
 

@@ -44,8 +44,10 @@ export class Sink {
     this.lines = new LineIndex(text);
   }
 
-  /** error reports a problem at a place, as HCL words it: a summary, then a detail. */
+  /** error reports a problem at a place, as HCL words it: a summary, then a detail; the same problem at the same place once. */
   error(code: HclDiagnosticCodeValue, summary: string, detail: string, span: Span): void {
+    // A dynamic block repeats its content's problems once per block it makes: each is reported once.
+    if (!this.once(`error@${span.start}:${span.end}:${summary}:${detail}`)) return;
     this.diagnostics.push({
       code,
       path: JOBSPEC_PATH,
