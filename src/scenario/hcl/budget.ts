@@ -72,15 +72,9 @@ export class Meter {
 
   /** step counts `n` steps of work done at `span`. */
   step(span: Span, n = 1): void {
-    const before = this.steps;
     this.steps += n;
-    if (this.steps <= this.budget.steps) return;
-    throw new BudgetProblem(
-      'Too much work',
-      `Evaluating this takes the jobspec to ${grouped(this.steps)} steps, ${grouped(this.steps - this.budget.steps)} more than the ${grouped(this.budget.steps)} the playground evaluates.`,
-      span,
-      before > this.budget.steps,
-    );
+    if (this.steps > this.budget.steps)
+      throw overTotal('Too much work', 'steps', this.steps, n, this.budget.steps, span);
   }
 
   /** stringWork counts the steps of making `chars` characters of strings at `span`. */
@@ -90,15 +84,9 @@ export class Meter {
 
   /** produce counts `n` values made at `span`. */
   produce(span: Span, n: number): void {
-    const before = this.values;
     this.values += n;
-    if (this.values <= this.budget.values) return;
-    throw new BudgetProblem(
-      'Too many values',
-      `Evaluating this takes the jobspec to ${grouped(this.values)} values, ${grouped(this.values - this.budget.values)} more than the ${grouped(this.budget.values)} the playground evaluates.`,
-      span,
-      before > this.budget.values,
-    );
+    if (this.values > this.budget.values)
+      throw overTotal('Too many values', 'values', this.values, n, this.budget.values, span);
   }
 
   /** chars checks that a string of `length` characters, about to be made at `span`, is within the budget. */
@@ -170,6 +158,16 @@ export class Meter {
     }
     return this.measures.get(v)!;
   }
+}
+
+// overTotal is the refusal of a running total past its limit after `added` more, a repeat when it was past already.
+function overTotal(summary: string, unit: string, total: number, added: number, limit: number, span: Span) {
+  return new BudgetProblem(
+    summary,
+    `Evaluating this takes the jobspec to ${grouped(total)} ${unit}, ${grouped(total - limit)} more than the ${grouped(limit)} the playground evaluates.`,
+    span,
+    total - added > limit,
+  );
 }
 
 // Measure is a value's weight and depth.
