@@ -100,14 +100,18 @@ export class Meter {
   }
 
   /**
-   * nests checks that a value made at `span` (a function's result, a
-   * local's value) nests no deeper than the budget: the values a jobspec
-   * writes are as deep as its text, but a function (jsondecode) or a chain
-   * of locals each wrapping the last could nest them deeper than what
-   * walks them afterwards can recurse.
+   * kept counts a value kept at `span` (a function's result, a local's or
+   * an argument's value) as the values of its whole tree (a value used
+   * twice counts twice, as what walks it afterwards, conversion and JSON,
+   * walks it twice), and checks its depth: the values a jobspec writes are
+   * as deep as its text, but a function (jsondecode) or a chain of locals
+   * each wrapping the last could nest them deeper than what walks them can
+   * recurse.
    */
-  nests(span: Span, v: unknown): void {
-    this.depth(span, this.measure(v)[1]);
+  kept(span: Span, v: unknown): void {
+    const [, depth, count] = this.measure(v);
+    this.produce(span, count);
+    this.depth(span, depth);
   }
 
   /** depth checks that a value made at `span`, nesting `depth` levels deep, is within the budget. */
@@ -129,10 +133,10 @@ export class Meter {
     return this.measure(v)[0];
   }
 
-  // measure is a value's weight and depth (a scalar is at level 0), each collection's measured once.
+  // measure is a value's weight, depth (a scalar is at level 0) and count of values, each collection's measured once.
   private measure(v: unknown): Measure {
-    if (typeof v === 'string') return [1 + Math.floor(v.length / CHARS_PER_STEP), 0];
-    if (typeof v !== 'object' || v === null) return [1, 0];
+    if (typeof v === 'string') return [1 + Math.floor(v.length / CHARS_PER_STEP), 0, 1];
+    if (typeof v !== 'object' || v === null) return [1, 0, 1];
     const known = this.measures.get(v);
     if (known !== undefined) return known;
     // Children first, with a stack of its own, so that no depth overflows it.
@@ -149,12 +153,14 @@ export class Meter {
       }
       let weight = 1;
       let depth = 0;
+      let count = 1;
       for (const child of children) {
-        const [w, d] = this.measure(child);
+        const [w, d, n] = this.measure(child);
         weight += w;
+        count += n;
         if (d > depth) depth = d;
       }
-      this.measures.set(c, [weight, depth + 1]);
+      this.measures.set(c, [weight, depth + 1, count]);
     }
     return this.measures.get(v)!;
   }
@@ -170,5 +176,5 @@ function overTotal(summary: string, unit: string, total: number, added: number, 
   );
 }
 
-// Measure is a value's weight and depth.
-type Measure = [weight: number, depth: number];
+// Measure is a value's weight (in steps), depth and count of values, each as a tree.
+type Measure = [weight: number, depth: number, count: number];

@@ -28,4 +28,6 @@ export const HOSTILE_JOBSPECS: Record<string, string> = {
   strrev: doublings('abcd', 21) + jobWithMeta('length([for i in local.r: strrev(local.s21)])'),
   jsonDeep: jobWithMeta(`length(jsondecode("${'['.repeat(100_000)}${']'.repeat(100_000)}"))`),
   bigLiteral: jobWithMeta('1' + '0'.repeat(200_000)),
+  sharing: `locals {\n  a0 = "x"\n${Array.from({ length: 30 }, (_, i) => `  a${i + 1} = [local.a${i}, local.a${i}]\n`).join('')}}\n${jobWithMeta('1').replace('config { image = "x" }', 'config { x = local.a30 }')}`,
+  dynamicBlocks: `job "a" {\n${['group', 'task', 'template'].reduceRight((inner, type) => `dynamic "${type}" {\n  for_each = range(1024)\n  labels = ["\${${type}.key}"]\n  content {\n${inner}\n  }\n}`, '')}\n}\n`,
 };

@@ -88,6 +88,17 @@ export class Context {
   }
 }
 
+/**
+ * evaluateKept evaluates an expression whose value is kept (an argument of
+ * the job, a local), counting its whole tree against the budget: what
+ * comes after walks all of it.
+ */
+export function evaluateKept(e: Expr, ctx: Context): Value {
+  const v = evaluate(e, ctx);
+  ctx.scope.meter?.kept(e.span, v);
+  return v;
+}
+
 /** evaluate computes an expression's value in a context; throws EvalProblem. */
 export function evaluate(e: Expr, ctx: Context): Value {
   ctx.scope.meter?.step(e.span);
@@ -588,10 +599,7 @@ function call(e: Expr & { kind: 'call' }, ctx: Context): Value {
   const weight = meter.weigh(result);
   meter.step(e.span, weight);
   if (typeof result === 'string') meter.chars(e.span, result.length);
-  else if (typeof result === 'object' && result !== null) {
-    meter.produce(e.span, weight);
-    meter.nests(e.span, result);
-  }
+  else if (typeof result === 'object' && result !== null) meter.kept(e.span, result);
   return result;
 }
 

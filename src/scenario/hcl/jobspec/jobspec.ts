@@ -66,7 +66,6 @@ export function decodeJobSpec(
     blocks.filter((b) => b.type === 'locals').map((b) => b.body),
     sink,
     context,
-    meter,
     variables.unset(),
   );
   if (locals === null || sink.hasErrors) return { job: null, variables: variables.info };

@@ -4,8 +4,7 @@
 // from outside as `-var` and var files give them, then `locals`, evaluated
 // in whatever order lets each find the others it uses.
 
-import type { Meter } from '../budget.ts';
-import { Context, type Scope, evaluate } from '../eval/eval.ts';
+import { Context, type Scope, evaluate, evaluateKept } from '../eval/eval.ts';
 import { EvalProblem } from '../eval/problem.ts';
 import { typeExpr } from '../eval/types.ts';
 import {
@@ -434,15 +433,14 @@ export function looksLikeSentences(s: string): boolean {
  * on a cycle) ends the read with its error, as jobspec2's last try reports
  * one. A local that uses an unset variable (or such a local) would be
  * unknown in jobspec2, which reports nothing about it: it is left out,
- * unreported (the unset variable is reported already). Each value is
- * checked against the nesting budget: a chain of locals, each wrapping the
- * last, nests deeper than its text does.
+ * unreported (the unset variable is reported already). Each value counts
+ * against the budget whole (evaluateKept): a chain of locals, each using
+ * the last twice or wrapping it, grows or nests far beyond its text.
  */
 export function evaluateLocals(
   bodies: Body[],
   sink: Sink,
   context: (locals: ValueMap) => Context,
-  meter: Meter | undefined,
   unsetVars: ReadonlySet<string> = new Set(),
 ): ValueMap | null {
   const locals: ValueMap = new Map();
@@ -490,9 +488,7 @@ export function evaluateLocals(
   const order = dependencyOrder(pending);
   for (const local of order) {
     try {
-      const value = evaluate(local.expr, context(locals));
-      meter?.nests(local.expr.span, value);
-      locals.set(local.name, value);
+      locals.set(local.name, evaluateKept(local.expr, context(locals)));
     } catch (e) {
       if (!(e instanceof EvalProblem)) throw e;
       sink.problem(e);
