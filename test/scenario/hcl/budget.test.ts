@@ -3,6 +3,7 @@
 // a diagnostic naming the budget, where, and by how much, never a
 // JavaScript error; and the hostile jobspecs of issue 19 answer so.
 
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HCL_BUDGET, type HclBudget } from '../../../src/scenario/hcl/budget.ts';
 import { parseAndDecode } from '../../../src/scenario/hcl/read.ts';
@@ -177,4 +178,44 @@ describe('numbers past a double', () => {
   it('scans a 200,000-digit literal whole, as HCL does', () => {
     expect(meta('1' + '0'.repeat(200_000))).toEqual([expect.stringMatching(/^7:13: Number too large;/)]);
   });
+});
+
+describe('the budgets, as a property', () => {
+  // Expressions built from the constructs that multiply work or nest, with the names a for expression binds.
+  const { expr } = fc.letrec<{ expr: string }>((tie) => ({
+    expr: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      fc.constantFrom('1', '"ab"', 'x', 'range(1024)', 'local.r', 'true', '1e300'),
+      fc.tuple(tie('expr'), tie('expr')).map(([a, b]) => `[${a}, ${b}]`),
+      tie('expr').map((a) => `{ a = ${a} }`),
+      fc.tuple(tie('expr'), tie('expr')).map(([a, b]) => `[for x in ${a}: ${b}]`),
+      fc.tuple(tie('expr'), tie('expr')).map(([a, b]) => `"%{ for x in ${a} }\${${b}}%{ endfor }"`),
+      fc.tuple(tie('expr'), tie('expr')).map(([a, b]) => `setproduct(${a}, ${b})`),
+      fc.tuple(tie('expr'), tie('expr')).map(([a, b]) => `"\${${a}}\${${b}}"`),
+      fc.tuple(tie('expr'), tie('expr')).map(([a, b]) => `${a} * ${b}`),
+      tie('expr').map((a) => `strrev(${a})`),
+      tie('expr').map((a) => `jsonencode(${a})`),
+      tie('expr').map((a) => `flatten(${a})`),
+      tie('expr').map((a) => `try(${a}, 0)`),
+      tie('expr').map((a) => `(${a})`),
+    ),
+  }));
+  const budgetArb = fc.record({
+    depth: fc.integer({ min: 1, max: 16 }),
+    values: fc.integer({ min: 1, max: 2_000 }),
+    chars: fc.integer({ min: 1, max: 2_000 }),
+    steps: fc.integer({ min: 1, max: 20_000 }),
+  });
+
+  it('reads any such jobspec within any budget into a job or diagnostics, never a JavaScript error', () => {
+    fc.assert(
+      fc.property(expr, budgetArb, (e, budget) => {
+        const text = `locals {\n  r = range(8)\n}\n${jobWithMeta(e)}`;
+        const read = parseAndDecode(text, {}, budget);
+        expect(read.job !== null || read.diagnostics.length > 0).toBe(true);
+        for (const d of read.diagnostics) expect(d.line).toBeGreaterThan(0);
+      }),
+      { numRuns: 300 },
+    );
+  }, 60_000);
 });
