@@ -15,7 +15,8 @@ import type { Span } from './syntax/ast.ts';
  * tuples, objects, for expressions and function results, blocks made by
  * dynamic blocks), the length of any one string, and evaluation steps (an
  * expression evaluated, one iteration, one value a function takes or
- * gives, one 16-character piece of a string it takes or gives). The
+ * gives, one 16-character piece of a string it takes or gives, one
+ * character a regular expression searches). The
  * benchmark's 500-line jobspec needs 9 levels, 74 values, 148 characters
  * and 582 steps; each limit is far above that, and together they keep a
  * read to about a second of work and a few hundred megabytes at worst.
@@ -45,8 +46,8 @@ export class BudgetProblem extends EvalProblem {
 // grouped writes a count with thousands separators, as the JSON budget's sentences do.
 const grouped = (v: number) => v.toLocaleString('en-US');
 
-// CHARS_PER_STEP is how many characters of a string a function takes or gives count as one step.
-const CHARS_PER_STEP = 16;
+/** CHARS_PER_STEP is how many characters of a string a function takes or gives count as one step. */
+export const CHARS_PER_STEP = 16;
 
 /** tooDeep is the sentence of a text nesting deeper than `depth` levels, at the level that passed it. */
 export function tooDeep(depth: number): { summary: string; detail: string } {
@@ -75,11 +76,6 @@ export class Meter {
     this.steps += n;
     if (this.steps > this.budget.steps)
       throw overTotal('Too much work', 'steps', this.steps, n, this.budget.steps, span);
-  }
-
-  /** stringWork counts the steps of making `chars` characters of strings at `span`. */
-  stringWork(span: Span, chars: number): void {
-    this.step(span, Math.floor(chars / CHARS_PER_STEP));
   }
 
   /** produce counts `n` values made at `span`. */

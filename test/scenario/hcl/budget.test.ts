@@ -117,6 +117,14 @@ describe('the evaluation budgets', () => {
     ]);
   });
 
+  it('counts a regular expression’s search a step per character', () => {
+    const text = `locals {\n  s = "${'x'.repeat(16_000)}"\n}\n${jobWithMeta('regex_replace(local.s, "y", "z")')}`;
+    expect(messages(text, { steps: 16_000 })).toEqual([
+      '10:13: Too much work; Evaluating this takes the jobspec to 17,011 steps, 1,011 more than the 16,000 the playground evaluates.',
+    ]);
+    expect(messages(text, { steps: 20_000 })).toEqual([]);
+  });
+
   it('is not caught by try or can', () => {
     expect(meta('try(length(setproduct(range(1024), range(1024), range(1024))), 0)')).toEqual([
       '7:24: Too many values; Evaluating this takes the jobspec to 4,294,970,373 values, 4,294,720,373 more than the 250,000 the playground evaluates.',

@@ -39,8 +39,8 @@ export interface Func {
 export interface CallBudget {
   chars(length: number): void;
   values(count: number): void;
-  /** steps counts `chars` characters of strings made as work. */
-  steps(chars: number): void;
+  /** steps counts `n` steps of work the function is about to do. */
+  steps(n: number): void;
   /** nesting checks a value's depth (a scalar is at level 0). */
   nesting(depth: number): void;
 }
@@ -591,7 +591,7 @@ function call(e: Expr & { kind: 'call' }, ctx: Context): Value {
     {
       chars: (n) => meter.chars(e.span, n),
       values: (n) => meter.produce(e.span, n),
-      steps: (n) => meter.stringWork(e.span, n),
+      steps: (n) => meter.step(e.span, n),
       nesting: (depth) => meter.depth(e.span, depth),
     },
     spans,

@@ -1,6 +1,7 @@
 // format and formatlist: printf-style verbs as cty's stdlib reads them
 // (`%s`, `%d`, `%5.2f`, `%q`, `%v`, `%#v`, `%[2]s`, `%%`).
 
+import { CHARS_PER_STEP } from '../../budget.ts';
 import type { CallBudget } from '../eval.ts';
 import { type Value, ConversionError, convert, formatNumber, toJson } from '../value.ts';
 
@@ -165,7 +166,7 @@ export function formatList(fmt: string, args: Value[], budget: CallBudget): Valu
       args.map((a) => (Array.isArray(a) ? (a[n] as Value) : a)),
       budget,
     );
-    budget.steps(line.length);
+    budget.steps(Math.floor(line.length / CHARS_PER_STEP));
     out.push(line);
   }
   return out;
