@@ -176,6 +176,14 @@ describe('numbers past a double', () => {
     expect(meta('-pow(10, 400)')).toBe('-Inf');
   });
 
+  it('refuses the infinity in a whole-number field as gocty refuses it', () => {
+    const text =
+      'job "a" {\n  group "g" {\n    count = pow(10, 400)\n    task "t" {\n      driver = "docker"\n    }\n  }\n}\n';
+    expect(messages(text)).toEqual([
+      '3:13: Unsuitable value type; Unsuitable value: value must be a whole number, between -9223372036854775808 and 9223372036854775807',
+    ]);
+  });
+
   it('refuses a literal or a result past a double, which Nomad would keep exactly', () => {
     const refused =
       'Number too large; This number is beyond ±1.7976931348623157e+308, the largest the playground computes with; Nomad would keep it exactly, the playground cannot.';
