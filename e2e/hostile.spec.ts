@@ -10,6 +10,7 @@ import { deflateRawSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { CURRENT_KEY } from '../src/share/draftStore.ts';
 import { OPENING_KEY } from '../src/share/openingMark.ts';
+import { HOSTILE_JOBSPECS } from '../test/scenario/hcl/hostile.ts';
 import { DEFAULT_SCENARIO, openApp, setTab } from './helpers.ts';
 
 test.describe.configure({ timeout: 180_000 });
@@ -87,6 +88,28 @@ test('Count: 10,000,000 and nesting 100,000 deep are refused, naming the limit, 
   await expect(page.getByTestId('share-banner')).toContainText(
     'nests 100,001 levels deep, 99,873 more than the 128 the playground reads',
   );
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'ok');
+  expect(await savedJob(page)).toContain('my-own-edit');
+});
+
+test('a link whose HCL jobspec nests 10,000 deep or multiplies values is refused by name, never a blank page', async ({
+  page,
+}) => {
+  await openApp(page);
+  await editJob(page, 'my-own-edit');
+  const withJobSpec = (jobSpec: string) => {
+    const doc = structuredClone(DEFAULT_SCENARIO) as Record<string, unknown>;
+    delete doc.Job;
+    return { ...doc, JobSpec: jobSpec };
+  };
+  await page.goto('/#');
+  await page.goto('/' + link(withJobSpec(HOSTILE_JOBSPECS.parentheses!)));
+  await expect(page.getByTestId('share-banner')).toContainText(
+    'Nesting too deep; This expression or block nests more than the 128 levels the playground reads',
+  );
+  await page.goto('/#');
+  await page.goto('/' + link(withJobSpec(HOSTILE_JOBSPECS.setproduct!)));
+  await expect(page.getByTestId('share-banner')).toContainText('Too many values;');
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'ok');
   expect(await savedJob(page)).toContain('my-own-edit');
 });

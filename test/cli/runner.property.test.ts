@@ -1,12 +1,17 @@
 // Property tests of the runner, run in-process: whatever the files hold
-// (random bytes, random JSON, valid scenarios, with or without a byte order
-// mark) and whichever output is asked for, it never exits 1 (a bug), never
-// prints an internal error, and runs every file it is given.
+// (random bytes, random JSON, valid scenarios, scenarios whose HCL jobspec
+// is hostile, with or without a byte order mark) and whichever output is
+// asked for, it never exits 1 (a bug), never prints an internal error, and
+// runs every file it is given; the jobspec command answers every hostile
+// jobspec of issue 19 with status 2 or 0.
 
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { runJobspecCommand } from '../../src/cli/jobspecCommand.ts';
 import { run, type CliIO } from '../../src/cli/run.ts';
 import { scenarioArb } from '../properties/arbitraries.ts';
+import { HOSTILE_JOBSPECS, jobWithMeta } from '../scenario/hcl/hostile.ts';
+import { memoryIO } from './memoryIO.ts';
 
 const RUNS = 100;
 const TIMEOUT_MS = 120_000;
@@ -21,8 +26,30 @@ const scenarioText = fc
     events: fc.constantFrom(undefined, [], [{ After: 1, Kind: 'deployment-promote' }], 'not a list'),
   })
   .map(({ doc, events }) => JSON.stringify(events === undefined ? doc : { ...doc, Events: events }, null, 1));
+// A jobspec nesting one construct any number of levels deep (past the budget or not), or HCL-looking bytes.
+const nestedJobSpec = fc
+  .record({
+    n: fc.integer({ min: 1, max: 6_000 }),
+    nest: fc.constantFrom<[string, string, string]>(
+      ['(', '1', ')'],
+      ['[', '', ']'],
+      ['{a = ', '1', '}'],
+      ['"${', '1', '}"'],
+      ['!', 'true', ''],
+      ['abs(', '1', ')'],
+      ['true ? 1 : ', '0', ''],
+      ['1 + ', '1', ''],
+    ),
+  })
+  .map(({ n, nest: [open, inner, close] }) => jobWithMeta(open.repeat(n) + inner + close.repeat(n)));
+const hclText = fc.oneof(
+  nestedJobSpec,
+  fc.integer({ min: 1, max: 6_000 }).map((n) => `job "a" {\n${'meta {\n'.repeat(n)}${'}\n'.repeat(n)}}\n`),
+  fc.string({ unit: fc.constantFrom('{', '}', '[', ']', '(', ')', '"', '${', '%{', '<<EOT\n', '\n', 'a', '=', '1') }),
+);
+const scenarioWithJobSpec = hclText.map((jobSpec) => JSON.stringify({ JobSpec: jobSpec }));
 const fileArb = fc
-  .record({ text: fc.oneof(bytesText, jsonText, scenarioText), bom: fc.boolean() })
+  .record({ text: fc.oneof(bytesText, jsonText, scenarioText, scenarioWithJobSpec), bom: fc.boolean() })
   .map(({ text, bom }) => (bom ? BOM + text : text));
 
 const optionsArb = fc.constantFrom(
@@ -66,6 +93,20 @@ describe('runner properties', () => {
         }),
         { numRuns: RUNS },
       );
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    'answers every hostile jobspec of issue 19 with a job or a message, never status 1',
+    async () => {
+      for (const [name, text] of Object.entries(HOSTILE_JOBSPECS)) {
+        const io = memoryIO({ [`${name}.nomad`]: text });
+        const code = await runJobspecCommand([`${name}.nomad`], io);
+        expect(code === 0 || code === 2, `${name}: ${io.err()}`).toBe(true);
+        expect(io.err()).not.toMatch(/internal error/);
+        if (code === 2) expect(io.err()).toMatch(new RegExp(`^${name}\\.nomad:\\d+:\\d+: `));
+      }
     },
     TIMEOUT_MS,
   );

@@ -4,6 +4,7 @@
 
 import type { Diagnostic } from '../diagnostics.ts';
 import { splitPath } from '../path.ts';
+import { HCL_BUDGET, type HclBudget, Meter } from './budget.ts';
 import type { FileAccess } from './eval/functions/filesystem.ts';
 import { jobspecFunctions } from './eval/functions/index.ts';
 import { decodeJobSpec } from './jobspec/jobspec.ts';
@@ -35,21 +36,22 @@ export interface JobSpecSources {
   files?: FileAccess;
 }
 
-/** parseAndDecode reads a jobspec's text into the API job, as `nomad job run` reads it. */
+/** parseAndDecode reads a jobspec's text into the API job, as `nomad job run` reads it, within a budget (HCL_BUDGET unless a test gives a smaller one). */
 export function parseAndDecode(
   text: string,
   variables: Record<string, unknown>,
   sources: JobSpecSources = {},
+  budget: HclBudget = HCL_BUDGET,
 ): JobSpecRead {
   const sink = new Sink(text, undefined, undefined, sources.name);
-  const parsed = parseConfig(text);
+  const parsed = parseConfig(text, budget.depth);
   // As in jobspec2, a var file that does not parse is the only error reported.
   const varFiles = parseVarFiles(sources.varFiles ?? [], sink);
   if (varFiles !== null)
     for (const p of parsed.problems) sink.error(HclDiagnosticCode.Syntax, p.summary, p.detail, p.span);
   let decoded: ReturnType<typeof decodeJobSpec> = { job: null, variables: [] };
   if (varFiles !== null && !sink.hasErrors)
-    decoded = decodeJobSpec(parsed.body, sink, variables, varFiles, jobspecFunctions(sources.files));
+    decoded = decodeJobSpec(parsed.body, sink, variables, varFiles, jobspecFunctions(sources.files), new Meter(budget));
   // The jobspec's diagnostics first, then each var file's, each in the order of its text.
   const files = ['', ...(sources.varFiles ?? []).map((f) => f.name)];
   const byPlace = (a: Diagnostic, b: Diagnostic) =>

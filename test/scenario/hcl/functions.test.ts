@@ -59,8 +59,38 @@ describe('strings', () => {
 
   it('replaces text and patterns', () => {
     expect(value('replace("1 + 2 + 3", "+", "-")')).toBe('1 - 2 - 3');
-    expect(value('replace("hello world", "/w.*d/", "everybody")')).toBe('hello everybody');
+    // Nomad's replace is cty's: a `/…/` substring is plain text, not a pattern (Terraform's is a pattern).
+    expect(value('replace("hello world", "/w.*d/", "everybody")')).toBe('hello world');
+    expect(value('replace("a/w.*d/b", "/w.*d/", "-")')).toBe('a-b');
+    expect(value('replace("abc", "", "-")')).toBe('-a-b-c-');
     expect(value('regex_replace("abc-123", "([a-z]+)-([0-9]+)", "$2-$1")')).toBe('123-abc');
+  });
+
+  it('matches patterns as Go’s regexp (RE2) does, in time linear in the text', () => {
+    // Backtracking engines take for ever on this one; RE2 answers at once.
+    expect(value(`regex_replace("${'a'.repeat(36)}!", "^(a+)+$", "x")`)).toBe(`${'a'.repeat(36)}!`);
+    expect(value('regex_replace("Hello", "(?i)hello", "bye")')).toBe('bye');
+    expect(value('regex_replace("a.b", "\\\\Ab", "x")')).toBe('a.b');
+    expect(value('regex_replace("key=value", "(?P<k>\\\\w+)=(?P<v>\\\\w+)", "$${v}=$${k}")')).toBe('value=key');
+    // Go's expansion (HCL writes `${` as `$${`): `$1x` names a group "1x" (there is none), `$$` is a dollar, a lone `$` stays.
+    expect(value('regex_replace("ab", "(a)", "$1x|$${1}x|$$|$")')).toBe('|ax|$|$b');
+    // An empty match right after a match is not replaced.
+    expect(value('regex_replace("baaac", "a*", "X")')).toBe('XbXcX');
+    expect(value('regex_replace("héllo😀", "[^a-z]", "_")')).toBe('h_llo_');
+  });
+
+  it('refuses what Go’s regexp refuses, in Go’s words', () => {
+    expect(failure('regex_replace("aa", "(a)\\\\1", "x")')).toBe(
+      'Error in function call; Call to function "regex_replace" failed: error parsing regexp: invalid escape sequence: `\\1`.',
+    );
+    expect(failure('regex_replace("ab", "a(?=b)", "x")')).toBe(
+      'Error in function call; Call to function "regex_replace" failed: error parsing regexp: invalid or unsupported Perl syntax: `(?=`.',
+    );
+    // Nomad v1.1.0 was built with Go 1.16, which names a group only as (?P<name>…).
+    expect(failure('regex_replace("ab", "(?<x>a)", "x")')).toBe(
+      'Error in function call; Call to function "regex_replace" failed: error parsing regexp: invalid or unsupported Perl syntax: `(?<`.',
+    );
+    expect(value('regex_replace("a<b", "[(?<]", "x")')).toBe('axb');
   });
 
   it('formats as printf does', () => {

@@ -4,7 +4,9 @@
 // it), and the errors and hints a person sees, at their places.
 
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { Func } from '../../../src/scenario/hcl/eval/eval.ts';
+import { JOBSPEC_FUNCTIONS } from '../../../src/scenario/hcl/eval/functions/index.ts';
 import { parseAndDecode } from '../../../src/scenario/hcl/read.ts';
 
 const text = (name: string) => readFileSync(new URL(`../../fixtures/hcl/${name}`, import.meta.url), 'utf8');
@@ -168,6 +170,29 @@ describe('errors at their places, in HCL’s words', () => {
     ]);
     expect(problems('locals {\n  a = local.b\n  b = 1\n  c = local.d\n}\njob "x" {}\n')).toEqual([
       '4,12: Unsupported attribute; This object does not have an attribute named "d".',
+    ]);
+  });
+
+  it('evaluates a valid chain of locals in any order, however long', () => {
+    // jobspec2 gives up after about a hundred failed tries in a row; a chain written backwards fails that often.
+    const chain = Array.from({ length: 300 }, (_, i) => `locals {\n  l${i} = local.l${i + 1} + 1\n}\n`).join('');
+    const read = parseAndDecode(`${chain}locals {\n  l300 = 0\n}\njob "x" {\n  priority = local.l0\n}\n`, {});
+    expect(read.diagnostics).toEqual([]);
+    expect(read.job?.Priority).toBe(300);
+  });
+
+  it('evaluates each local once, however late it is written', () => {
+    const impl = vi.spyOn(JOBSPEC_FUNCTIONS.get('upper') as Func, 'impl');
+    const locals = 'locals {\n  a = [upper("x"), local.b]\n  b = local.c\n  c = 1\n}\n';
+    const read = parseAndDecode(`${locals}job "x" {\n  meta {\n    a = local.a[0]\n  }\n}\n`, {});
+    expect(read.diagnostics).toEqual([]);
+    expect(impl).toHaveBeenCalledTimes(1);
+    impl.mockRestore();
+  });
+
+  it('reports a cycle of locals at the first of them', () => {
+    expect(problems('locals {\n  a = local.b\n  b = local.a\n}\njob "x" {}\n')).toEqual([
+      '2,12: Unsupported attribute; This object does not have an attribute named "b".',
     ]);
   });
 

@@ -3,6 +3,7 @@
 // and attributes, templates and function calls. A problem stops the
 // expression with HCL's summary and detail at the place of the part at fault.
 
+import { BudgetProblem, type Meter } from '../budget.ts';
 import type { Expr, Span, TemplatePart, TraversalStep } from '../syntax/ast.ts';
 import { nameSuggestion } from '../suggest.ts';
 import { EvalProblem, FunctionArgError } from './problem.ts';
@@ -30,8 +31,27 @@ export interface Param {
 export interface Func {
   params: Param[];
   varParam?: Param;
-  impl(args: Args): Value;
+  /** impl computes the result; one whose result may be much larger than its arguments checks it with `budget` before making it. */
+  impl(args: Args, budget: CallBudget): Value;
 }
+
+/** CallBudget is the part of the read's budget a function checks before it makes a large result: a string's length, a number of values, characters of work. */
+export interface CallBudget {
+  chars(length: number): void;
+  values(count: number): void;
+  /** steps counts `n` steps of work the function is about to do. */
+  steps(n: number): void;
+  /** nesting checks a value's depth (a scalar is at level 0). */
+  nesting(depth: number): void;
+}
+
+// UNLIMITED is the budget of a call outside any read's meter (a constant context has no functions; tests).
+const UNLIMITED: CallBudget = {
+  chars: () => undefined,
+  values: () => undefined,
+  steps: () => undefined,
+  nesting: () => undefined,
+};
 
 /** Args are a call's converted arguments: as many as the function's parameters, at least (the evaluator checks the count). */
 export type Args = [Value, Value, Value, Value, ...Value[]];
@@ -43,6 +63,8 @@ export interface Scope {
   constant?: boolean;
   /** undefinedVariable gives the value of a reference to a variable that is not defined, or undefined to report it. */
   undefinedVariable?: (expr: Expr & { kind: 'scope' }) => Value | undefined;
+  /** meter counts the read's work against its budget (absent only where nothing can multiply work: no functions, or a test). */
+  meter?: Meter;
 }
 
 /** Context is the variables visible to an expression: its own and its parents'. */
@@ -66,10 +88,23 @@ export class Context {
   }
 }
 
+/**
+ * evaluateKept evaluates an expression whose value is kept (an argument of
+ * the job, a local), counting its whole tree against the budget: what
+ * comes after walks all of it.
+ */
+export function evaluateKept(e: Expr, ctx: Context): Value {
+  const v = evaluate(e, ctx);
+  ctx.scope.meter?.kept(e.span, v);
+  return v;
+}
+
 /** evaluate computes an expression's value in a context; throws EvalProblem. */
 export function evaluate(e: Expr, ctx: Context): Value {
+  ctx.scope.meter?.step(e.span);
   switch (e.kind) {
     case 'literal':
+      if (typeof e.value === 'number' && !Number.isFinite(e.value)) throw tooLargeNumber(e.span);
       return e.value;
     case 'template':
       return template(e, ctx);
@@ -98,13 +133,16 @@ export function evaluate(e: Expr, ctx: Context): Value {
       const source = evaluate(e.source, ctx);
       if (source === null) return [];
       const list = Array.isArray(source) ? source : [source];
+      ctx.scope.meter?.produce(e.span, list.length);
       return list.map((el) => evaluate(e.each, new Context(ctx.scope, new Map(), ctx, el)));
     }
     case 'call':
       return call(e, ctx);
     case 'tuple':
+      ctx.scope.meter?.produce(e.span, e.items.length);
       return e.items.map((i) => evaluate(i, ctx));
     case 'object': {
+      ctx.scope.meter?.produce(e.span, e.items.length);
       const out: ValueMap = new Map();
       for (const item of e.items) {
         let key: string;
@@ -161,7 +199,8 @@ function unifyConditional(chosen: Value, other: Expr, ctx: Context): Value {
   let otherValue: Value;
   try {
     otherValue = evaluate(other, ctx);
-  } catch {
+  } catch (err) {
+    if (err instanceof BudgetProblem) throw err;
     return chosen;
   }
   return typeof otherValue === 'string' ? convert(chosen, 'string') : chosen;
@@ -273,9 +312,10 @@ function binary(e: Expr & { kind: 'binary' }, ctx: Context): Value {
   const r = evaluate(e.right, ctx);
   switch (e.op) {
     case '==':
-      return equal(l, r);
     case '!=':
-      return !equal(l, r);
+      // Comparing walks both values.
+      if (ctx.scope.meter) ctx.scope.meter.step(e.span, ctx.scope.meter.weigh(l) + ctx.scope.meter.weigh(r));
+      return e.op === '==' ? equal(l, r) : !equal(l, r);
     case '&&':
     case '||': {
       const a = operand(l, 'bool', e.left.span, 'Unsuitable value for left operand');
@@ -298,19 +338,35 @@ function binary(e: Expr & { kind: 'binary' }, ctx: Context): Value {
     case '>=':
       return a >= b;
     case '+':
-      return a + b;
+      return withinRange(a + b, a, b, e.span);
     case '-':
-      return a - b;
+      return withinRange(a - b, a, b, e.span);
     case '*':
-      return a * b;
+      return withinRange(a * b, a, b, e.span);
     case '/':
       if (b === 0 && (a === 0 || !Number.isFinite(a)))
         throw new EvalProblem('Error during operation', "can't divide zero by zero or infinity by infinity", e.span);
-      return a / b;
+      // cty divides by zero into an infinity, as JavaScript does.
+      return b === 0 ? a / b : withinRange(a / b, a, b, e.span);
     case '%':
       if (b === 0) throw new EvalProblem('Error during operation', "can't use modulo by zero", e.span);
       return a % b;
   }
+}
+
+// withinRange is an operator's result, unless it overflowed a double where cty's big numbers would not.
+function withinRange(result: number, a: number, b: number, span: Span): number {
+  if (!Number.isFinite(result) && Number.isFinite(a) && Number.isFinite(b)) throw tooLargeNumber(span);
+  return result;
+}
+
+// tooLargeNumber refuses a number past a double's range, which cty would keep exactly (it computes with big numbers) and the playground cannot.
+function tooLargeNumber(span: Span): EvalProblem {
+  return new EvalProblem(
+    'Number too large',
+    `This number is beyond ±${Number.MAX_VALUE}, the largest the playground computes with; Nomad would keep it exactly, the playground cannot.`,
+    span,
+  );
 }
 
 // iterate lists a collection's keys and values in HCL's order: by index, or by sorted key.
@@ -336,6 +392,7 @@ function forExpr(e: Expr & { kind: 'for' }, ctx: Context): Value {
   const tuple: Value[] = [];
   const object: ValueMap = new Map();
   for (const [k, v] of items) {
+    ctx.scope.meter?.step(e.span);
     const vars = new Map<string, Value>([[e.valueVar, v]]);
     if (e.keyVar !== null) vars.set(e.keyVar, k);
     const inner = ctx.child(vars);
@@ -357,6 +414,7 @@ function forExpr(e: Expr & { kind: 'for' }, ctx: Context): Value {
       }
       if (!keep) continue;
     }
+    ctx.scope.meter?.produce(e.span, 1);
     if (!e.keyExpr) {
       tuple.push(evaluate(e.valueExpr, inner));
       continue;
@@ -393,13 +451,17 @@ function template(e: Expr & { kind: 'template' }, ctx: Context): Value {
     const only = e.parts[0] as TemplatePart & { kind: 'interp' };
     return evaluate(only.expr, ctx);
   }
-  return templateParts(e.parts, ctx);
+  return templateParts(e.parts, ctx, e.span);
 }
 
-function templateParts(parts: TemplatePart[], ctx: Context): string {
+function templateParts(parts: TemplatePart[], ctx: Context, span: Span): string {
   let out = '';
+  const add = (s: string) => {
+    ctx.scope.meter?.chars(span, out.length + s.length);
+    out += s;
+  };
   for (const p of parts) {
-    if (p.kind === 'literal') out += p.text;
+    if (p.kind === 'literal') add(p.text);
     else if (p.kind === 'interp') {
       const v = evaluate(p.expr, ctx);
       if (v === null)
@@ -408,11 +470,13 @@ function templateParts(parts: TemplatePart[], ctx: Context): string {
           'The expression result is null. Cannot include a null value in a string template.',
           p.expr.span,
         );
-      out += asString(
-        v,
-        p.expr.span,
-        'Invalid template interpolation value',
-        'Cannot include the given value in a string template',
+      add(
+        asString(
+          v,
+          p.expr.span,
+          'Invalid template interpolation value',
+          'Cannot include the given value in a string template',
+        ),
       );
     } else if (p.kind === 'if') {
       const c = evaluate(p.cond, ctx);
@@ -432,12 +496,13 @@ function templateParts(parts: TemplatePart[], ctx: Context): string {
           p.cond.span,
         );
       }
-      out += templateParts(cond ? p.then : p.else, ctx);
+      add(templateParts(cond ? p.then : p.else, ctx, span));
     } else {
       for (const [k, v] of iterate(evaluate(p.coll, ctx), p.coll.span, 'template for directive')) {
+        ctx.scope.meter?.step(p.span);
         const vars = new Map<string, Value>([[p.valueVar, v]]);
         if (p.keyVar !== null) vars.set(p.keyVar, k);
-        out += templateParts(p.body, ctx.child(vars));
+        add(templateParts(p.body, ctx.child(vars), span));
       }
     }
   }
@@ -512,8 +577,37 @@ function call(e: Expr & { kind: 'call' }, ctx: Context): Value {
       throw err;
     }
   });
+  const meter = ctx.scope.meter;
+  if (!meter) return impl(e, f, converted as Args, UNLIMITED, spans);
+  // A call costs what it takes and what it gives.
+  meter.step(
+    e.span,
+    converted.reduce((sum: number, a) => sum + meter.weigh(a), 1),
+  );
+  const result = impl(
+    e,
+    f,
+    converted as Args,
+    {
+      chars: (n) => meter.chars(e.span, n),
+      values: (n) => meter.produce(e.span, n),
+      steps: (n) => meter.step(e.span, n),
+      nesting: (depth) => meter.depth(e.span, depth),
+    },
+    spans,
+  );
+  const weight = meter.weigh(result);
+  meter.step(e.span, weight);
+  if (typeof result === 'string') meter.chars(e.span, result.length);
+  else if (typeof result === 'object' && result !== null) meter.kept(e.span, result);
+  return result;
+}
+
+// impl runs a function's implementation, turning its complaints into HCL's diagnostics at the argument or call at fault.
+function impl(e: Expr & { kind: 'call' }, f: Func, args: Args, budget: CallBudget, spans: Span[]): Value {
+  const min = f.params.length;
   try {
-    return f.impl(converted as Args);
+    return f.impl(args, budget);
   } catch (err) {
     if (err instanceof EvalProblem) throw err;
     if (err instanceof FunctionArgError) {
@@ -544,7 +638,7 @@ function tryOrCan(e: Expr & { kind: 'call' }, ctx: Context): Value {
       evaluate(e.args[0] as Expr, ctx);
       return true;
     } catch (err) {
-      if (err instanceof EvalProblem) return false;
+      if (err instanceof EvalProblem && !(err instanceof BudgetProblem)) return false;
       throw err;
     }
   }
@@ -554,7 +648,7 @@ function tryOrCan(e: Expr & { kind: 'call' }, ctx: Context): Value {
     try {
       return evaluate(a, ctx);
     } catch (err) {
-      if (!(err instanceof EvalProblem)) throw err;
+      if (!(err instanceof EvalProblem) || err instanceof BudgetProblem) throw err;
     }
   }
   throw new EvalProblem('Error in function call', 'Call to function "try" failed: no expression succeeded.', e.span);

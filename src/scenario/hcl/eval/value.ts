@@ -60,8 +60,10 @@ export function typeName(t: Type): string {
   return 'tuple';
 }
 
-/** formatNumber writes a number as cty does: no exponent, the shortest exact form. */
+/** formatNumber writes a number as cty does: no exponent, the shortest exact form; an infinity (pow's overflow, a division by zero) as Go's big.Float writes it. */
 export function formatNumber(n: number): string {
+  if (n === Infinity) return '+Inf';
+  if (n === -Infinity) return '-Inf';
   if (Number.isInteger(n) && Math.abs(n) >= 1e21) return BigInt(n).toString();
   const s = String(n);
   if (!/e/.test(s)) return s;
@@ -146,11 +148,33 @@ function convertElement(e: Value, elem: Type, whole: Type): Value {
 
 /** toSet removes repeated elements and orders the rest as cty orders a set of primitives. */
 export function toSet(list: Value[]): Value[] {
-  const out: Value[] = [];
-  for (const v of list) if (!out.some((o) => equal(o, v))) out.push(v);
+  const out = distinct(list);
   if (out.every((v) => typeof v === 'string')) out.sort((a, b) => compareStrings(a, b));
   else if (out.every((v) => typeof v === 'number')) out.sort((a, b) => a - b);
   return out;
+}
+
+/** distinct is a list without its repeated elements (equal ones), the first of each kept, in a time linear in the list's size. */
+export function distinct(list: Value[]): Value[] {
+  const seen = new Set<string>();
+  return list.filter((v) => {
+    const key = equalityKey(v);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** equalityKey is a string that two values share exactly when they are equal: their type and content, an object's keys in order. */
+export function equalityKey(v: Value): string {
+  return JSON.stringify(tagged(v));
+}
+
+// tagged is a value as JSON that keeps its type: a tuple and an object of the same content differ, and so do 1 and "1".
+function tagged(v: Value): unknown {
+  if (Array.isArray(v)) return ['t', ...v.map(tagged)];
+  if (isMap(v)) return ['o', ...sortedKeys(v).flatMap((k) => [k, tagged(v.get(k) as Value)])];
+  return typeof v === 'string' ? `s${v}` : v;
 }
 
 /** equal tells whether two values are equal, as HCL's `==` decides: same type and same content. */

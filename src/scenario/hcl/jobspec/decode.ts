@@ -6,7 +6,7 @@
 // out, keys in the struct's order.
 
 import { parseGoDuration } from '../../../engine/time.ts';
-import { evaluate } from '../eval/eval.ts';
+import { evaluateKept } from '../eval/eval.ts';
 import {
   ConversionError,
   type Type,
@@ -280,7 +280,7 @@ const INT_RANGES: Record<string, [bigint, bigint]> = {
 
 /** decodeAttribute evaluates an argument and converts it to its field's type; undefined (reported) when it cannot, or when it is null. */
 export function decodeAttribute(view: BodyView, a: Attribute, kind: AttrKind): unknown {
-  const v = view.sink.catching(() => evaluate(a.expr, view.ctx));
+  const v = view.sink.catching(() => evaluateKept(a.expr, view.ctx));
   if (v === undefined || v === null) return undefined;
   return convertTo(view, v, kind, a.expr);
 }
@@ -374,7 +374,7 @@ function bodyValues(view: BodyView): { map: ValueMap; spans: Map<string, Span> }
   const map: ValueMap = new Map();
   const spans = new Map<string, Span>();
   for (const a of view.attributes) {
-    const v = view.sink.catching(() => evaluate(a.expr, view.ctx));
+    const v = view.sink.catching(() => evaluateKept(a.expr, view.ctx));
     spans.set(a.name, a.expr.span);
     if (v === undefined) continue;
     map.set(a.name, a.expr.kind === 'object' ? [v] : v);

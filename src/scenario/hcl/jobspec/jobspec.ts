@@ -5,6 +5,7 @@
 // literal text for the client to interpolate), then normalised
 // (normalizeJob: ID and name from the label, ports, templates, vault).
 
+import { Meter } from '../budget.ts';
 import { Context, type Func, type Scope } from '../eval/eval.ts';
 import { JOBSPEC_FUNCTIONS } from '../eval/functions/index.ts';
 import type { Value, ValueMap } from '../eval/value.ts';
@@ -25,15 +26,16 @@ export interface DecodedJobSpec {
   variables: VariableInfo[];
 }
 
-/** decodeJobSpec decodes a parsed file into the API job, with the variables' values given from outside (parsed var files, then `values`: the command line's -var, a scenario's JobSpecVariables) and the function library its expressions call (variables' validation rules call the library without files, as in jobspec2). */
+/** decodeJobSpec decodes a parsed file into the API job, with the variables' values given from outside (parsed var files, then `values`: the command line's -var, a scenario's JobSpecVariables), the function library its expressions call (variables' validation rules call the library without files, as in jobspec2), and the meter that holds the read to its budget. */
 export function decodeJobSpec(
   file: Body,
   sink: Sink,
   values: Record<string, unknown>,
   varFiles: readonly ParsedVarFile[] = [],
   functions: ReadonlyMap<string, Func> = JOBSPEC_FUNCTIONS,
+  meter = new Meter(),
 ): DecodedJobSpec {
-  const top = new BodyView(file, new Context({ functions: JOBSPEC_FUNCTIONS }, new Map()), sink, false);
+  const top = new BodyView(file, new Context({ functions: JOBSPEC_FUNCTIONS, meter }, new Map()), sink, false);
   checkContent(top, [], ['job', 'locals', 'variable', 'variables']);
   const labelled = new Map([
     ['variable', ['name']],
@@ -45,14 +47,18 @@ export function decodeJobSpec(
     (b) =>
       labelled.has(b.type) && checkLabels(sink, viewOfBlock(b, top.ctx, sink, false), labelled.get(b.type) as string[]),
   );
-  const variables = new Variables(sink, JOBSPEC_FUNCTIONS);
+  const variables = new Variables(sink, { functions: JOBSPEC_FUNCTIONS, meter });
   // As jobspec2 does, variables and locals are all read before any error stops the read.
   variables.declare(blocks);
   const fromFiles = varFileAssignments(varFiles);
   variables.assignFiles(fromFiles.assignments);
   if (fromFiles.complete) variables.assign(values);
   const vars = variables.values();
-  const scope: Scope = { functions, undefinedVariable: (e) => keptLiteral(sink.text, e) };
+  const scope: Scope = {
+    functions,
+    meter,
+    undefinedVariable: (e) => keptLiteral(sink.text, e),
+  };
   const context = (locals: ValueMap) =>
     new Context(
       scope,

@@ -3,6 +3,7 @@
 
 import type { Diagnostic } from '../../diagnostics.ts';
 import type { SourceRange } from '../range.ts';
+import { BudgetProblem } from '../budget.ts';
 import { EvalProblem } from '../eval/problem.ts';
 import type { Span } from '../syntax/ast.ts';
 import { LineIndex } from '../syntax/lines.ts';
@@ -57,8 +58,10 @@ export class Sink {
     this.hints = parent?.hints ?? [];
   }
 
-  /** error reports a problem at a place, as HCL words it: a summary, then a detail. */
+  /** error reports a problem at a place, as HCL words it: a summary, then a detail; the same problem at the same place once. */
   error(code: HclDiagnosticCodeValue, summary: string, detail: string, span: Span): void {
+    // A dynamic block repeats its content's problems once per block it makes: each is reported once.
+    if (!this.once(`error@${span.start}:${span.end}:${summary}:${detail}`)) return;
     this.diagnostics.push({
       code,
       path: JOBSPEC_PATH,
@@ -68,8 +71,9 @@ export class Sink {
     });
   }
 
-  /** problem reports an evaluation error. */
+  /** problem reports an evaluation error; a budget's refusal once (every evaluation after it is refused again). */
   problem(e: EvalProblem): void {
+    if (e instanceof BudgetProblem && e.repeat) return;
     this.error(HclDiagnosticCode.Evaluation, e.summary, e.detail, e.span);
   }
 

@@ -4,7 +4,7 @@
 // from outside as `-var` and var files give them, then `locals`, evaluated
 // in whatever order lets each find the others it uses.
 
-import { Context, type Scope, evaluate } from '../eval/eval.ts';
+import { Context, type Scope, evaluate, evaluateKept } from '../eval/eval.ts';
 import { EvalProblem } from '../eval/problem.ts';
 import { typeExpr } from '../eval/types.ts';
 import { impliedType } from '../eval/unify.ts';
@@ -58,7 +58,7 @@ export class Variables {
 
   constructor(
     private readonly sink: Sink,
-    private readonly functions: Scope['functions'],
+    private readonly scope: Scope,
   ) {}
 
   /** declare reads the `variable` blocks and `variables` blocks of the file, in order. */
@@ -386,7 +386,7 @@ export class Variables {
 
   private validate(variable: Variable, value: NonNullable<Variable['value']>): void {
     for (const rule of variable.validations) {
-      const ctx = new Context({ functions: this.functions }, new Map([['var', new Map([[variable.name, value.v]])]]));
+      const ctx = new Context(this.scope, new Map([['var', new Map([[variable.name, value.v]])]]));
       const result = this.sink.catching(() => evaluate(rule.condition, ctx));
       if (result === undefined) continue;
       if (result === null) {
@@ -448,11 +448,17 @@ export function looksLikeSentences(s: string): boolean {
 
 /**
  * evaluateLocals evaluates the `locals` blocks' arguments into `locals`,
- * retrying one that fails after the others (it may use a local not yet
- * evaluated), as jobspec2 does; the errors of the last attempt are reported.
- * A local that uses an unset variable (or such a local) would be unknown in
- * jobspec2, which reports nothing about it: it is left out, unreported (the
- * unset variable is reported already).
+ * each once, after the locals it refers to. jobspec2 instead tries them in
+ * the order of a Go map (random within a block), moving one that fails to
+ * the back and giving up after about a hundred failures in a row: it may
+ * refuse a long valid chain by chance and evaluates a local again on every
+ * try. Here any valid order succeeds, and a local that fails (or that waits
+ * on a cycle) ends the read with its error, as jobspec2's last try reports
+ * one. A local that uses an unset variable (or such a local) would be
+ * unknown in jobspec2, which reports nothing about it: it is left out,
+ * unreported (the unset variable is reported already). Each value counts
+ * against the budget whole (evaluateKept): a chain of locals, each using
+ * the last twice or wrapping it, grows or nests far beyond its text.
  */
 export function evaluateLocals(
   bodies: Body[],
@@ -502,24 +508,50 @@ export function evaluateLocals(
     }
     pending.splice(0, pending.length, ...pending.filter((a) => !unknown.has(a.name)));
   }
-  let retry = 0;
-  let previous = 0;
-  while (pending.length > 0) {
-    const local = pending[0] as Attribute;
+  const order = dependencyOrder(pending);
+  for (const local of order) {
     try {
-      locals.set(local.name, evaluate(local.expr, context(locals)));
-      retry = 0;
+      locals.set(local.name, evaluateKept(local.expr, context(locals)));
     } catch (e) {
       if (!(e instanceof EvalProblem)) throw e;
-      if (pending.length === 1 || (previous === pending.length && retry === 100)) {
-        sink.problem(e);
-        return null;
-      }
-      if (previous === pending.length) retry++;
-      previous = pending.length;
-      pending.push(local);
+      sink.problem(e);
+      return null;
     }
-    pending.shift();
   }
   return locals;
+}
+
+// localNames are the locals an expression refers to, by name.
+function localNames(e: Expr): string[] {
+  return references(e)
+    .filter((r) => r.root === 'local' && r.steps[0]?.kind === 'attr')
+    .map((r) => (r.steps[0] as { name: string }).name);
+}
+
+// dependencyOrder orders locals so that each comes after the locals it
+// refers to (Kahn's algorithm, ready ones in text order). Locals caught in
+// a cycle come last, in text order: the first of them fails.
+function dependencyOrder(locals: Attribute[]): Attribute[] {
+  const byName = new Map(locals.map((a) => [a.name, a]));
+  const waitingOn = new Map<Attribute, number>();
+  const dependents = new Map<string, Attribute[]>();
+  for (const a of locals) {
+    const needs = new Set(localNames(a.expr).filter((n) => byName.has(n) && n !== a.name));
+    waitingOn.set(a, needs.size);
+    for (const n of needs) {
+      const list = dependents.get(n);
+      if (list) list.push(a);
+      else dependents.set(n, [a]);
+    }
+  }
+  const order = locals.filter((a) => waitingOn.get(a) === 0);
+  for (let i = 0; i < order.length; i++) {
+    for (const d of dependents.get((order[i] as Attribute).name) ?? []) {
+      const left = (waitingOn.get(d) as number) - 1;
+      waitingOn.set(d, left);
+      if (left === 0) order.push(d);
+    }
+  }
+  const placed = new Set(order);
+  return [...order, ...locals.filter((a) => !placed.has(a))];
 }

@@ -216,6 +216,12 @@ function expandDynamic(b: Block, ctx: Context, sink: Sink): BlockView[] {
   const labelsAttr = b.body.attributes.find((a) => a.name === 'labels');
   const out: BlockView[] = [];
   for (const [key, value] of items) {
+    // Each block a dynamic block makes is a value of the job, and so is each argument or block in it.
+    const counted = sink.catching(() => {
+      ctx.scope.meter?.produce(b.typeSpan, 1 + content.body.items.length);
+      return true;
+    });
+    if (!counted) return out;
     const inner = ctx.child(
       new Map([
         [

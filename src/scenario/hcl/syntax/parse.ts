@@ -6,6 +6,7 @@
 // reports syntax errors in HCL's words; after an error it skips to the next
 // line and goes on, so that one typo does not hide the rest of the file.
 
+import { HCL_BUDGET, tooDeep } from '../budget.ts';
 import {
   BINARY_LEVELS,
   type Attribute,
@@ -42,6 +43,16 @@ class Stop extends Error {
   }
 }
 
+// TooDeep stops the whole read, where Stop stops one item: every item after would be as deep.
+class TooDeep extends Error {
+  constructor(readonly problem: SyntaxProblem) {
+    super(problem.summary);
+  }
+}
+
+// NUMBER matches a number literal where lastIndex points, however long (HCL's scanner reads every digit).
+const NUMBER = /[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?/y;
+
 const ID_START = /[\p{ID_Start}_]/u;
 const ID_CONTINUE = /[\p{ID_Continue}-]/u;
 
@@ -70,10 +81,19 @@ type TemplateToken =
     };
 
 /** parseConfig parses a whole file into its body and the syntax errors found. */
-export function parseConfig(text: string): { body: Body; problems: SyntaxProblem[] } {
-  const p = new Parser(text);
-  const body = p.body(false, 0);
-  return { body, problems: p.problems };
+export function parseConfig(text: string, maxDepth?: number): { body: Body; problems: SyntaxProblem[] } {
+  const p = new Parser(text, maxDepth);
+  try {
+    const body = p.body(false, 0);
+    return { body, problems: p.problems };
+  } catch (e) {
+    if (!(e instanceof TooDeep)) throw e;
+    const empty = { start: 0, end: 0 };
+    return {
+      body: { attributes: [], blocks: [], items: [], span: empty, missingSpan: empty },
+      problems: [...p.problems, e.problem],
+    };
+  }
 }
 
 /** parseExpression parses a text that is one expression (a -var value), or returns its syntax error. */
@@ -92,20 +112,31 @@ export function parseExpression(text: string): { expr: Expr | null; problems: Sy
       );
     return { expr, problems: [] };
   } catch (e) {
-    if (e instanceof Stop) return { expr: null, problems: [e.problem] };
+    if (e instanceof Stop || e instanceof TooDeep) return { expr: null, problems: [e.problem] };
     throw e;
   }
 }
 
 class Parser {
   pos = 0;
+  /** depth is how many levels deep the parser is reading (blocks, expressions, operators, steps). */
+  depth = 0;
   /** newlines: whether a newline ends the expression being read (outside brackets) or is blank space (inside them). */
   newlines = true;
   readonly problems: SyntaxProblem[] = [];
   /** recovery: an error was recovered from by skipping text; as in HCL, an unclosed block is then not reported again at the end of the file. */
   recovery = false;
 
-  constructor(readonly text: string) {}
+  constructor(
+    readonly text: string,
+    readonly maxDepth = HCL_BUDGET.depth,
+  ) {}
+
+  // descend goes one level deeper; past the budget, the whole read stops, at `at`.
+  descend(at = this.pos): void {
+    if (++this.depth > this.maxDepth)
+      throw new TooDeep({ ...tooDeep(this.maxDepth), span: { start: at, end: at + 1 } });
+  }
 
   fail(summary: string, detail: string, start = this.pos, end = start + 1): never {
     throw new Stop({ summary, detail, span: { start, end: Math.min(end, Math.max(this.text.length, start)) } });
@@ -339,7 +370,13 @@ class Parser {
     const open = this.pos++;
     this.skip(false);
     const c = this.peek();
-    const body = c === '\n' || c === '' || c === '}' ? this.body(true, open) : this.singleAttributeBody();
+    this.descend();
+    let body: Body;
+    try {
+      body = c === '\n' || c === '' || c === '}' ? this.body(true, open) : this.singleAttributeBody();
+    } finally {
+      this.depth--;
+    }
     this.skip(false);
     this.endOfItem('Missing newline after block definition', 'A block definition must end with a newline.');
     return {
@@ -438,13 +475,21 @@ class Parser {
     this.ws();
     if (this.peek() !== '?') return cond;
     this.pos++;
-    const then = this.expression();
-    this.expect(
-      ':',
-      'Missing false expression in conditional',
-      'The conditional operator (...?...:...) requires a false expression, delimited by a colon.',
-    );
-    const otherwise = this.expression();
+    // Its results are one level deeper: a chain of conditionals nests.
+    this.descend();
+    let then: Expr;
+    let otherwise: Expr;
+    try {
+      then = this.expression();
+      this.expect(
+        ':',
+        'Missing false expression in conditional',
+        'The conditional operator (...?...:...) requires a false expression, delimited by a colon.',
+      );
+      otherwise = this.expression();
+    } finally {
+      this.depth--;
+    }
     return {
       kind: 'conditional',
       cond,
@@ -457,20 +502,31 @@ class Parser {
   // binary reads operands joined by operators of `level` or tighter
   // (precedence climbing): each operator's right side binds one level
   // tighter, so operators of one level associate to the left.
+  // Every expression is read through here, one level deeper than the one
+  // around it; each operator of a chain adds a level too, as the tree it
+  // builds nests one deeper per operator.
   binary(level: number): Expr {
-    let left = this.unary();
-    for (;;) {
-      const save = this.pos;
-      this.ws();
-      const op = this.operator();
-      const opLevel = op === null ? -1 : (LEVEL.get(op) as number);
-      if (op === null || opLevel < level) {
-        this.pos = save;
-        return left;
+    let levels = 1;
+    this.descend();
+    try {
+      let left = this.unary();
+      for (;;) {
+        const save = this.pos;
+        this.ws();
+        const op = this.operator();
+        const opLevel = op === null ? -1 : (LEVEL.get(op) as number);
+        if (op === null || opLevel < level) {
+          this.pos = save;
+          return left;
+        }
+        this.pos += op.length;
+        levels++;
+        this.descend();
+        const right = this.binary(opLevel + 1);
+        left = { kind: 'binary', op, left, right, span: { start: left.span.start, end: right.span.end } };
       }
-      this.pos += op.length;
-      const right = this.binary(opLevel + 1);
-      left = { kind: 'binary', op, left, right, span: { start: left.span.start, end: right.span.end } };
+    } finally {
+      this.depth -= levels;
     }
   }
 
@@ -508,13 +564,29 @@ class Parser {
     const c = this.peek();
     if ((c === '-' || c === '!') && this.peek(1) !== '=') {
       const start = this.pos++;
-      const operand = this.unary();
-      return { kind: 'unary', op: c, operand, span: { start, end: operand.span.end } };
+      this.descend();
+      try {
+        const operand = this.unary();
+        return { kind: 'unary', op: c, operand, span: { start, end: operand.span.end } };
+      } finally {
+        this.depth--;
+      }
     }
     return this.postfix(this.term());
   }
 
+  // Each step or splat nests the expression one level deeper.
   postfix(source: Expr): Expr {
+    const outside = this.depth;
+    try {
+      return this.steps(source);
+    } finally {
+      this.depth = outside;
+    }
+  }
+
+  // steps reads the steps and splats after `source`.
+  steps(source: Expr): Expr {
     let expr = source;
     for (;;) {
       const save = this.pos;
@@ -526,6 +598,7 @@ class Parser {
       }
       if (c === '.' && this.peek(1) === '*') {
         this.pos += 2;
+        this.descend();
         expr = this.splat(expr, false);
       } else if (c === '[' && this.starAfterBracket()) {
         this.pos++;
@@ -536,6 +609,7 @@ class Parser {
           'Missing close bracket on splat index',
           'The star for a full splat operator must be immediately followed by a closing bracket ("]").',
         );
+        this.descend();
         expr = this.splat(expr, true);
       } else if (c === '.' || c === '[') {
         const step = this.step(expr);
@@ -543,6 +617,7 @@ class Parser {
           this.pos = save;
           return expr;
         }
+        this.descend();
         expr = step;
       } else {
         this.pos = save;
@@ -661,8 +736,8 @@ class Parser {
 
   number(): Expr {
     const start = this.pos;
-    const m = /^[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?/.exec(this.text.slice(start, start + 400));
-    const literal = m?.[0] ?? '';
+    NUMBER.lastIndex = start;
+    const literal = NUMBER.exec(this.text)?.[0] ?? '';
     this.pos += literal.length;
     return { kind: 'literal', value: Number(literal), span: { start, end: this.pos } };
   }
@@ -1068,6 +1143,16 @@ class Parser {
   }
 
   // nest turns the flat tokens into parts, reading an if or for directive's body up to its end.
+  // nestDeeper reads a directive's body, one level deeper than the directive.
+  nestDeeper(tokens: TemplateToken[], state: { i: number }, open: 'if' | 'for', at: number): TemplatePart[] {
+    this.descend(at);
+    try {
+      return this.nest(tokens, state, open);
+    } finally {
+      this.depth--;
+    }
+  }
+
   nest(tokens: TemplateToken[], state: { i: number }, open: 'if' | 'for' | null): TemplatePart[] {
     const parts: TemplatePart[] = [];
     while (state.i < tokens.length) {
@@ -1093,12 +1178,12 @@ class Parser {
       }
       state.i++;
       if (tok.word === 'if') {
-        const then = this.nest(tokens, state, 'if');
+        const then = this.nestDeeper(tokens, state, 'if', tok.span.start);
         let otherwise: TemplatePart[] = [];
         let end = tokens[state.i];
         if (end?.kind === 'directive' && end.word === 'else') {
           state.i++;
-          otherwise = this.nest(tokens, state, 'if');
+          otherwise = this.nestDeeper(tokens, state, 'if', tok.span.start);
           end = tokens[state.i];
           if (end?.kind === 'directive' && end.word === 'else')
             this.fail(
@@ -1118,7 +1203,7 @@ class Parser {
         state.i++;
         parts.push({ kind: 'if', cond: tok.cond as Expr, then, else: otherwise, span: tok.span });
       } else {
-        const body = this.nest(tokens, state, 'for');
+        const body = this.nestDeeper(tokens, state, 'for', tok.span.start);
         const end = tokens[state.i];
         if (end?.kind !== 'directive' || end.word !== 'endfor')
           this.fail(

@@ -8,7 +8,9 @@ import {
   type ValueMap,
   compareStrings,
   convert,
+  distinct,
   equal,
+  equalityKey,
   isMap,
   sortedKeys,
   toSet,
@@ -107,11 +109,7 @@ export const COLLECTION_FUNCTIONS: Record<string, Func> = {
   flatten: { params: [any('list')], impl: ([l]) => flatten(list(l, 0)) },
   distinct: {
     params: [{ name: 'list', type: { list: 'any' } }],
-    impl: ([l]) => {
-      const out: Value[] = [];
-      for (const v of l as Value[]) if (!out.some((o) => equal(o, v))) out.push(v);
-      return out;
-    },
+    impl: ([l]) => distinct(l as Value[]),
   },
   compact: {
     params: [{ name: 'list', type: { list: 'string' } }],
@@ -225,17 +223,21 @@ export const COLLECTION_FUNCTIONS: Record<string, Func> = {
   setintersection: {
     params: [{ name: 'first_set', type: { set: 'any' } }],
     varParam: { name: 'other_sets', type: { set: 'any' } },
-    impl: ([first, ...rest]) =>
-      (first as Value[]).filter((v) => (rest as Value[][]).every((s) => s.some((x) => equal(x, v)))),
+    impl: ([first, ...rest]) => {
+      const others = (rest as Value[][]).map((s) => new Set(s.map(equalityKey)));
+      return (first as Value[]).filter((v) => others.every((s) => s.has(equalityKey(v))));
+    },
   },
   setproduct: {
     params: [],
     varParam: any('sets'),
-    impl: (sets) => {
+    impl: (sets, budget) => {
       if (sets.length < 2) throw new Error('at least two arguments are required');
+      const lists = sets.map((s, i) => list(s, i));
+      // Each of the product's tuples is a value, and so is each element in it.
+      budget.values(lists.reduce((n, ll) => n * ll.length, 1) * (sets.length + 1));
       let out: Value[][] = [[]];
-      sets.forEach((s, i) => {
-        const ll = list(s, i);
+      lists.forEach((ll) => {
         out = out.flatMap((prefix) => ll.map((v) => [...prefix, v]));
       });
       return out;

@@ -1,6 +1,7 @@
 // The encoding, hashing and UUID functions jobspec2 offers: base64, JSON,
 // CSV, URL query escaping, md5/sha*, uuidv4/uuidv5.
 
+import { depthOf } from '../../../budget.ts';
 import type { Func } from '../eval.ts';
 import { FunctionArgError } from '../problem.ts';
 import { type Value, type ValueMap, formatNumber, fromJson, sortedKeys } from '../value.ts';
@@ -125,12 +126,16 @@ export const ENCODING_FUNCTIONS: Record<string, Func> = {
   jsonencode: { params: [{ name: 'val', type: 'any', allowNull: true }], impl: ([v]) => jsonEncode(v) },
   jsondecode: {
     params: [str('str')],
-    impl: ([s]) => {
+    impl: ([s], budget) => {
+      let parsed: unknown;
       try {
-        return fromJson(JSON.parse(s as string));
+        parsed = JSON.parse(s as string);
       } catch (e) {
         throw new FunctionArgError(0, e instanceof Error ? e.message : String(e));
       }
+      // The parser does not recurse, but turning its result into values does.
+      budget.nesting(depthOf(parsed));
+      return fromJson(parsed);
     },
   },
   csvdecode: {

@@ -1,6 +1,8 @@
 // format and formatlist: printf-style verbs as cty's stdlib reads them
 // (`%s`, `%d`, `%5.2f`, `%q`, `%v`, `%#v`, `%[2]s`, `%%`).
 
+import { CHARS_PER_STEP } from '../../budget.ts';
+import type { CallBudget } from '../eval.ts';
 import { type Value, ConversionError, convert, formatNumber, toJson } from '../value.ts';
 
 interface Verb {
@@ -10,8 +12,8 @@ interface Verb {
   verb: string;
 }
 
-/** format formats its arguments with a printf-style format string. */
-export function format(fmt: string, args: Value[]): string {
+/** format formats its arguments with a printf-style format string, checking each padding width against the budget before padding. */
+export function format(fmt: string, args: Value[], budget: CallBudget): string {
   let out = '';
   let next = 0;
   let i = 0;
@@ -41,6 +43,7 @@ export function format(fmt: string, args: Value[]): string {
       throw new Error(
         `not enough arguments for "${m[0]}" at ${i}: need index ${next + 1} but have ${args.length} total`,
       );
+    if (spec.width !== null) budget.chars(out.length + spec.width);
     out += formatOne(spec, args[next] as Value, m[0], i);
     next++;
     used = Math.max(used, next);
@@ -144,8 +147,8 @@ function formatOne(v: Verb, arg: Value, text: string, at: number): string {
   }
 }
 
-/** formatList formats once per element of the list arguments (scalars repeat), giving a list of strings. */
-export function formatList(fmt: string, args: Value[]): Value[] {
+/** formatList formats once per element of the list arguments (scalars repeat), giving a list of strings, each counted as work as it is made. */
+export function formatList(fmt: string, args: Value[], budget: CallBudget): Value[] {
   let length: number | null = null;
   args.forEach((a, i) => {
     if (!Array.isArray(a)) return;
@@ -155,14 +158,16 @@ export function formatList(fmt: string, args: Value[]): Value[] {
       );
     length = a.length;
   });
-  if (length === null) return [format(fmt, args)];
+  if (length === null) return [format(fmt, args, budget)];
   const out: Value[] = [];
-  for (let n = 0; n < length; n++)
-    out.push(
-      format(
-        fmt,
-        args.map((a) => (Array.isArray(a) ? (a[n] as Value) : a)),
-      ),
+  for (let n = 0; n < length; n++) {
+    const line = format(
+      fmt,
+      args.map((a) => (Array.isArray(a) ? (a[n] as Value) : a)),
+      budget,
     );
+    budget.steps(Math.floor(line.length / CHARS_PER_STEP));
+    out.push(line);
+  }
   return out;
 }

@@ -5,6 +5,7 @@ import type { Func } from '../eval.ts';
 import { FunctionArgError } from '../problem.ts';
 import type { Value } from '../value.ts';
 import { format, formatList } from './format.ts';
+import { compileGo, replaceAllGo } from './regexp.ts';
 
 const str = (name: string) => ({ name, type: 'string' as const });
 const chars = (s: string): string[] => [...s];
@@ -48,7 +49,12 @@ export const STRING_FUNCTIONS: Record<string, Func> = {
   },
   indent: {
     params: [{ name: 'spaces', type: 'number' }, str('str')],
-    impl: ([n, s]) => (s as string).replace(/\n/g, '\n' + ' '.repeat(Math.max(0, Math.trunc(n as number)))),
+    impl: ([n, s], budget) => {
+      const text = s as string;
+      const spaces = Math.max(0, Math.trunc(n as number));
+      budget.chars(text.length + spaces * count(text, '\n'));
+      return text.replace(/\n/g, '\n' + ' '.repeat(spaces));
+    },
   },
   split: {
     params: [str('separator'), str('str')],
@@ -57,29 +63,41 @@ export const STRING_FUNCTIONS: Record<string, Func> = {
   join: {
     params: [str('separator')],
     varParam: { name: 'lists', type: { list: 'string' } },
-    impl: ([sep, ...lists]) => {
+    impl: ([sep, ...lists], budget) => {
       if (lists.length === 0) throw new Error('at least one list is required');
       const items: string[] = [];
+      let length = 0;
       lists.forEach((l, i) => {
         for (const v of l as Value[]) {
           if (v === null) throw new FunctionArgError(i + 1, 'element is null: cannot concatenate null values');
           items.push(v as string);
+          length += (v as string).length;
         }
       });
+      budget.chars(length + (sep as string).length * Math.max(0, items.length - 1));
       return items.join(sep as string);
     },
   },
+  // Nomad's replace is cty's, which takes `substr` as plain text, never as
+  // a `/pattern/` (Terraform's replace does that).
   replace: {
     params: [str('str'), str('substr'), str('replace')],
-    impl: ([s, sub, rep]) => {
-      const m = /^\/(.*)\/$/s.exec(sub as string);
-      if (m) return regexReplace(s as string, m[1] as string, rep as string, 1);
-      return (s as string).split(sub as string).join(rep as string);
+    impl: ([s, sub, rep], budget) => {
+      const [text, from, to] = [s as string, sub as string, rep as string];
+      const times = from === '' ? chars(text).length + 1 : count(text, from);
+      budget.chars(text.length + times * (to.length - from.length));
+      // Go puts the replacement before every character and at the end when `substr` is empty.
+      return from === ''
+        ? to +
+            chars(text)
+              .map((c) => c + to)
+              .join('')
+        : text.split(from).join(to);
     },
   },
   regex_replace: {
     params: [str('str'), str('substr'), str('replace')],
-    impl: ([s, re, rep]) => regexReplace(s as string, re as string, rep as string, 1),
+    impl: ([s, re, rep], budget) => replaceAllGo(compileGo(re as string), s as string, rep as string, budget),
   },
   substr: {
     params: [str('str'), { name: 'offset', type: 'number' }, { name: 'length', type: 'number' }],
@@ -97,28 +115,18 @@ export const STRING_FUNCTIONS: Record<string, Func> = {
   format: {
     params: [str('format')],
     varParam: { name: 'args', type: 'any', allowNull: true },
-    impl: ([f, ...args]) => format(f as string, args),
+    impl: ([f, ...args], budget) => format(f as string, args, budget),
   },
   formatlist: {
     params: [str('format')],
     varParam: { name: 'args', type: 'any', allowNull: true },
-    impl: ([f, ...args]) => formatList(f as string, args),
+    impl: ([f, ...args], budget) => formatList(f as string, args, budget),
   },
 };
 
-// regexReplace replaces matches of a Go (RE2) pattern, with Go's `$1`/`${name}` references.
-function regexReplace(s: string, pattern: string, rep: string, argIndex: number): string {
-  let re: RegExp;
-  try {
-    re = new RegExp(pattern.replace(/\(\?P</g, '(?<'), 'gu');
-  } catch (e) {
-    throw new FunctionArgError(argIndex, `error parsing regexp: ${e instanceof Error ? e.message : String(e)}`);
-  }
-  // Go writes `${1}` and `$name`; JavaScript `$1` and `$<name>`.
-  const jsRep = rep.replace(/\$\$|\$\{(\w+)\}|\$(\w+)/g, (m, braced: string | undefined, bare: string | undefined) => {
-    if (m === '$$') return '$$';
-    const name = braced ?? bare ?? '';
-    return /^\d+$/.test(name) ? `$${name}` : `$<${name}>`;
-  });
-  return s.replace(re, jsRep);
+// count is how many times `sub` (not empty) occurs in `s`, without overlapping.
+function count(s: string, sub: string): number {
+  let n = 0;
+  for (let at = s.indexOf(sub); at !== -1; at = s.indexOf(sub, at + sub.length)) n++;
+  return n;
 }
