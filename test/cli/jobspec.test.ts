@@ -137,6 +137,15 @@ describe('--var-file', () => {
     return { status, err: io.err(), count: group?.Count, s: group && JSON.parse(group.Tasks[0].Meta.s) };
   };
 
+  it("holds a var file to the reader's budget: nested for expressions over written lists are refused, placed in it", async () => {
+    const list = `[${Array.from({ length: 64 }, (_, i) => i).join(', ')}]`;
+    let nested = 'a';
+    for (const name of ['a', 'b', 'c', 'd', 'e']) nested = `[for ${name} in ${list} : ${nested}]`;
+    const r = await run({ 'v.hcl': `x = 1\ns = ${nested}\n` });
+    expect(r.status).toBe(2);
+    expect(r.err).toMatch(/^v\.hcl:2:\d+: Too many values; .* more than the 250,000 the playground evaluates/);
+  });
+
   it('reads values as HCL evaluates them without variables or functions: operators, templates, for expressions', async () => {
     expect(await run({ 'v.hcl': 'x = 2 * 3\ns = "${1 + 1}-%{ for i in [1, 2] }${i}%{ endfor }"\n' })).toMatchObject({
       status: 0,

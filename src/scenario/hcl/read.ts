@@ -89,7 +89,7 @@ export function readVarFileValues(files: readonly VarFileText[]): VarFileValues 
   const parsed = parseVarFiles(files, sink);
   if (parsed === null) return { ok: false, diagnostics: sink.diagnostics };
   const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  for (const a of varFileAssignments(parsed).assignments) {
+  for (const a of varFileAssignments(parsed, new Meter(HCL_BUDGET)).assignments) {
     const value = a.sink.catching(() => toJson(a.value()));
     if (value !== undefined) values[a.name] = value;
   }

@@ -235,3 +235,15 @@ describe('the budgets, as a property', () => {
     );
   }, 60_000);
 });
+
+describe('values given from outside', () => {
+  it('holds a -var value read as an expression (a list variable) to the budget', () => {
+    const list = `[${Array.from({ length: 64 }, (_, i) => i).join(', ')}]`;
+    let nested = 'a';
+    for (const name of ['a', 'b', 'c', 'd', 'e']) nested = `[for ${name} in ${list} : ${nested}]`;
+    const spec = 'variable "x" {\n  type = list(any)\n}\njob "j" {\n  meta {\n    n = length(var.x)\n  }\n}\n';
+    const read = parseAndDecode(spec, { x: nested });
+    expect(read.job).toBeNull();
+    expect(read.diagnostics.map((d) => d.message).join('\n')).toMatch(/Too many values/);
+  });
+});

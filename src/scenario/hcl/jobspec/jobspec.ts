@@ -50,7 +50,7 @@ export function decodeJobSpec(
   const variables = new Variables(sink, { functions: JOBSPEC_FUNCTIONS, meter });
   // As jobspec2 does, variables and locals are all read before any error stops the read.
   variables.declare(blocks);
-  const fromFiles = varFileAssignments(varFiles);
+  const fromFiles = varFileAssignments(varFiles, meter);
   variables.assignFiles(fromFiles.assignments);
   if (fromFiles.complete) variables.assign(values);
   const vars = variables.values();

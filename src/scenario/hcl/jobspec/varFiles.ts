@@ -13,6 +13,7 @@ import type { Body, Span } from '../syntax/ast.ts';
 import { parseConfig } from '../syntax/parse.ts';
 import { HclDiagnosticCode, Sink } from './sink.ts';
 import { constantContext } from './variables.ts';
+import type { Meter } from '../budget.ts';
 
 /** VarFileText is one var file: its name (as the command line gave it) and its text. */
 export interface VarFileText {
@@ -102,9 +103,13 @@ function parseJsonVarFile(sink: Sink): ParsedVarFile | null {
  * varFileAssignments are the arguments the var files give, in order (a
  * later one wins); any block in a file is refused. A `variable` block ends
  * the reading of values, as it does in jobspec2: `complete` is then false,
- * and the values of later files and of `-var` are not taken either.
+ * and the values of later files and of `-var` are not taken either. Their
+ * values are evaluated within `meter`'s budget.
  */
-export function varFileAssignments(files: readonly ParsedVarFile[]): {
+export function varFileAssignments(
+  files: readonly ParsedVarFile[],
+  meter: Meter,
+): {
   assignments: VarFileAssignment[];
   complete: boolean;
 } {
@@ -135,7 +140,7 @@ export function varFileAssignments(files: readonly ParsedVarFile[]): {
         block.typeSpan,
       );
     for (const a of file.body.attributes)
-      out.push({ name: a.name, sink, span: a.expr.span, value: () => evaluate(a.expr, constantContext()) });
+      out.push({ name: a.name, sink, span: a.expr.span, value: () => evaluate(a.expr, constantContext(meter)) });
   }
   return { assignments: out, complete: true };
 }

@@ -4,6 +4,7 @@
 // from outside as `-var` and var files give them, then `locals`, evaluated
 // in whatever order lets each find the others it uses.
 
+import type { Meter } from '../budget.ts';
 import { Context, type Scope, evaluate, evaluateKept } from '../eval/eval.ts';
 import { EvalProblem } from '../eval/problem.ts';
 import { typeExpr } from '../eval/types.ts';
@@ -44,11 +45,14 @@ interface Variable {
   value?: { v: Value; from: 'default' | 'cmd' | 'varfile'; at?: { sink: Sink; span: Span }; unknown?: true };
 }
 
-const CONSTANT: Scope = { functions: new Map(), constant: true };
-
-/** constantContext is HCL's nil evaluation context: no variables, no functions. */
-export function constantContext(): Context {
-  return new Context(CONSTANT, new Map());
+/**
+ * constantContext is HCL's nil evaluation context: no variables, no
+ * functions. Without functions nothing can multiply work but `for`
+ * expressions over written lists, which nest: `meter` holds them to the
+ * read's budget (var files and -var values come from outside too).
+ */
+export function constantContext(meter: Meter | undefined): Context {
+  return new Context({ functions: new Map(), constant: true, ...(meter ? { meter } : {}) }, new Map());
 }
 
 /** Variables are a jobspec's declared variables, as read from its file body. */
@@ -91,7 +95,7 @@ export class Variables {
 
   private declareAttribute(a: Attribute): void {
     if (this.duplicate(a.name, a.nameSpan)) return;
-    const v = this.sink.catching(() => evaluate(a.expr, constantContext()));
+    const v = this.sink.catching(() => evaluate(a.expr, constantContext(this.scope.meter)));
     if (v === undefined) return;
     this.vars.set(a.name, {
       name: a.name,
@@ -110,7 +114,7 @@ export class Variables {
   }
 
   private declareBlock(b: Block): void {
-    const view = viewOfBlock(b, constantContext(), this.sink, false);
+    const view = viewOfBlock(b, constantContext(this.scope.meter), this.sink, false);
     if (!checkLabels(this.sink, view, ['name'])) return;
     const name = b.labels[0] as string;
     if (this.duplicate(name, view.defSpan)) return;
@@ -142,7 +146,7 @@ export class Variables {
     }
     const def = attr('default');
     if (def) {
-      let v = this.sink.catching(() => evaluate(def.expr, constantContext()));
+      let v = this.sink.catching(() => evaluate(def.expr, constantContext(this.scope.meter)));
       if (v === undefined) return;
       if (variable.type) {
         v =
@@ -168,7 +172,7 @@ export class Variables {
 
   // constantString evaluates an expression that must be a constant string (a description, an error message).
   private constantString(e: Expr): string | undefined {
-    const v = this.sink.catching(() => evaluate(e, constantContext()));
+    const v = this.sink.catching(() => evaluate(e, constantContext(this.scope.meter)));
     if (v === undefined) return undefined;
     try {
       return convert(v, 'string') as string;
@@ -180,7 +184,7 @@ export class Variables {
   }
 
   private validation(name: string, b: Block, variable: Variable): void {
-    const view = new BodyView(b.body, constantContext(), this.sink, false);
+    const view = new BodyView(b.body, constantContext(this.scope.meter), this.sink, false);
     checkContent(view, ['condition', 'error_message'], []);
     const cond = view.attribute('condition');
     const msg = view.attribute('error_message');
@@ -319,7 +323,7 @@ export class Variables {
         }
         const expr = parsed.expr;
         try {
-          v = evaluate(expr, constantContext());
+          v = evaluate(expr, constantContext(this.scope.meter));
         } catch (e) {
           if (!(e instanceof EvalProblem)) throw e;
           this.sink.error(
