@@ -42,7 +42,12 @@ export function createAppStore(options: AppStoreOptions): AppStore {
     debounceMs: options.debounceMs,
     timeoutMs: options.timeoutMs,
     onEvent: (e) => {
-      if (store) store.setState(applyClientEvent(store.getState(), e));
+      if (!store) return;
+      const s = store.getState();
+      // A cluster made for the job (Run it on a cluster) becomes the Cluster tab's text; the result is of it.
+      const made = e.type === 'response' && e.response.type === 'result' ? e.response.madeCluster : undefined;
+      const texts = made === undefined ? {} : { texts: { ...s.texts, cluster: made }, revision: s.revision + 1 };
+      store.setState({ ...applyClientEvent(s, e), ...texts });
     },
   });
   const simulation = new SimulationClient(options.createSimulationWorker, options.timers, (answer) => {
