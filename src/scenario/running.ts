@@ -30,7 +30,7 @@ export function clusterRunningSubmitted(
   for (const [k, v] of Object.entries(doc))
     if (k !== JOB_KEY && k !== JOBSPEC_KEY && !RUNNING_FIELDS.includes(k)) rest[k] = v;
   if (Array.isArray(rest.Allocations))
-    rest.Allocations = rest.Allocations.map((a) => {
+    rest.Allocations = (rest.Allocations as unknown[]).map((a) => {
       if (!isObject(a) || a.JobVersion !== runningVersion || a.Job != null) return a;
       const { JobVersion: _, ...moved } = a;
       return moved;

@@ -38,7 +38,8 @@ export function createEditorSlice(
     },
     makeRunning() {
       const { submission, texts, stale } = get();
-      if (stale || submission === null) return 'The submitted job has not been read yet: wait for the plan, then try again.';
+      if (stale || submission === null)
+        return 'The submitted job has not been read yet: wait for the plan, then try again.';
       const next = madeRunning(texts, submission);
       if (next) get().loadTexts(next);
       return null;

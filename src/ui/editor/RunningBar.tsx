@@ -35,7 +35,9 @@ export function RunningBar() {
   if (submitted === null)
     says =
       texts.running === undefined ? (
-        <>The Job tab holds the {showRunning} (version {running}): edit it, or a variable, to plan a change.</>
+        <>
+          The Job tab holds the {showRunning} (version {running}): edit it, or a variable, to plan a change.
+        </>
       ) : (
         <>
           The Job tab’s job has the {showRunning}’s spec (version {running}): nothing is submitted.
