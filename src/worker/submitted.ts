@@ -5,6 +5,7 @@
 
 import { storedJob } from '../scenario/canonical/index.ts';
 import type { Diagnostic } from '../scenario/diagnostics.ts';
+import type { Scenario } from '../scenario/read.ts';
 import { isObject } from '../scenario/fields.ts';
 import { readJobSpec } from '../scenario/hcl/index.ts';
 import { jobSpecVariables } from '../scenario/readAsync.ts';
@@ -40,6 +41,21 @@ function splitTexts(req: RunRequest, cache: ParseCache, millis: () => number): C
   if (forRunning != null) cluster[JOBSPEC_VARIABLES_KEY] = forRunning;
   const submitted = jobSpecVariables({ [JOBSPEC_VARIABLES_KEY]: submittedValues });
   return { ok: true, cluster, variables: submitted.values, problems: submitted.diagnostics };
+}
+
+/**
+ * submittedScenario is the scenario document and scenario that submitting
+ * the Job tab over the running job gives, or null when either job, or the
+ * cluster, has problems (the reconciler worker's answer says which). The
+ * rollout worker films it.
+ */
+export async function submittedScenario(
+  texts: TabTexts,
+): Promise<{ document: Record<string, unknown>; scenario: Scenario } | null> {
+  const split = splitTexts({ type: 'run', seq: 0, texts }, new Map(), () => 0);
+  if (!split.ok || split.problems.length > 0) return null;
+  const submitted = await submitJob(split.cluster, { text: texts.job, variables: split.variables });
+  return submitted.ok ? { document: submitted.document, scenario: submitted.scenario } : null;
 }
 
 /**

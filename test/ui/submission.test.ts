@@ -4,6 +4,7 @@ import { formatGroupLine, planLines } from '../../src/result/plan.ts';
 import { splitScenario, type TabTexts } from '../../src/scenario/tabs.ts';
 import { madeRunning, withText, withVariable } from '../../src/store/texts.ts';
 import { handleRun, handleRunAsync } from '../../src/worker/handle.ts';
+import { handleSimulate } from '../../src/worker/simulateHandle.ts';
 import type { RunResponse } from '../../src/worker/protocol.ts';
 import defaultScenario from '../../src/ui/defaultScenario.json';
 import canary from '../../src/examples/canary-manual-promotion.json';
@@ -69,6 +70,18 @@ describe('the running job and the submitted job', () => {
     expect(plan(changed)).toEqual(['Task Group: "web" (1 canary, 5 ignore)']);
     // The diff compares the submitted version with the running one, not a version with itself.
     expect(changed.diff?.comparisons.map((c) => [c.version, c.diff.Type])).toEqual([[0, 'Edited']]);
+  });
+
+  it('the rollout films the submission: the canary of the new version, then waiting for promotion', async () => {
+    const edited = withText(hclTexts, 'job', jobspec.replace('default     = "1.4.2"', 'default     = "1.5.0"'));
+    const r = await handleSimulate({ type: 'simulate', seq: 1, texts: edited });
+    if (!r.ok) throw new Error(r.message);
+    const first = r.film.Steps[0]!;
+    expect(first.Placed.map((p) => p.Canary)).toEqual([true]);
+    expect(r.film.End.Status).toBe('waiting');
+    const unchanged = await handleSimulate({ type: 'simulate', seq: 2, texts: { ...hclTexts, running: jobspec } });
+    if (!unchanged.ok) throw new Error(unchanged.message);
+    expect(unchanged.film.Steps.flatMap((s) => s.Placed)).toEqual([]);
   });
 
   it('a variable set in the Variables editor is a submission too, and the running job keeps its values', async () => {
