@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatGroupLine, planLines } from '../../src/result/plan.ts';
-import { splitScenario, type TabTexts } from '../../src/scenario/tabs.ts';
+import { isHclText, splitScenario, type TabTexts } from '../../src/scenario/tabs.ts';
 import { madeRunning, withText, withVariable } from '../../src/store/texts.ts';
+import { readScenarioAsync } from '../../src/scenario/readAsync.ts';
+import { splitDocument } from '../../src/share/documentText.ts';
+import { submissionText } from '../../src/share/submissionDocument.ts';
 import { handleRun, handleRunAsync } from '../../src/worker/handle.ts';
 import { handleSimulate } from '../../src/worker/simulateHandle.ts';
 import type { RunResponse } from '../../src/worker/protocol.ts';
@@ -112,6 +115,35 @@ describe('the running job and the submitted job', () => {
     // The allocations that ran version 2 run version 3: the plan is the one the example had before the edit.
     const before = ok(handleRun({ type: 'run', seq: 1, texts }));
     expect(plan(after)).toEqual(plan(before));
+  });
+
+  it('a link or file carries the submission and reads back into the same Running and Job tabs', async () => {
+    const json = splitScenario(defaultScenario);
+    const setVar = withVariable(hclTexts, 'image_tag', '1.5.0');
+    if (!setVar.ok) throw new Error(setVar.message);
+    const cases = [
+      withText(hclTexts, 'job', jobspec.replace('count = var.replicas', 'count = 6')),
+      setVar.texts,
+      withText(json, 'job', json.job.replace('"image": "nginx:1.27"', '"image": "nginx:1.28"')),
+    ];
+    for (const texts of cases) {
+      const r = ok(await run(texts));
+      const text = submissionText(r.submission!.document, r.submission!.runningVersion);
+      // Any tool reads the document as the plan shows it.
+      const read = await readScenarioAsync(text);
+      if (!read.ok) throw new Error(JSON.stringify(read.diagnostics));
+      expect(read.scenario.Job.Version).toBe(r.submission!.submittedVersion);
+      const back = splitDocument(text);
+      if (!back) throw new Error('expected texts');
+      // An HCL job comes back as written; a JSON one with the Version and indexes the submission gave it.
+      if (isHclText(texts.job)) expect([back.job, back.running]).toEqual([texts.job, texts.running]);
+      const again = ok(await run(back));
+      expect(again.submission).toMatchObject({
+        runningVersion: r.submission!.runningVersion,
+        submittedVersion: r.submission!.submittedVersion,
+      });
+      expect(plan(again)).toEqual(plan(r));
+    }
   });
 
   it('places problems of the running job in the Running tab and of the submitted job in the Job tab', async () => {
