@@ -12,6 +12,7 @@ import { createRolloutSlice, rolloutAnswered } from './rolloutSlice.ts';
 import { createRunSlice } from './runSlice.ts';
 import type { AppState, ThemePreference } from './state.ts';
 import { createViewSlice } from './viewSlice.ts';
+import { restoreView } from './linkView.ts';
 
 /** AppStore is the store's API (getState, setState, subscribe). */
 export type AppStore = StoreApi<AppState>;
@@ -58,6 +59,9 @@ export function createAppStore(options: AppStoreOptions): AppStore {
     ...createRunSlice(get, client),
     ...createViewSlice(set, options.theme ?? 'system', options.onTheme ?? (() => {}), options.pageOptions),
     ...createRolloutSlice(set, get, simulation),
+    restoreView(view) {
+      restoreView(get(), set, view);
+    },
   }));
   // An open rollout follows the texts: each edit asks for a new film.
   store.subscribe((s, prev) => {

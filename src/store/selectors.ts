@@ -85,6 +85,7 @@ export type AppActions = Pick<
   | 'setCompareFrame'
   | 'addEvent'
   | 'removeEvent'
+  | 'restoreView'
 >;
 
 /** selectSubmission is what submitting the Job tab over the running job gave, or null. */

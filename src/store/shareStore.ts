@@ -11,6 +11,8 @@ import { formatDiagnosticBrief } from '../share/describe.ts';
 import { type ComposeResult, composeDocument } from '../share/documentText.ts';
 import { submissionText } from '../share/submissionDocument.ts';
 import type { AppState } from './state.ts';
+import { selectLinkView } from './linkView.ts';
+import { splitLinkView, viewFragment } from '../share/linkView.ts';
 import {
   type Draft,
   type DraftStamp,
@@ -178,7 +180,7 @@ export function createShareStore(deps: ShareDeps): ShareStore {
             `A link to this scenario would not open: ${formatDiagnosticBrief(read.diagnostics)} Fix it first, or export it to a file.`,
           );
         }
-        const url = deps.pageAddress() + (await encodeLink(doc.text));
+        const url = deps.pageAddress() + (await encodeLink(doc.text)) + viewFragment(selectLinkView(app.getState()));
         let copied = false;
         try {
           if (deps.clipboard) {
@@ -257,10 +259,14 @@ export function createShareStore(deps: ShareDeps): ShareStore {
         const kept = replace(unsaved.texts, 'before restoring an earlier draft', 'a restored draft');
         set({ notice: { kind: 'info', message: 'Restored your previous draft.' + kept, offerRestore: true } });
       },
-      async openHash(hash) {
+      async openHash(fragment) {
         deps.guard?.mark('a shared link');
+        const { hash, view } = splitLinkView(fragment);
         const opened = await openLink(hash, app.getState().texts, storage, now());
-        if (opened.texts) app.getState().loadTexts(opened.texts);
+        if (opened.texts) {
+          app.getState().loadTexts(opened.texts);
+          app.getState().restoreView(view);
+        }
         seen = stamp();
         set({ notice: opened.notice, ...(opened.unsaved ? { unsaved: opened.unsaved } : {}) });
         get().refreshDrafts();

@@ -9,6 +9,7 @@ import type { SimEvent } from '../scenario/events.ts';
 import type { Film } from '../simulator/simulate.ts';
 import type { LocatedDiagnostic } from '../worker/locate.ts';
 import type { TabID, TabTexts } from '../scenario/tabs.ts';
+import type { LinkView } from '../share/linkView.ts';
 import type { ClusterRequest, JobSpecFindings, Submission } from '../worker/protocol.ts';
 
 /** EditorState is the raw text of each tab and which tab is shown. The text is never rewritten from parsed data. */
@@ -114,6 +115,12 @@ export interface ViewActions {
   reveal(tab: TabID, line: number, column: number): void;
 }
 
+/** LinkViewActions restore the view a link kept. */
+export interface LinkViewActions {
+  /** restoreView opens the view a link kept: its result tab, rollout frame and compared frame, selected allocation. */
+  restoreView(view: LinkView): void;
+}
+
 /** RolloutStatus is where the latest film stands. */
 export type RolloutStatus = 'idle' | 'running' | 'ok' | 'failed';
 
@@ -170,4 +177,5 @@ export type AppState = EditorState &
   ViewState &
   ViewActions &
   RolloutState &
-  RolloutActions;
+  RolloutActions &
+  LinkViewActions;
