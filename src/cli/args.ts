@@ -1,12 +1,16 @@
 // The runner's command line: flags and scenario files, parsed into data
 // (never by exiting), so the runner decides what a mistake costs.
 
+import { type VariableArgs, takeVariableFlag } from './variables.ts';
+
 /** OutputFormat is how a result is printed: the result document as JSON, or as `nomad job plan` prints it. */
 export type OutputFormat = 'json' | 'plan';
 
-/** CliOptions is a parsed command line. */
-export interface CliOptions {
+/** CliOptions is a parsed command line. With `cluster`, `files` are the jobspecs submitted onto it, and `vars`/`varFiles` their variables. */
+export interface CliOptions extends VariableArgs {
   files: string[];
+  /** cluster is the scenario file whose job is the running job (--cluster); null without it. */
+  cluster: string | null;
   format: OutputFormat;
   /** formatGiven tells whether --format was on the command line (--simulate prints text unless it asks for json). */
   formatGiven: boolean;
@@ -20,11 +24,20 @@ export type ParsedArgs = { ok: true; options: CliOptions } | { ok: false; error:
 
 /** USAGE is the help text, printed by --help and after a command-line mistake. */
 export const USAGE = `Usage: nomad-playground reconcile [options] FILE...
+   or: nomad-playground reconcile [options] --cluster SCENARIO [--var NAME=VALUE]...
+                                  [--var-file FILE]... JOBSPEC
    or: npm run --silent reconcile -- [options] FILE...
 
 Reconciles each scenario file (- for standard input) and prints what Nomad's
 allocation reconciler decides: one pretty-printed result document for a single
 file, one compact JSON document per line for several, in order.
+
+With --cluster, JOBSPEC (an HCL jobspec, or the job as API JSON with or
+without {"Job": …}) is the submitted job, and SCENARIO the cluster it is
+submitted onto, as \`nomad job plan JOBSPEC\` submits a job to a live cluster:
+SCENARIO's job is the running job, which its allocations run. A submitted job
+whose spec is the running job's changes nothing; any other becomes the next
+version, while the allocations keep running theirs.
 
 Options:
   --format json|plan  json (default): the result document;
@@ -35,10 +48,17 @@ Options:
   --simulate          print the whole rollout instead: every evaluation that
                       follows, with the scenario's Events (see README); as text,
                       or with --format json as one JSON document
+  --cluster SCENARIO  submit each FILE, a JOBSPEC, onto the cluster in SCENARIO
+  --var NAME=VALUE    with --cluster: set a jobspec input variable (repeatable;
+                      wins over var files)
+  --var-file FILE     with --cluster: set input variables from an HCL
+                      (name = value) or JSON file (repeatable; later files win)
   -h, --help          show this help
 
 An invalid scenario prints FILE: PATH: message lines on standard error; the other
-files are still reconciled and the run exits with status 2.
+files are still reconciled and the run exits with status 2. With --cluster, a
+problem in JOBSPEC prints JOBSPEC:LINE:COLUMN: message, one in SCENARIO
+SCENARIO: PATH: message.
 `;
 
 const FORMATS: readonly string[] = ['json', 'plan'];
@@ -47,6 +67,9 @@ const FORMATS: readonly string[] = ['json', 'plan'];
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const options: CliOptions = {
     files: [],
+    cluster: null,
+    vars: [],
+    varFiles: [],
     format: 'json',
     formatGiven: false,
     explain: false,
@@ -60,7 +83,15 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       options.files.push(arg);
       continue;
     }
-    if (arg === '--') {
+    const variable = takeVariableFlag(argv, i, options);
+    if (variable !== null) {
+      if (typeof variable === 'object') return { ok: false, error: variable.error };
+      i = variable;
+    } else if (arg === '--cluster' || arg.startsWith('--cluster=')) {
+      const value = arg === '--cluster' ? argv[++i] : arg.slice('--cluster='.length);
+      if (!value) return { ok: false, error: '--cluster needs a scenario file' };
+      options.cluster = value;
+    } else if (arg === '--') {
       onlyFiles = true;
     } else if (arg === '-h' || arg === '--help') {
       options.help = true;
@@ -79,5 +110,11 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       return { ok: false, error: `unknown option ${arg}` };
     }
   }
+  if (options.cluster === null && (options.vars.length > 0 || options.varFiles.length > 0))
+    return {
+      ok: false,
+      error:
+        "--var and --var-file set a submitted jobspec's variables: use them with --cluster (a scenario's JobSpec takes its values from JobSpecVariables)",
+    };
   return { ok: true, options };
 }

@@ -6,9 +6,9 @@
 
 import { storedJob } from '../scenario/canonical/index.ts';
 import { readJobSpec } from '../scenario/hcl/index.ts';
-import type { Diagnostic } from '../scenario/diagnostics.ts';
+import { formatPlaced } from './placed.ts';
 import { EXIT_INPUT, EXIT_OK, STDIN_NAME, type CliIO } from './run.ts';
-import { readVarFile } from './varFile.ts';
+import { type VariableArgs, readVariables, takeVariableFlag } from './variables.ts';
 
 /** JOBSPEC_USAGE is the jobspec command's help text. */
 export const JOBSPEC_USAGE = `Usage: npm run --silent jobspec -- [--output] [--var NAME=VALUE]... [--var-file FILE]... FILE
@@ -31,11 +31,9 @@ exits with status 2.
 `;
 
 /** JobspecArgs is a parsed jobspec command line. */
-export interface JobspecArgs {
+export interface JobspecArgs extends VariableArgs {
   file: string;
   output: boolean;
-  vars: [name: string, value: string][];
-  varFiles: string[];
 }
 
 /** parseJobspecArgs reads the command line; null args mean help was asked for. */
@@ -46,30 +44,18 @@ export function parseJobspecArgs(
   let file: string | null = null;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const valueOf = (flag: string): string | undefined => (arg === flag ? argv[++i] : arg.slice(flag.length + 1));
     if (arg === '-h' || arg === '--help') return { ok: true, args: null };
-    if (arg === '--output' || arg === '-output') args.output = true;
-    else if (arg === '--var' || arg.startsWith('--var=')) {
-      const v = valueOf('--var');
-      const eq = v?.indexOf('=') ?? -1;
-      if (v === undefined || eq <= 0) return { ok: false, error: '--var needs NAME=VALUE' };
-      args.vars.push([v.slice(0, eq), v.slice(eq + 1)]);
-    } else if (arg === '--var-file' || arg.startsWith('--var-file=')) {
-      const v = valueOf('--var-file');
-      if (!v) return { ok: false, error: '--var-file needs a file' };
-      args.varFiles.push(v);
-    } else if (arg.startsWith('-') && arg !== '-') return { ok: false, error: `unknown option ${arg}` };
+    const variable = takeVariableFlag(argv, i, args);
+    if (variable !== null && typeof variable === 'object') return { ok: false, error: variable.error };
+    if (variable !== null) i = variable;
+    else if (arg === '--output' || arg === '-output') args.output = true;
+    else if (arg.startsWith('-') && arg !== '-') return { ok: false, error: `unknown option ${arg}` };
     else if (file !== null) return { ok: false, error: 'give one jobspec file' };
     else file = arg;
   }
   if (file === null) return { ok: false, error: 'give a jobspec file' };
   args.file = file;
   return { ok: true, args };
-}
-
-// formatPlaced renders a diagnostic as `FILE:LINE:COLUMN: message`, as HCL tools print them.
-function formatPlaced(file: string, d: Pick<Diagnostic, 'line' | 'column' | 'message'>): string {
-  return `${file}:${d.line ?? 1}:${d.column ?? 1}: ${d.message}`;
 }
 
 /** runJobspecCommand runs the command and returns its exit status. */
@@ -83,24 +69,9 @@ export async function runJobspecCommand(argv: readonly string[], io: CliIO): Pro
     io.stdout(JOBSPEC_USAGE);
     return EXIT_OK;
   }
-  const { file, output, vars, varFiles } = parsed.args;
-  const variables: Record<string, unknown> = {};
-  for (const path of varFiles) {
-    let text: string;
-    try {
-      text = await io.readFile(path);
-    } catch (e) {
-      io.stderr(`${path}: cannot read: ${e instanceof Error ? e.message : String(e)}\n`);
-      return EXIT_INPUT;
-    }
-    const read = readVarFile(path, text);
-    if (!read.ok) {
-      io.stderr(formatPlaced(path, read) + '\n');
-      return EXIT_INPUT;
-    }
-    Object.assign(variables, read.variables);
-  }
-  for (const [name, value] of vars) variables[name] = value;
+  const { file, output } = parsed.args;
+  const variables = await readVariables(parsed.args, io);
+  if (variables === null) return EXIT_INPUT;
 
   const name = file === '-' ? STDIN_NAME : file;
   let text: string;

@@ -6,6 +6,7 @@ import { FILE_TEXT_BUDGET } from '../scenario/budget.ts';
 import { parseJsonText } from '../scenario/json.ts';
 import { readScenarioAsync } from '../scenario/readAsync.ts';
 import type { Scenario } from '../scenario/read.ts';
+import type { Job } from '../engine/structs.ts';
 import { type Diagnostic, diagnosticText } from '../scenario/diagnostics.ts';
 import { runScenario } from '../result/run.ts';
 import { diffReport } from '../diff/report.ts';
@@ -13,6 +14,7 @@ import { wholePlanText } from '../result/planWhole.ts';
 import { formatExplain } from './explain.ts';
 import type { SimEvent } from '../scenario/events.ts';
 import { type CliOptions, USAGE, parseArgs } from './args.ts';
+import { readVariables } from './variables.ts';
 
 /** CliIO is everything the runner reads and writes. Writers receive whole lines, newline included. */
 export interface CliIO {
@@ -47,6 +49,7 @@ function render(
   run: ReturnType<typeof runScenario>,
   scenario: Scenario,
   path: string,
+  running: Job | null,
 ): string {
   if (options.format === 'json' && !options.explain) {
     return several ? JSON.stringify(run.document) + '\n' : JSON.stringify(run.document, null, 2) + '\n';
@@ -54,13 +57,18 @@ function render(
   const parts: string[] = [];
   if (options.format === 'plan') {
     const job = scenario.Job;
+    const diff = diffReport(scenario);
+    // Against a cluster, `nomad job plan` compares the submitted job with the running one, and
+    // prints the running job's JobModifyIndex for -check-index.
+    if (running !== null)
+      diff.comparisons.sort((a, b) => Number(b.version === running.Version) - Number(a.version === running.Version));
     parts.push(
       wholePlanText({
         document: run.document,
-        diff: diffReport(scenario),
+        diff,
         jobID: job.ID,
         jobType: job.Type,
-        jobModifyIndex: job.JobModifyIndex,
+        jobModifyIndex: (running ?? job).JobModifyIndex,
         failures: [],
         path,
       }),
@@ -90,9 +98,13 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     return EXIT_OK;
   }
   if (options.files.length === 0) {
-    io.stderr(`reconcile: no scenario file given\n\n${USAGE}`);
+    io.stderr(`reconcile: no ${options.cluster === null ? 'scenario' : 'jobspec'} file given\n\n${USAGE}`);
     return EXIT_INPUT;
   }
+  // Loaded for --cluster only, with the variables of the jobspecs it submits.
+  const cluster = options.cluster === null ? null : await import('./cluster.ts');
+  const variables = cluster === null ? {} : await readVariables(options, io);
+  if (variables === null) return EXIT_INPUT;
 
   const several = options.files.length > 1;
   const textual =
@@ -102,27 +114,39 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
   let stdinText: Promise<string> | undefined;
   let status = EXIT_OK;
   let printed = 0;
+  // Standard input can be named more than once; it is read only once.
+  const readText = (file: string) => (file === '-' ? (stdinText ??= io.stdin()) : io.readFile(file));
 
   for (const file of options.files) {
     const name = file === '-' ? STDIN_NAME : file;
     let text: string;
-    try {
-      // Standard input can be named more than once; it is read only once.
-      text = file === '-' ? await (stdinText ??= io.stdin()) : await io.readFile(file);
-    } catch (e) {
-      io.stderr(`${name}: cannot read: ${errorMessage(e)}\n`);
-      status = Math.max(status, EXIT_INPUT);
-      continue;
-    }
-
-    // Async: a JobSpec loads HashiCorp's HCL parser on first use.
-    const read = await readScenarioAsync(text, { textBudget: FILE_TEXT_BUDGET });
-    for (const w of read.warnings ?? [])
-      io.stderr(formatDiagnostic(name, { ...w, message: `warning: ${w.message}` }) + '\n');
-    if (!read.ok) {
-      for (const d of read.diagnostics) io.stderr(formatDiagnostic(name, d) + '\n');
-      status = Math.max(status, EXIT_INPUT);
-      continue;
+    let scenario: Scenario;
+    let running: Job | null = null;
+    if (cluster !== null && options.cluster !== null) {
+      const submitted = await cluster.submitOntoCluster(options.cluster, file, variables, readText, io);
+      if (submitted === null) {
+        status = Math.max(status, EXIT_INPUT);
+        continue;
+      }
+      ({ text, scenario, running } = submitted);
+    } else {
+      try {
+        text = await readText(file);
+      } catch (e) {
+        io.stderr(`${name}: cannot read: ${errorMessage(e)}\n`);
+        status = Math.max(status, EXIT_INPUT);
+        continue;
+      }
+      // Async: a JobSpec loads HashiCorp's HCL parser on first use.
+      const read = await readScenarioAsync(text, { textBudget: FILE_TEXT_BUDGET });
+      for (const w of read.warnings ?? [])
+        io.stderr(formatDiagnostic(name, { ...w, message: `warning: ${w.message}` }) + '\n');
+      if (!read.ok) {
+        for (const d of read.diagnostics) io.stderr(formatDiagnostic(name, d) + '\n');
+        status = Math.max(status, EXIT_INPUT);
+        continue;
+      }
+      scenario = read.scenario;
     }
 
     let events: SimEvent[] = [];
@@ -145,8 +169,8 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     try {
       output =
         sim !== null
-          ? sim.renderFilm(options, several, sim.simulate(read.scenario, events, { trace: false }))
-          : render(options, several, runScenario(read.scenario, { trace: options.explain }), read.scenario, name);
+          ? sim.renderFilm(options, several, sim.simulate(scenario, events, { trace: false }))
+          : render(options, several, runScenario(scenario, { trace: options.explain }), scenario, name, running);
     } catch (e) {
       io.stderr(`${name}: internal error: ${e instanceof Error && e.stack ? e.stack : errorMessage(e)}\n`);
       // Bad input (2) outranks a bug (1): the user can act on it.

@@ -1,11 +1,14 @@
 // The share command (`nomad-playground share [--base URL] FILE`): prints the
-// playground link that opens a scenario file, for docs and blog posts.
+// playground link that opens a scenario file, for docs and blog posts, or
+// (`--cluster SCENARIO JOBSPEC`) the scenario a jobspec submitted onto a
+// cluster gives.
 // Without Node: arguments, inputs and writers are parameters and the exit
 // status is returned, so tests run it in-process; shareMain.ts connects it.
 
 import { readScenarioAsync } from '../scenario/readAsync.ts';
 import { decodeLink, encodeLink, formatBytes, linkURL, MAX_DOCUMENT_BYTES } from '../share/linkCodec.ts';
 import { EXIT_INPUT, EXIT_OK, STDIN_NAME, formatDiagnostic, type CliIO } from './run.ts';
+import { type VariableArgs, readVariables, takeVariableFlag } from './variables.ts';
 
 /** DEFAULT_BASE is the address links point at without --base or NOMAD_PLAYGROUND_URL: the playground's dev server (`npm run dev`). */
 export const DEFAULT_BASE = 'http://localhost:5173/';
@@ -15,6 +18,8 @@ export const BASE_VARIABLE = 'NOMAD_PLAYGROUND_URL';
 
 /** SHARE_USAGE is the share command's help text. */
 export const SHARE_USAGE = `Usage: nomad-playground share [--base URL] FILE
+   or: nomad-playground share [--base URL] --cluster SCENARIO [--var NAME=VALUE]...
+                              [--var-file FILE]... JOBSPEC
    or: npm run --silent share -- [--base URL] FILE
 
 Prints a link that opens the scenario in FILE (- for standard input) in the
@@ -22,16 +27,27 @@ playground: URL#s= followed by the scenario's JSON, raw-DEFLATE-compressed
 and base64url-encoded. The scenario is checked first; an invalid one prints
 FILE: PATH: message lines on standard error and exits with status 2.
 
+With --cluster, the link opens the scenario that submitting JOBSPEC (the
+submitted job: HCL, or API JSON) onto the cluster in SCENARIO (whose job is
+the running job) gives, as \`reconcile --cluster\` reconciles it. A problem in
+JOBSPEC prints JOBSPEC:LINE:COLUMN: message.
+
 Options:
-  --base URL   the playground's address, http or https (default: the
-               ${BASE_VARIABLE} environment variable, else ${DEFAULT_BASE})
-  -h, --help   show this help
+  --base URL          the playground's address, http or https (default: the
+                      ${BASE_VARIABLE} environment variable, else ${DEFAULT_BASE})
+  --cluster SCENARIO  submit FILE, a JOBSPEC, onto the cluster in SCENARIO
+  --var NAME=VALUE    with --cluster: set a jobspec input variable (repeatable;
+                      wins over var files)
+  --var-file FILE     with --cluster: set input variables from an HCL
+                      (name = value) or JSON file (repeatable; later files win)
+  -h, --help          show this help
 `;
 
-/** ShareArgs is a parsed share command line; base is null when --base is not given. */
-export interface ShareArgs {
+/** ShareArgs is a parsed share command line; base is null when --base is not given, cluster without --cluster. */
+export interface ShareArgs extends VariableArgs {
   file: string;
   base: string | null;
+  cluster: string | null;
 }
 
 /** parseShareArgs reads the command line: exactly one file and an optional --base; null with help. */
@@ -40,10 +56,20 @@ export function parseShareArgs(
 ): { ok: true; args: ShareArgs | null } | { ok: false; error: string } {
   let file: string | null = null;
   let base: string | null = null;
+  let cluster: string | null = null;
+  const variables: VariableArgs = { vars: [], varFiles: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '-h' || arg === '--help') return { ok: true, args: null };
-    if (arg === '--base' || arg.startsWith('--base=')) {
+    const variable = takeVariableFlag(argv, i, variables);
+    if (variable !== null) {
+      if (typeof variable === 'object') return { ok: false, error: variable.error };
+      i = variable;
+    } else if (arg === '--cluster' || arg.startsWith('--cluster=')) {
+      const value = arg === '--cluster' ? argv[++i] : arg.slice('--cluster='.length);
+      if (!value) return { ok: false, error: '--cluster needs a scenario file' };
+      cluster = value;
+    } else if (arg === '--base' || arg.startsWith('--base=')) {
       const value = arg === '--base' ? argv[++i] : arg.slice('--base='.length);
       if (!value) return { ok: false, error: '--base needs a URL' };
       base = value;
@@ -55,8 +81,10 @@ export function parseShareArgs(
       file = arg;
     }
   }
-  if (file === null) return { ok: false, error: 'give a scenario file' };
-  return { ok: true, args: { file, base } };
+  if (file === null) return { ok: false, error: `give a ${cluster === null ? 'scenario' : 'jobspec'} file` };
+  if (cluster === null && (variables.vars.length > 0 || variables.varFiles.length > 0))
+    return { ok: false, error: '--var and --var-file go with --cluster' };
+  return { ok: true, args: { file, base, cluster, ...variables } };
 }
 
 /** checkBase says why an address cannot be a link's base (null when it can): only absolute http and https addresses open the playground. */
@@ -93,11 +121,22 @@ export async function share(argv: readonly string[], io: CliIO): Promise<number>
   }
   const name = file === '-' ? STDIN_NAME : file;
   let text: string;
-  try {
-    text = file === '-' ? await io.stdin() : await io.readFile(file);
-  } catch (e) {
-    io.stderr(`${name}: ${e instanceof Error ? e.message : String(e)}\n`);
-    return EXIT_INPUT;
+  if (parsed.args.cluster !== null) {
+    const variables = await readVariables(parsed.args, io);
+    if (variables === null) return EXIT_INPUT;
+    let stdin: Promise<string> | undefined;
+    const readText = (f: string) => (f === '-' ? (stdin ??= io.stdin()) : io.readFile(f));
+    const { submitOntoCluster } = await import('./cluster.ts');
+    const submitted = await submitOntoCluster(parsed.args.cluster, file, variables, readText, io);
+    if (submitted === null) return EXIT_INPUT;
+    text = submitted.text;
+  } else {
+    try {
+      text = file === '-' ? await io.stdin() : await io.readFile(file);
+    } catch (e) {
+      io.stderr(`${name}: ${e instanceof Error ? e.message : String(e)}\n`);
+      return EXIT_INPUT;
+    }
   }
   const size = new TextEncoder().encode(text).length;
   if (size > MAX_DOCUMENT_BYTES) {

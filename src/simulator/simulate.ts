@@ -65,6 +65,12 @@ export interface SimOptions {
   maxEvaluations?: number;
   /** trace asks each evaluation's reconciliation for its reasoning (default true). */
   trace?: boolean;
+  /**
+   * stopBeforeEvaluation stops the film when the evaluation of this index
+   * (counting the scenario's own as 1) is due, before it runs: the end is
+   * the cluster as it is at that moment, that evaluation still queued.
+   */
+  stopBeforeEvaluation?: number;
 }
 
 /** EventNote says what became of one event: when it happened, or why it changed nothing. */
@@ -181,7 +187,10 @@ export function simulate(scenario: Scenario, events: readonly SimEvent[], option
     Why: 'the scenario’s own evaluation',
   });
 
+  let stopped = false;
   while (evaluations.length < maxEvaluations) {
+    stopped = options.stopBeforeEvaluation === evaluations.length + 1 && findDueEval(state) !== null;
+    if (stopped) break;
     const due = takeDueEval(state);
     if (due !== null) {
       evaluations.push(runEvaluation(state, due, evaluations.length + 1, log, scenario.Name, options.trace ?? true));
@@ -211,7 +220,9 @@ export function simulate(scenario: Scenario, events: readonly SimEvent[], option
   return {
     Steps: evaluations,
     End: {
-      ...ending(state, evaluations.length >= maxEvaluations && more, stranded),
+      ...(stopped
+        ? { Status: 'limit' as const, Reason: `the film stopped before evaluation ${evaluations.length + 1}, as asked` }
+        : ending(state, evaluations.length >= maxEvaluations && more, stranded)),
       Stranded: stranded,
       Time: state.now,
       Happenings: log.take(),

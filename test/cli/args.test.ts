@@ -7,6 +7,9 @@ describe('parseArgs', () => {
       ok: true,
       options: {
         files: ['a.json', '-', 'b.json'],
+        cluster: null,
+        vars: [],
+        varFiles: [],
         format: 'json',
         formatGiven: false,
         explain: false,
@@ -28,6 +31,23 @@ describe('parseArgs', () => {
     expect(parseArgs(['--verbose'])).toEqual({ ok: false, error: 'unknown option --verbose' });
     expect(parseArgs(['--format', 'yaml']).ok).toBe(false);
     expect(parseArgs(['--format']).ok).toBe(false);
+  });
+
+  it('reads --cluster and the jobspec variables, which only go with it', () => {
+    const r = parseArgs(['--cluster', 'c.json', '--var', 'tag=1.5', '--var-file=prod.hcl', 'web.nomad']);
+    expect(r.ok && r.options).toMatchObject({
+      cluster: 'c.json',
+      vars: [['tag', '1.5']],
+      varFiles: ['prod.hcl'],
+      files: ['web.nomad'],
+    });
+    expect(parseArgs(['--cluster=c.json', 'j']).ok && parseArgs(['--cluster=c.json', 'j'])).toMatchObject({
+      options: { cluster: 'c.json' },
+    });
+    expect(parseArgs(['--cluster'])).toEqual({ ok: false, error: '--cluster needs a scenario file' });
+    expect(parseArgs(['--var', 'tag', 'x'])).toEqual({ ok: false, error: '--var needs NAME=VALUE' });
+    const lone = parseArgs(['--var', 'tag=1', 'x.json']);
+    expect(!lone.ok && lone.error).toMatch(/use them with --cluster/);
   });
 
   it('takes everything after -- as files', () => {

@@ -48,7 +48,10 @@ describe('share', () => {
     expect((await runShare([])).code).toBe(2);
     expect((await runShare(['a', 'b'])).code).toBe(2);
     expect(parseShareArgs(['--base'])).toEqual({ ok: false, error: '--base needs a URL' });
-    expect(parseShareArgs(['--base=u', 'f'])).toEqual({ ok: true, args: { file: 'f', base: 'u' } });
+    expect(parseShareArgs(['--base=u', 'f'])).toEqual({
+      ok: true,
+      args: { file: 'f', base: 'u', cluster: null, vars: [], varFiles: [] },
+    });
     expect((await runShare(['--help'])).stdout).toContain('npm run --silent share');
     for (const hostile of ['javascript:alert(1)//', 'data:text/html,x', 'u']) {
       const refused = await runShare(['--base', hostile, 'f']);

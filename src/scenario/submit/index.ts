@@ -5,6 +5,7 @@
 // JSON, and the answer is the scenario in which the submitted job is the one
 // being scheduled. Pure: texts and values in, a scenario document out.
 
+import type { Job } from '../../engine/structs.ts';
 import { storedJob } from '../canonical/index.ts';
 import { type Diagnostic, DiagnosticCode } from '../diagnostics.ts';
 import { isObject } from '../fields.ts';
@@ -46,6 +47,8 @@ export type SubmitResult =
       /** text is the document as JSON text; the cluster's own text, byte for byte, when nothing changed. */
       text: string;
       scenario: Scenario;
+      /** running is the running job as read from the cluster: after a change, the newest of the scenario's JobVersions. */
+      running: Job;
       warnings: { cluster: Diagnostic[]; submitted: Diagnostic[] };
     }
   | {
@@ -123,6 +126,7 @@ export async function submitJob(
       document: clusterDoc,
       text: clusterText ?? documentText(clusterDoc),
       scenario: clusterRead.scenario,
+      running,
       warnings: { cluster: clusterWarnings, submitted: [] },
     };
   }
@@ -144,7 +148,15 @@ export async function submitJob(
       warnings,
     };
   }
-  return { ok: true, changed: true, document, text: documentText(document), scenario: read.scenario, warnings };
+  return {
+    ok: true,
+    changed: true,
+    document,
+    text: documentText(document),
+    scenario: read.scenario,
+    running,
+    warnings,
+  };
 }
 
 // readSubmission reads the submitted job into its stored form: an HCL
