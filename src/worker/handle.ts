@@ -6,6 +6,7 @@ import { readScenarioValueAsync } from '../scenario/readAsync.ts';
 import type { Diagnostic } from '../scenario/diagnostics.ts';
 import { crash, inTab, joinFailure, reconciled, withWarnings } from './answers.ts';
 import { type TreeCache, locateAll } from './locate.ts';
+import { handleMakeCluster } from './madeCluster.ts';
 import { handleSubmission } from './submitted.ts';
 import type { RunRequest, RunResponse, WorkerRequest } from './protocol.ts';
 import { type ParseCache, type TabTexts, isHclText, joinTabs } from '../scenario/tabs.ts';
@@ -53,7 +54,8 @@ export function handleRun(req: RunRequest, clock: () => number = () => performan
 
 /**
  * handleRunAsync is handleRun for a Job tab that may hold an HCL jobspec,
- * or be submitted over a running job of its own (handleSubmission):
+ * be submitted over a running job of its own (handleSubmission), or be
+ * given a cluster made for it first (handleMakeCluster):
  * the HCL reader is loaded (once, on the first jobspec) and run first;
  * JSON tabs are handled by handleRun as they are. Diagnostics about the
  * jobspec and the job it maps to are placed in the Job tab's text.
@@ -62,6 +64,8 @@ export async function handleRunAsync(
   req: RunRequest,
   clock: () => number = () => performance.now(),
 ): Promise<RunResponse> {
+  if (req.makeCluster)
+    return handleMakeCluster({ ...req, makeCluster: req.makeCluster }, (r) => handleRunAsync(r, clock), clock);
   if (req.texts.running !== undefined) return handleSubmission(req, parsed, clock);
   if (!isHclText(req.texts.job)) return handleRun(req, clock);
   const started = clock();
