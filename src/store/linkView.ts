@@ -4,9 +4,13 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { LinkView } from '../share/linkView.ts';
 import type { AppState } from './state.ts';
 
-/** selectLinkView is the view a link made now keeps: the result tab, the rollout's frames while it is open, the selected allocation. */
+/**
+ * selectLinkView is the view a link made now keeps: the result tab (the
+ * Plan tab, where every page opens, goes unsaid), the rollout's frames
+ * while it is open, the selected allocation.
+ */
 export function selectLinkView(s: AppState): LinkView {
-  const view: LinkView = { tab: s.resultTab };
+  const view: LinkView = s.resultTab === 'plan' ? {} : { tab: s.resultTab };
   if (s.rollout.open) {
     view.frame = s.rollout.frame;
     if (s.rollout.compareFrame !== null) view.compare = s.rollout.compareFrame;

@@ -8,6 +8,7 @@ import { splitDocument } from '../../src/share/documentText.ts';
 import { submissionText } from '../../src/share/submissionDocument.ts';
 import { handleRun, handleRunAsync } from '../../src/worker/handle.ts';
 import { handleSimulate } from '../../src/worker/simulateHandle.ts';
+import { runningState } from '../../src/ui/editor/runningState.ts';
 import type { RunResponse } from '../../src/worker/protocol.ts';
 import defaultScenario from '../../src/ui/defaultScenario.json';
 import canary from '../../src/examples/canary-manual-promotion.json';
@@ -143,6 +144,35 @@ describe('the running job and the submitted job', () => {
         submittedVersion: r.submission!.submittedVersion,
       });
       expect(plan(again)).toEqual(plan(r));
+    }
+  });
+
+  it('nothing contradicts the plan: the line under the tabs, the diff and the plan agree for every kind of edit', async () => {
+    const setVar = withVariable(hclTexts, 'image_tag', '1.5.0');
+    if (!setVar.ok) throw new Error(setVar.message);
+    const cases: [string, TabTexts, RegExp][] = [
+      ['as it runs', { ...hclTexts, running: jobspec }, /\(5 ignore\)/],
+      ['an HCL count', withText(hclTexts, 'job', jobspec.replace('count = var.replicas', 'count = 6')), /1 create/],
+      ['a variable', setVar.texts, /1 canary/],
+      ['the image text', withText(hclTexts, 'job', jobspec.replace('/web:', '/web-next:')), /1 canary/],
+    ];
+    for (const [what, texts, expected] of cases) {
+      const r = ok(await run(texts));
+      const line = plan(r).join('\n');
+      expect(line, what).toMatch(expected);
+      const state = runningState(r.submission ?? null, r.scenario.Job.Version);
+      const [compared] = r.diff?.comparisons ?? [];
+      if (state.submitted === null) {
+        // "Nothing is submitted": no update in the plan and none in the diff.
+        expect(line, what).not.toMatch(/create|destroy|update|canary/);
+        expect(compared?.diff.Type ?? 'None', what).toBe('None');
+      } else {
+        // "Submitted as version N over the running version M": the plan is of N, the diff compares N with M.
+        expect(r.scenario.Job.Version, what).toBe(state.submitted);
+        expect(r.diff?.version, what).toBe(state.submitted);
+        expect(compared?.version, what).toBe(state.running);
+        expect(compared?.diff.Type, what).toBe('Edited');
+      }
     }
   });
 

@@ -3,6 +3,8 @@
 // submitted over it, with the one click that makes it the running job.
 
 import { useState } from 'react';
+import { isHclText } from '../../scenario/tabs.ts';
+import { runningState } from './runningState.ts';
 import { RunOnClusterButton } from '../cluster/RunOnCluster.tsx';
 import { useActions, useResult, useStale, useStatus, useSubmission, useTexts } from '../storeContext.tsx';
 
@@ -15,8 +17,11 @@ export function RunningBar() {
   const { makeRunning, setActiveTab } = useActions();
   const status = useStatus();
   const [problem, setProblem] = useState<string | null>(null);
-  // A job that does not run on the Cluster tab as it is (a jobspec pasted over an example) is offered a cluster of its own.
-  const cannotRun = status === 'invalid' || !result;
+  // A job that does not run on the Cluster tab as it is, or that replaced
+  // the running job wholesale (a jobspec pasted over an example's JSON), is
+  // offered a cluster of its own.
+  const pastedOver = texts.running !== undefined && isHclText(texts.job) !== isHclText(texts.running);
+  const cannotRun = status === 'invalid' || !result || pastedOver;
   if (!result)
     return (
       <div className="running-bar" data-testid="running-bar">
@@ -24,15 +29,16 @@ export function RunningBar() {
         <RunOnClusterButton prominent />
       </div>
     );
-  const running = submission?.runningVersion ?? result.scenario.Job.Version;
-  const submitted = submission?.submittedVersion ?? null;
+  const { running, submitted } = runningState(submission, result.scenario.Job.Version);
   const showRunning = (
     <button type="button" className="link-button" onClick={() => setActiveTab('running')} data-testid="show-running">
       running job
     </button>
   );
   let says;
-  if (submitted === null)
+  // While the worker reads new texts, what it said of the old ones is not repeated.
+  if (status === 'running') says = <>Reading the jobs…</>;
+  else if (submitted === null)
     says =
       texts.running === undefined ? (
         <>
@@ -57,7 +63,7 @@ export function RunningBar() {
           type="button"
           className="button"
           data-testid="make-running"
-          disabled={stale}
+          disabled={stale || status === 'running'}
           title="The allocations run the submitted job, and it becomes the running job: the next edit is a change again"
           onClick={() => setProblem(makeRunning())}
         >
