@@ -15,14 +15,13 @@ const plan = (r: RunResponse) => {
   return planLines(r.document).map(formatGroupLine);
 };
 
+// onCluster runs the pasted texts on a cluster made for them.
+const onCluster = (trouble: 'none' | 'draining', texts = pasted) =>
+  handleRunAsync({ type: 'run', seq: 1, texts, makeCluster: { nodes: 3, datacenters: [], trouble } });
+
 describe('Run it on a cluster', () => {
   it('runs a jobspec pasted over an example on a cluster made for it: the plan is no change', async () => {
-    const r = await handleRunAsync({
-      type: 'run',
-      seq: 1,
-      texts: pasted,
-      makeCluster: { nodes: 3, datacenters: [], trouble: 'none' },
-    });
+    const r = await onCluster('none');
     expect(plan(r)).toEqual(['Task Group: "web" (5 ignore)']);
     if (r.type !== 'result') throw new Error('expected a result');
     const cluster = JSON.parse(r.madeCluster ?? '{}') as { Nodes: { Datacenter: string }[] };
@@ -30,22 +29,12 @@ describe('Run it on a cluster', () => {
   });
 
   it('a draining node: its allocations migrate', async () => {
-    const r = await handleRunAsync({
-      type: 'run',
-      seq: 1,
-      texts: pasted,
-      makeCluster: { nodes: 3, datacenters: [], trouble: 'draining' },
-    });
+    const r = await onCluster('draining');
     expect(plan(r)[0]).toMatch(/migrate/);
   });
 
   it('says in the Job tab why no cluster can be made', async () => {
-    const r = await handleRunAsync({
-      type: 'run',
-      seq: 1,
-      texts: { ...pasted, job: 'job "web" {' },
-      makeCluster: { nodes: 3, datacenters: [], trouble: 'none' },
-    });
+    const r = await onCluster('none', { ...pasted, job: 'job "web" {' });
     if (r.type !== 'result' || r.ok) throw new Error('expected problems');
     expect(r.diagnostics.length).toBeGreaterThan(0);
     expect(new Set(r.diagnostics.map((d) => d.tab))).toEqual(new Set(['job']));
