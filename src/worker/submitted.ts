@@ -29,6 +29,11 @@ type ClusterAndSubmission =
 // The Cluster tab's JobSpecVariables are the submitted job's values; its
 // RunningJobSpecVariables, when present, the running job's (else the same).
 function splitTexts(req: RunRequest, cache: ParseCache, millis: () => number): ClusterAndSubmission {
+  // A JSON Job tab's syntax errors are found and worded as when nothing is submitted.
+  if (!isHclText(req.texts.job)) {
+    const submitted = joinTabs({ job: req.texts.job, cluster: req.texts.cluster }, cache);
+    if (!submitted.ok) return { ok: false, response: joinFailure(req, submitted.problems, millis()) };
+  }
   const joined = joinTabs({ job: runningText(req.texts), cluster: req.texts.cluster }, cache);
   if (!joined.ok) {
     const problems = joined.problems.map((p) => (p.tab === 'job' ? { ...p, tab: 'running' as const } : p));

@@ -103,7 +103,7 @@ function RunOnClusterDialog({ onClose }: { onClose: () => void }) {
         />
       </label>
       <fieldset>
-        <legend>Nodes</legend>
+        <legend>The nodes</legend>
         {TROUBLE.map((t) => (
           <label key={t.value}>
             <input

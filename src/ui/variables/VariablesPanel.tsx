@@ -40,7 +40,8 @@ export function VariablesPanel({ onClose }: { onClose: () => void }) {
       <h3>Variables</h3>
       <p className="variables-note">
         Values are kept in the scenario’s <code>JobSpecVariables</code> (Cluster tab) and read as{' '}
-        <code>nomad job run -var NAME=VALUE</code> reads them. An empty field uses the default.
+        <code>nomad job run -var NAME=VALUE</code> reads them. An empty field uses the default. Setting one submits the
+        job over the running job, which keeps its own values (<code>RunningJobSpecVariables</code>).
       </p>
       {values === null && <p role="alert">The Cluster tab is not a JSON object; fix it to set variables.</p>}
       {problem && <p role="alert">{problem}</p>}
