@@ -6,7 +6,6 @@
 import { TAB_NAMES } from '../../scenario/tabs.ts';
 import { useActions, useDiagnostics, useNotice } from '../storeContext.tsx';
 
-
 /** ErrorList lists the scenario's problems and any message about the worker. */
 export function ErrorList() {
   const diagnostics = useDiagnostics();
