@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatGroupLine, planLines } from '../../src/result/plan.ts';
 import { isHclText, splitScenario, type TabTexts } from '../../src/scenario/tabs.ts';
@@ -11,7 +11,14 @@ import { handleSimulate } from '../../src/worker/simulateHandle.ts';
 import { runningState } from '../../src/ui/editor/runningState.ts';
 import type { RunResponse } from '../../src/worker/protocol.ts';
 import defaultScenario from '../../src/ui/defaultScenario.json';
-import canary from '../../src/examples/canary-manual-promotion.json';
+
+// examples are every example scenario of the Examples menu, as written before the Running tab existed.
+function examples(): Record<string, unknown>[] {
+  const dir = new URL('../../src/examples/', import.meta.url);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as Record<string, unknown>);
+}
 
 const jobspec = readFileSync(new URL('../fixtures/hcl/operator-web.hcl', import.meta.url), 'utf8');
 
@@ -42,7 +49,7 @@ const plan = (r: RunResponse) => planLines(ok(r).document).map(formatGroupLine);
 
 describe('the running job and the submitted job', () => {
   it('reads every example as before while the Running tab has no text of its own, and the same with it', async () => {
-    for (const doc of [defaultScenario, canary]) {
+    for (const doc of [defaultScenario, ...examples()]) {
       const texts = splitScenario(doc);
       const before = ok(handleRun({ type: 'run', seq: 1, texts }));
       const asItWas = ok(await run(texts));
