@@ -1,16 +1,14 @@
 // The runner's command line: flags and scenario files, parsed into data
 // (never by exiting), so the runner decides what a mistake costs.
 
-import { type VariableArgs, takeVariableFlag } from './variables.ts';
+import { type SubmitArgs, checkSubmitArgs, takeSubmitFlag } from './variables.ts';
 
 /** OutputFormat is how a result is printed: the result document as JSON, or as `nomad job plan` prints it. */
 export type OutputFormat = 'json' | 'plan';
 
 /** CliOptions is a parsed command line. With `cluster`, `files` are the jobspecs submitted onto it, and `vars`/`varFiles` their variables. */
-export interface CliOptions extends VariableArgs {
+export interface CliOptions extends SubmitArgs {
   files: string[];
-  /** cluster is the scenario file whose job is the running job (--cluster); null without it. */
-  cluster: string | null;
   format: OutputFormat;
   /** formatGiven tells whether --format was on the command line (--simulate prints text unless it asks for json). */
   formatGiven: boolean;
@@ -83,14 +81,10 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       options.files.push(arg);
       continue;
     }
-    const variable = takeVariableFlag(argv, i, options);
-    if (variable !== null) {
-      if (typeof variable === 'object') return { ok: false, error: variable.error };
-      i = variable;
-    } else if (arg === '--cluster' || arg.startsWith('--cluster=')) {
-      const value = arg === '--cluster' ? argv[++i] : arg.slice('--cluster='.length);
-      if (!value) return { ok: false, error: '--cluster needs a scenario file' };
-      options.cluster = value;
+    const submit = takeSubmitFlag(argv, i, options);
+    if (submit !== null) {
+      if (typeof submit === 'object') return { ok: false, error: submit.error };
+      i = submit;
     } else if (arg === '--') {
       onlyFiles = true;
     } else if (arg === '-h' || arg === '--help') {
@@ -110,11 +104,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       return { ok: false, error: `unknown option ${arg}` };
     }
   }
-  if (options.cluster === null && (options.vars.length > 0 || options.varFiles.length > 0))
-    return {
-      ok: false,
-      error:
-        "--var and --var-file set a submitted jobspec's variables: use them with --cluster (a scenario's JobSpec takes its values from JobSpecVariables)",
-    };
+  const problem = checkSubmitArgs(options);
+  if (problem !== null) return { ok: false, error: problem };
   return { ok: true, options };
 }

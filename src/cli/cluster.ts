@@ -5,11 +5,10 @@
 
 import type { Job } from '../engine/structs.ts';
 import { FILE_TEXT_BUDGET } from '../scenario/budget.ts';
-import { type Diagnostic, diagnosticText } from '../scenario/diagnostics.ts';
+import type { Diagnostic } from '../scenario/diagnostics.ts';
 import type { Scenario } from '../scenario/read.ts';
 import { submitJob } from '../scenario/submit/index.ts';
-import { isHclText } from '../scenario/tabs.ts';
-import { formatPlaced } from './placed.ts';
+import { formatJobDiagnostic } from './placed.ts';
 import { STDIN_NAME, formatDiagnostic } from './run.ts';
 import type { CliIO } from './run.ts';
 
@@ -51,10 +50,7 @@ export async function submitOntoCluster(
   }
   const [clusterText, jobspecText] = texts as [string, string];
   const result = await submitJob(clusterText, { text: jobspecText, variables }, { textBudget: FILE_TEXT_BUDGET });
-  // A JSON job's problems name their path; a jobspec's are placed by line alone, as `nomad job run` places them.
-  const json = !isHclText(jobspecText);
-  const inJobspec = (d: Diagnostic) =>
-    formatPlaced(jobspecName, { ...d, message: json ? diagnosticText(d) : d.message });
+  const inJobspec = (d: Diagnostic) => formatJobDiagnostic(jobspecName, d, jobspecText);
   const warning = (d: Diagnostic) => ({ ...d, message: `warning: ${d.message}` });
   for (const w of result.warnings.cluster) io.stderr(formatDiagnostic(clusterName, warning(w)) + '\n');
   for (const w of result.warnings.submitted) io.stderr(inJobspec(warning(w)) + '\n');

@@ -52,6 +52,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./importCommand.ts')).runImportCommand,
   },
   {
+    name: 'cluster',
+    summary: 'print a scenario in which a job runs on a cluster made for it',
+    load: async () => (await import('./clusterCommand.ts')).runClusterCommand,
+  },
+  {
     name: 'jobspec',
     summary: 'print the job an HCL jobspec gives',
     load: async () => (await import('./jobspecCommand.ts')).runJobspecCommand,

@@ -7,8 +7,8 @@
 import { storedJob } from '../scenario/canonical/index.ts';
 import { readJobSpec } from '../scenario/hcl/index.ts';
 import { formatPlaced } from './placed.ts';
-import { EXIT_INPUT, EXIT_OK, STDIN_NAME, type CliIO } from './run.ts';
-import { type VariableArgs, readVariables, takeVariableFlag } from './variables.ts';
+import { EXIT_INPUT, EXIT_OK, type CliIO } from './run.ts';
+import { type VariableArgs, parseJobspecLine, readJobspecInput } from './variables.ts';
 
 /** JOBSPEC_USAGE is the jobspec command's help text. */
 export const JOBSPEC_USAGE = `Usage: npm run --silent jobspec -- [--output] [--var NAME=VALUE]... [--var-file FILE]... FILE
@@ -40,22 +40,14 @@ export interface JobspecArgs extends VariableArgs {
 export function parseJobspecArgs(
   argv: readonly string[],
 ): { ok: true; args: JobspecArgs | null } | { ok: false; error: string } {
-  const args: JobspecArgs = { file: '', output: false, vars: [], varFiles: [] };
-  let file: string | null = null;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '-h' || arg === '--help') return { ok: true, args: null };
-    const variable = takeVariableFlag(argv, i, args);
-    if (variable !== null && typeof variable === 'object') return { ok: false, error: variable.error };
-    if (variable !== null) i = variable;
-    else if (arg === '--output' || arg === '-output') args.output = true;
-    else if (arg.startsWith('-') && arg !== '-') return { ok: false, error: `unknown option ${arg}` };
-    else if (file !== null) return { ok: false, error: 'give one jobspec file' };
-    else file = arg;
-  }
-  if (file === null) return { ok: false, error: 'give a jobspec file' };
-  args.file = file;
-  return { ok: true, args };
+  let output = false;
+  const line = parseJobspecLine(argv, (args, i) => {
+    if (args[i] !== '--output' && args[i] !== '-output') return null;
+    output = true;
+    return i;
+  });
+  if (!line.ok) return line;
+  return { ok: true, args: line.file === null ? null : { file: line.file, output, ...line.variables } };
 }
 
 /** runJobspecCommand runs the command and returns its exit status. */
@@ -69,18 +61,9 @@ export async function runJobspecCommand(argv: readonly string[], io: CliIO): Pro
     io.stdout(JOBSPEC_USAGE);
     return EXIT_OK;
   }
-  const { file, output } = parsed.args;
-  const variables = await readVariables(parsed.args, io);
-  if (variables === null) return EXIT_INPUT;
-
-  const name = file === '-' ? STDIN_NAME : file;
-  let text: string;
-  try {
-    text = file === '-' ? await io.stdin() : await io.readFile(file);
-  } catch (e) {
-    io.stderr(`${name}: cannot read: ${e instanceof Error ? e.message : String(e)}\n`);
-    return EXIT_INPUT;
-  }
+  const input = await readJobspecInput(parsed.args.file, parsed.args, io);
+  if (input === null) return EXIT_INPUT;
+  const { name, text, variables } = input;
   const spec = await readJobSpec(text, variables);
   if (spec.job === null) {
     for (const d of spec.diagnostics) io.stderr(formatPlaced(name, d) + '\n');
@@ -88,6 +71,6 @@ export async function runJobspecCommand(argv: readonly string[], io: CliIO): Pro
     return EXIT_INPUT;
   }
   // Nomad prints both forms with four-space indentation.
-  io.stdout(JSON.stringify({ Job: output ? spec.job : storedJob(spec.job) }, null, 4) + '\n');
+  io.stdout(JSON.stringify({ Job: parsed.args.output ? spec.job : storedJob(spec.job) }, null, 4) + '\n');
   return EXIT_OK;
 }

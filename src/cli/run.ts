@@ -9,12 +9,11 @@ import type { Scenario } from '../scenario/read.ts';
 import type { Job } from '../engine/structs.ts';
 import { type Diagnostic, diagnosticText } from '../scenario/diagnostics.ts';
 import { runScenario } from '../result/run.ts';
-import { diffReport } from '../diff/report.ts';
+import { diffReport, submittedDiffReport } from '../diff/report.ts';
 import { wholePlanText } from '../result/planWhole.ts';
 import { formatExplain } from './explain.ts';
 import type { SimEvent } from '../scenario/events.ts';
 import { type CliOptions, USAGE, parseArgs } from './args.ts';
-import { readVariables } from './variables.ts';
 
 /** CliIO is everything the runner reads and writes. Writers receive whole lines, newline included. */
 export interface CliIO {
@@ -30,8 +29,10 @@ import { EXIT_INPUT, EXIT_INTERNAL, EXIT_OK } from './status.ts';
 
 export { EXIT_INPUT, EXIT_OK } from './status.ts';
 
-/** STDIN_NAME is how diagnostics name standard input (given as `-`). */
-export const STDIN_NAME = '<stdin>';
+import { STDIN_NAME } from './placed.ts';
+import { readVariables } from './variables.ts';
+
+export { STDIN_NAME };
 
 /** formatDiagnostic renders one diagnostic (or any problem with a path) as `FILE: PATH: message`, with line:column when it has no path. */
 export function formatDiagnostic(file: string, d: Pick<Diagnostic, 'path' | 'message' | 'line' | 'column'>): string {
@@ -57,11 +58,9 @@ function render(
   const parts: string[] = [];
   if (options.format === 'plan') {
     const job = scenario.Job;
-    const diff = diffReport(scenario);
     // Against a cluster, `nomad job plan` compares the submitted job with the running one, and
     // prints the running job's JobModifyIndex for -check-index.
-    if (running !== null)
-      diff.comparisons.sort((a, b) => Number(b.version === running.Version) - Number(a.version === running.Version));
+    const diff = running === null ? diffReport(scenario) : submittedDiffReport(scenario, running);
     parts.push(
       wholePlanText({
         document: run.document,

@@ -8,7 +8,7 @@
 import { readScenarioAsync } from '../scenario/readAsync.ts';
 import { decodeLink, encodeLink, formatBytes, linkURL, MAX_DOCUMENT_BYTES } from '../share/linkCodec.ts';
 import { EXIT_INPUT, EXIT_OK, STDIN_NAME, formatDiagnostic, type CliIO } from './run.ts';
-import { type VariableArgs, readVariables, takeVariableFlag } from './variables.ts';
+import { type SubmitArgs, checkSubmitArgs, readVariables, takeSubmitFlag } from './variables.ts';
 
 /** DEFAULT_BASE is the address links point at without --base or NOMAD_PLAYGROUND_URL: the playground's dev server (`npm run dev`). */
 export const DEFAULT_BASE = 'http://localhost:5173/';
@@ -44,10 +44,9 @@ Options:
 `;
 
 /** ShareArgs is a parsed share command line; base is null when --base is not given, cluster without --cluster. */
-export interface ShareArgs extends VariableArgs {
+export interface ShareArgs extends SubmitArgs {
   file: string;
   base: string | null;
-  cluster: string | null;
 }
 
 /** parseShareArgs reads the command line: exactly one file and an optional --base; null with help. */
@@ -56,19 +55,14 @@ export function parseShareArgs(
 ): { ok: true; args: ShareArgs | null } | { ok: false; error: string } {
   let file: string | null = null;
   let base: string | null = null;
-  let cluster: string | null = null;
-  const variables: VariableArgs = { vars: [], varFiles: [] };
+  const submit: SubmitArgs = { cluster: null, vars: [], varFiles: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '-h' || arg === '--help') return { ok: true, args: null };
-    const variable = takeVariableFlag(argv, i, variables);
-    if (variable !== null) {
-      if (typeof variable === 'object') return { ok: false, error: variable.error };
-      i = variable;
-    } else if (arg === '--cluster' || arg.startsWith('--cluster=')) {
-      const value = arg === '--cluster' ? argv[++i] : arg.slice('--cluster='.length);
-      if (!value) return { ok: false, error: '--cluster needs a scenario file' };
-      cluster = value;
+    const taken = takeSubmitFlag(argv, i, submit);
+    if (taken !== null) {
+      if (typeof taken === 'object') return { ok: false, error: taken.error };
+      i = taken;
     } else if (arg === '--base' || arg.startsWith('--base=')) {
       const value = arg === '--base' ? argv[++i] : arg.slice('--base='.length);
       if (!value) return { ok: false, error: '--base needs a URL' };
@@ -81,10 +75,10 @@ export function parseShareArgs(
       file = arg;
     }
   }
-  if (file === null) return { ok: false, error: `give a ${cluster === null ? 'scenario' : 'jobspec'} file` };
-  if (cluster === null && (variables.vars.length > 0 || variables.varFiles.length > 0))
-    return { ok: false, error: '--var and --var-file go with --cluster' };
-  return { ok: true, args: { file, base, cluster, ...variables } };
+  if (file === null) return { ok: false, error: `give a ${submit.cluster === null ? 'scenario' : 'jobspec'} file` };
+  const problem = checkSubmitArgs(submit);
+  if (problem !== null) return { ok: false, error: problem };
+  return { ok: true, args: { file, base, ...submit } };
 }
 
 /** checkBase says why an address cannot be a link's base (null when it can): only absolute http and https addresses open the playground. */

@@ -2,7 +2,8 @@
 // submitted job compared with each job version the running allocations use.
 
 import type { Scenario } from '../scenario/read.ts';
-import { diffBases } from './bases.ts';
+import type { Job } from '../engine/structs.ts';
+import { type DiffBase, diffBases } from './bases.ts';
 import { classifyJobDiff } from './classify.ts';
 import { jobDiff } from './job.ts';
 import type { JobDiff } from './types.ts';
@@ -29,8 +30,28 @@ export interface DiffReport {
 
 /** diffReport compares the scenario's job with each version its running allocations use. */
 export function diffReport(scenario: Scenario): DiffReport {
+  return reportOn(scenario, diffBases(scenario.Job.ID, scenario.Allocations, scenario.JobVersions));
+}
+
+/**
+ * submittedDiffReport is diffReport for a job submitted onto a cluster: it
+ * compares with the `running` job (the one the submission replaces)
+ * first, as `nomad job plan` does against a live cluster, whether or not
+ * allocations run it, and then with the other versions they run.
+ */
+export function submittedDiffReport(scenario: Scenario, running: Job): DiffReport {
+  const bases = diffBases(scenario.Job.ID, scenario.Allocations, scenario.JobVersions);
+  const at = bases.findIndex(
+    (b) => b.job.Version === running.Version && b.job.JobModifyIndex === running.JobModifyIndex,
+  );
+  const [first] = at < 0 ? [{ job: running, allocIDs: [], fromAllocations: false }] : bases.splice(at, 1);
+  return reportOn(scenario, [first!, ...bases]);
+}
+
+// reportOn compares the scenario's job with each of `bases`, in their order.
+function reportOn(scenario: Scenario, bases: readonly DiffBase[]): DiffReport {
   const job = scenario.Job;
-  const comparisons = diffBases(job.ID, scenario.Allocations, scenario.JobVersions).map((base) => ({
+  const comparisons = bases.map((base) => ({
     version: base.job.Version,
     jobModifyIndex: base.job.JobModifyIndex,
     allocIDs: base.allocIDs,

@@ -256,7 +256,7 @@ function initialState(scenario: Scenario): SimState {
     drains: new Map(),
     drainer: { seen: 0, wake: false, batch: null },
     allocStartup: scenario.Simulation?.AllocStartup ?? DEFAULT_ALLOC_STARTUP,
-    nextID: seededUUIDs(),
+    nextID: freshIDs(jobs),
     shuffle: (n) => Math.floor((random() / 0x100000000) * n),
   };
   for (const js of jobs) {
@@ -280,6 +280,23 @@ function initialState(scenario: Scenario): SimState {
   for (const n of scenario.Nodes) if (n.Drain) state.drains.set(n.ID, later(state.now, DEFAULT_DRAIN_DEADLINE));
   if (state.drains.size > 0) startDrainWatch(state);
   return state;
+}
+
+// freshIDs makes the film's IDs from its seeded generator, passing over
+// those the cluster already has: a scenario that an earlier film ended on
+// (a cluster made for a job, say) holds IDs from the same sequence.
+function freshIDs(jobs: readonly JobState[]): () => string {
+  const taken = new Set<string>();
+  for (const js of jobs) {
+    for (const a of js.allocs) taken.add(a.ID);
+    for (const d of js.deployments) taken.add(d.ID);
+  }
+  const next = seededUUIDs();
+  return () => {
+    let id = next();
+    while (taken.has(id)) id = next();
+    return id;
+  };
 }
 
 // jobStateOf is one job's part of the cluster as a document gives it.

@@ -45,6 +45,33 @@ describe('plan --cluster', () => {
     expect(r.out).toContain('nomad job run -check-index 52 web.nomad');
   });
 
+  it('compares the submitted job with the running one even when no allocation runs it yet', async () => {
+    const job = (image: string, version: number) => ({
+      ID: 'api',
+      Version: version,
+      JobModifyIndex: 10 * version,
+      TaskGroups: [{ Name: 'api', Count: 2, Tasks: [{ Name: 't', Driver: 'docker', Config: { image } }] }],
+    });
+    files['rollout.json'] = JSON.stringify({
+      Now: '2026-01-01T00:00:00Z',
+      EvalID: 'e',
+      Job: job('api:2', 2),
+      JobVersions: [job('api:1', 1)],
+      Nodes: [{ ID: 'n1', Status: 'ready' }],
+      Allocations: [0, 1].map((i) => ({
+        ID: `a${i}`,
+        Name: `api.api[${i}]`,
+        TaskGroup: 'api',
+        NodeID: 'n1',
+        JobVersion: 1,
+      })),
+    });
+    files['api.json'] = JSON.stringify(job('api:3', 0));
+    const r = await cli('plan', '--cluster', 'rollout.json', 'api.json');
+    expect(r.out).toMatch(/\+\/- image: +"api:2" => "api:3"/);
+    expect(r.out).toContain('-check-index 20 api.json');
+  });
+
   it('takes the variables from --var-file too, --var winning', async () => {
     files['prod.hcl'] = 'tag = "0.2.9"\n';
     const fromFile = await cli('plan', '--cluster', 'cluster.json', '--var-file', 'prod.hcl', 'web.nomad');

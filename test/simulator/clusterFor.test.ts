@@ -5,6 +5,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { runScenario } from '../../src/result/run.ts';
 import { type ClusterResult, clusterFor } from '../../src/simulator/clusterFor.ts';
+import { simulate } from '../../src/simulator/simulate.ts';
+import { submitJob } from '../../src/scenario/submit/index.ts';
 import { storedJob } from '../../src/scenario/canonical/index.ts';
 import { readJobSpec } from '../../src/scenario/hcl/index.ts';
 import { readScenarioValueAsync } from '../../src/scenario/readAsync.ts';
@@ -147,6 +149,20 @@ describe('clusterFor', () => {
       onNode.map(() => ['running', null]),
     );
     expect(decisions(result)).toMatchObject({ Stop: onNode.length, Place: onNode.length });
+  });
+
+  it('rolls out a new version on it with allocation IDs of its own: the simulator skips the IDs the cluster has', async () => {
+    const made = ok(await clusterFor({ text: SPEC }));
+    const submitted = await submitJob(made.text, { text: SPEC, variables: { image_tag: '1.5.0' } });
+    if (!submitted.ok) throw new Error('expected a scenario');
+    const film = simulate(submitted.scenario, [{ After: 2, Kind: 'deployment-promote' }], { trace: false });
+    const before = new Set(made.scenario.Allocations.map((a) => a.ID));
+    const placed = film.Steps.flatMap((step) => step.Placed.map((p) => p.AllocID));
+    expect(placed.length).toBeGreaterThan(0);
+    expect(placed.filter((id) => before.has(id))).toEqual([]);
+    const ids = film.End.Scenario.Allocations.map((a) => a.ID);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(film.End.Deployment?.ID).not.toBe(made.scenario.Deployment?.ID);
   });
 
   it('says what is wrong with the options', async () => {

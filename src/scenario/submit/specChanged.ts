@@ -1,11 +1,11 @@
-// Whether a submitted job changes the registered one: Nomad's
+// Whether a submitted job changes the running one (the job as registered): Nomad's
 // Job.SpecChanged (nomad/structs/structs.go at dccea99f7e), which Job.Plan
 // and Job.Register ask before they store a job as a new version.
 
 import { isObject } from '../fields.ts';
 
 // BOOKKEEPING are the job's fields that Nomad sets itself when it stores a
-// job; SpecChanged copies them over from the registered job before it
+// job; SpecChanged copies them over from the running job before it
 // compares, so they never count as a change.
 const BOOKKEEPING = [
   'Status',
@@ -19,15 +19,15 @@ const BOOKKEEPING = [
 ];
 
 /**
- * specChanged says whether the submitted job differs from the registered
+ * specChanged says whether the submitted job differs from the running
  * one, both as Nomad stores them (JSON objects), leaving out the fields
  * Nomad sets itself. Upstream deep-compares the two structs; here a field
  * that is absent equals one that is null, and a null list equals an empty
  * one, because JSON written by hand or by other tools spells Go's nil in
  * all three ways. Object keys compare in any order.
  */
-export function specChanged(registered: Record<string, unknown>, submitted: Record<string, unknown>): boolean {
-  const a = { ...registered };
+export function specChanged(running: Record<string, unknown>, submitted: Record<string, unknown>): boolean {
+  const a = { ...running };
   const b = { ...submitted };
   for (const k of BOOKKEEPING) {
     delete a[k];
