@@ -48,10 +48,12 @@ test('from a pasted jobspec to what Nomad does with a change, and a link that op
   await shot(page, 'operator-02-running-on-its-cluster');
 
   // 5. Change the image in the text: a canary of version 1, the rest wait for promotion.
+  const editedAt = Date.now();
   await setTab(page, 'job', jobspec.replace('default     = "1.4.2"', 'default     = "1.5.0"'));
   actions++;
   await expect.poll(() => planLineText(page, 'web')).toMatch(/1 canary/);
   const firstPlanOfAChange = Date.now() - pastedAt;
+  console.log(`the edit to its plan: ${Date.now() - editedAt} ms`);
   const planAfterImage = await planLineText(page, 'web');
   await expect(page.getByTestId('running-bar')).toHaveAttribute('data-submitted', '1');
   console.log(`paste to the first plan of a change: ${actions} actions, ${firstPlanOfAChange} ms`);
