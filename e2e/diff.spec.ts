@@ -60,14 +60,13 @@ test('changing the datacenters shows as an in-place update', async ({ page }) =>
   await openApp(page);
   // The web group's image back at version 1's, so only the datacenters (and
   // cache's update block) differ from what the allocations run.
-  await setTab(
-    page,
-    'job',
-    editedJob((j) => {
-      j.TaskGroups[0]!.Tasks[0]!.Config.image = 'nginx:1.26';
-      j.Datacenters = ['dc1', 'dc2', 'dc3'];
-    }),
-  );
+  // The scenario's own job is edited (the Running tab too): nothing is submitted over it.
+  const moved = editedJob((j) => {
+    j.TaskGroups[0]!.Tasks[0]!.Config.image = 'nginx:1.26';
+    j.Datacenters = ['dc1', 'dc2', 'dc3'];
+  });
+  await setTab(page, 'job', moved);
+  await setTab(page, 'running', moved);
   await expect(page.locator('[data-testid=plan-group][data-group=web]')).toContainText('in-place update');
   await openDiff(page);
   const job = page.locator('[data-testid=diff-lines][data-level=job]');

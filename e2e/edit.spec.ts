@@ -16,11 +16,10 @@ function editedJob(edit: (job: Job) => void): string {
 test("raising a group's count adds placements to the plan and the graph", async ({ page }) => {
   await openApp(page);
   await expect(page.getByTestId('placement')).toHaveCount(2);
-  await setTab(
-    page,
-    'job',
-    editedJob((j) => (j.TaskGroups[1]!.Count = 4)),
-  );
+  // The scenario's own job is edited (the Running tab too): nothing is submitted over it.
+  const raised = editedJob((j) => (j.TaskGroups[1]!.Count = 4));
+  await setTab(page, 'job', raised);
+  await setTab(page, 'running', raised);
   await expect.poll(() => planLineText(page, 'cache')).toBe('Task Group: "cache" (2 create, 2 in-place update)');
   await expect(page.getByTestId('placement')).toHaveCount(4);
   await expect(page.locator('[data-testid=placement][data-name="web.cache[2]"]')).toHaveCount(1);
@@ -48,11 +47,9 @@ test('a group named __proto__, scaled, shows its new count (the worker sends res
 
 test("lowering a group's count stops the highest indexes", async ({ page }) => {
   await openApp(page);
-  await setTab(
-    page,
-    'job',
-    editedJob((j) => (j.TaskGroups[0]!.Count = 3)),
-  );
+  const lowered = editedJob((j) => (j.TaskGroups[0]!.Count = 3));
+  await setTab(page, 'job', lowered);
+  await setTab(page, 'running', lowered);
   await expect.poll(() => planLineText(page, 'web')).toBe('Task Group: "web" (2 destroy, 4 ignore)');
   await expect(page.locator('[data-testid=alloc][data-alloc-id="web-3-v1"]')).toHaveAttribute(
     'data-action',

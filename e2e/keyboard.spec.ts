@@ -62,6 +62,8 @@ test('tabs and the theme work from the keyboard', async ({ page }) => {
   await openApp(page);
   await page.getByTestId('editor-tab-job').focus();
   await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('editor-tab-running')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('editor-tab-cluster')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('editor-tab-cluster')).toBeFocused();
 

@@ -20,6 +20,7 @@ test.describe.configure({ timeout: 120_000 });
 test('a canary rollout: canaries, promotion, one at a time, success', async ({ page }) => {
   await openApp(page);
   await setTab(page, 'job', texts.job);
+  await setTab(page, 'running', texts.job);
   await setTab(page, 'cluster', texts.cluster);
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'ok');
   await expect(page.locator('[data-testid=placement]')).toHaveCount(2);
@@ -83,6 +84,7 @@ test('a copied link replays the rollout, events included, in a fresh browser', a
   const page = await context.newPage();
   await openApp(page);
   await setTab(page, 'job', texts.job);
+  await setTab(page, 'running', texts.job);
   await setTab(page, 'cluster', texts.cluster);
   await page.getByTestId('rollout-toggle').click();
   await page.getByTestId('rollout-end').click();

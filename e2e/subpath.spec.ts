@@ -61,11 +61,11 @@ test('a shared link opens under a sub-path, and the links it copies point there'
     'cluster',
     JSON.stringify({ Nodes: [{ ID: 'node-1', Datacenter: 'dc1', Status: 'ready' }], Allocations: [] }),
   );
-  await setTab(
-    page,
-    'job',
-    'job "hello" {\n  datacenters = ["dc1"]\n  group "hello" {\n    count = 3\n    task "app" {\n      driver = "docker"\n    }\n  }\n}\n',
-  );
+  // A job of its own: the cluster runs it (the Running tab too), as it is.
+  const hello =
+    'job "hello" {\n  datacenters = ["dc1"]\n  group "hello" {\n    count = 3\n    task "app" {\n      driver = "docker"\n    }\n  }\n}\n';
+  await setTab(page, 'job', hello);
+  await setTab(page, 'running', hello);
   await expect.poll(() => planLineText(page, 'hello'), FIRST_RUN).toBe('Task Group: "hello" (3 create)');
   expect(server.misses).toEqual([]);
   await context.close();

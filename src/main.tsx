@@ -17,10 +17,14 @@ import { registerServiceWorker } from './sw/register.ts';
 import type { WorkerLike } from './worker/reconcileClient.ts';
 import type { SimulateWorkerLike } from './worker/simulateClient.ts';
 import { splitScenario } from './scenario/tabs.ts';
+import { splitLinkView } from './share/linkView.ts';
 import './ui/styles.css';
 
-// `#s=…&view=embed` opens the read-only view; the link is read without the option.
-const { view, hash } = splitViewOption(window.location.hash);
+// `#s=…&view=embed` opens the read-only view; the link is read without the
+// option, and without the view it keeps (`&tab=rollout&frame=3`), which is
+// restored once the store exists.
+const { view, hash: withLinkView } = splitViewOption(window.location.hash);
+const { hash, view: linkView } = splitLinkView(withLinkView);
 if (hash !== window.location.hash)
   history.replaceState(null, '', window.location.pathname + window.location.search + hash);
 
@@ -50,6 +54,7 @@ const store = createAppStore({
   pageOptions: describeUrlOptions(urlOptions),
   hold: opening.held,
 });
+if (opening.source === 'link') store.getState().restoreView(linkView);
 const share = startShare(store, storage, opening);
 
 const root = document.getElementById('root');

@@ -1,18 +1,42 @@
-// The two editor tabs and the one scenario document they make together: the
-// Job tab holds the scenario's `Job` (or, in HCL, its `JobSpec`), the Cluster
-// tab holds every other field. Pure: text in, text or values out.
+// The editor tabs and the one scenario document they make together: the
+// Job tab holds the job the person would submit (the scenario's `Job`, or,
+// in HCL, its `JobSpec`), the Running tab the job the cluster runs, and the
+// Cluster tab every other field. Pure: text in, text or values out.
 
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { parseWithinBudget } from './budget.ts';
 
 /** TabID names an editor tab. */
-export type TabID = 'job' | 'cluster';
+export type TabID = 'job' | 'running' | 'cluster';
 
 /** TABS lists the tabs in the order they are shown. */
-export const TABS: readonly TabID[] = ['job', 'cluster'];
+export const TABS: readonly TabID[] = ['job', 'running', 'cluster'];
 
-/** TabTexts is the raw text of each tab, exactly as the person typed it. */
-export type TabTexts = Record<TabID, string>;
+/**
+ * TabTexts is the raw text of each tab, exactly as the person typed it.
+ * `running` is the job the cluster runs (HCL or API JSON), `job` the job
+ * submitted over it. An absent `running` is the Job tab's text: a document
+ * opened as it was written runs its own job, and nothing is submitted
+ * until the Job tab is edited (runningText).
+ */
+export interface TabTexts {
+  job: string;
+  cluster: string;
+  running?: string;
+}
+
+/** tabText is the text of one tab; the Running tab without a text of its own shows the Job tab's. */
+export function tabText(texts: TabTexts, tab: TabID): string {
+  return tab === 'running' ? runningText(texts) : texts[tab];
+}
+
+/** runningText is the running job's text: the Running tab's own, or else the Job tab's. */
+export function runningText(texts: TabTexts): string {
+  return texts.running ?? texts.job;
+}
+
+/** TAB_NAMES are the tabs' names as the page shows them. */
+export const TAB_NAMES: Record<TabID, string> = { job: 'Job', running: 'Running', cluster: 'Cluster' };
 
 /** JOB_KEY is the scenario field the Job tab holds; paths under it belong to that tab. */
 export const JOB_KEY = 'Job';
@@ -60,18 +84,20 @@ const INDENT = 2;
 /**
  * splitScenario turns a scenario document into the text of each tab: the
  * Job tab gets the value of `Job` (an empty object when there is none), the
- * Cluster tab the rest, in the document's own field order.
+ * Cluster tab the rest, in the document's own field order; the job runs as
+ * it is (no Running text of its own).
  */
 export function splitScenario(doc: Record<string, unknown>): TabTexts {
   const { [JOB_KEY]: job, [JOBSPEC_KEY]: spec, ...rest } = doc;
+  const cluster = JSON.stringify(rest, null, INDENT) + '\n';
   // A jobspec is shown as the HCL it is.
-  if (job == null && typeof spec === 'string') {
-    return { job: spec.endsWith('\n') ? spec : spec + '\n', cluster: JSON.stringify(rest, null, INDENT) + '\n' };
-  }
-  return {
-    job: JSON.stringify(job ?? {}, null, INDENT) + '\n',
-    cluster: JSON.stringify(rest, null, INDENT) + '\n',
-  };
+  const jobText =
+    job == null && typeof spec === 'string'
+      ? spec.endsWith('\n')
+        ? spec
+        : spec + '\n'
+      : JSON.stringify(job ?? {}, null, INDENT) + '\n';
+  return { job: jobText, cluster };
 }
 
 // Messages for jsonc-parser's error codes, in plain words.
@@ -146,7 +172,7 @@ function parseTab(tab: TabID, text: string, problems: SyntaxProblem[], cache?: P
   if (parsed.kind === 'over') {
     problems.push({
       tab,
-      message: `The ${tab === 'job' ? 'Job' : 'Cluster'} tab's text ${parsed.over}.`,
+      message: `The ${TAB_NAMES[tab]} tab's text ${parsed.over}.`,
       line: 1,
       column: 1,
       endLine: 1,

@@ -49,3 +49,20 @@ export function setVariableValue(clusterText: string, name: string, value: strin
   if (value === undefined && node === undefined) return { ok: true, text: clusterText };
   return { ok: true, text: applyEdits(clusterText, modify(clusterText, path, value, FORMATTING)) };
 }
+
+/** RUNNING_VARIABLES_KEY is the document field that holds the running jobspec's variable values, when they differ from the submitted one's. */
+export const RUNNING_VARIABLES_KEY = 'RunningJobSpecVariables';
+
+/**
+ * keepRunningVariables writes the running job's variable values into the
+ * Cluster text before the submitted job's are changed: while the text has
+ * no RunningJobSpecVariables the running job takes the JobSpecVariables,
+ * so a value set in the Variables editor would change it too. Returns the
+ * text unchanged when they are already apart or the text is not an object.
+ */
+export function keepRunningVariables(clusterText: string): string {
+  const tree = clusterTree(clusterText);
+  if (!tree || findNodeAtLocation(tree, [RUNNING_VARIABLES_KEY]) !== undefined) return clusterText;
+  const values = variableValues(clusterText) ?? {};
+  return applyEdits(clusterText, modify(clusterText, [RUNNING_VARIABLES_KEY], values, FORMATTING));
+}

@@ -11,6 +11,7 @@
 
 import { findNodeAtLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { overBudget } from '../scenario/budget.ts';
+import { splitSubmission } from './submissionDocument.ts';
 import { JOB_KEY, joinTabs, splitScenario, type SyntaxProblem, type TabTexts } from '../scenario/tabs.ts';
 
 /** ComposeResult is the document text, or the syntax problems that keep the tabs from making one. */
@@ -113,9 +114,11 @@ function splitTextually(text: string): TabTexts | null {
 }
 
 /**
- * splitDocument turns a scenario document's text into the two tabs' texts,
- * keeping its layout when it has a `Job` object; anything else goes
- * through splitScenario. Returns null when the text is not a JSON object.
+ * splitDocument turns a scenario document's text into the tabs' texts,
+ * keeping its layout when it has a `Job` object; a submission's document
+ * (it names its running version) gives the Running tab back
+ * (splitSubmission); anything else goes through splitScenario. Returns
+ * null when the text is not a JSON object.
  */
 export function splitDocument(text: string): TabTexts | null {
   let value: unknown;
@@ -125,6 +128,8 @@ export function splitDocument(text: string): TabTexts | null {
     return null;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const submitted = splitSubmission(value as Record<string, unknown>);
+  if (submitted) return submitted;
   const texts = splitTextually(text);
   if (texts) {
     const joined = joinTabs(texts);

@@ -4,7 +4,7 @@
 // is a parameter, so this is tested without a browser. Nothing here throws:
 // a storage that is missing, full or holds damaged values is survived.
 
-import type { TabTexts } from '../scenario/tabs.ts';
+import { type TabTexts, runningText } from '../scenario/tabs.ts';
 
 /** DraftStorage is the part of Storage the drafts use; null when the browser gives none. */
 export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
@@ -37,6 +37,8 @@ function asDraft(v: unknown): Draft | null {
   if (typeof texts.job !== 'string' || typeof texts.cluster !== 'string') return null;
   if (typeof d.savedAt !== 'number' || !Number.isFinite(d.savedAt)) return null;
   const draft: Draft = { texts: { job: texts.job, cluster: texts.cluster }, savedAt: d.savedAt };
+  // A draft saved while a job was submitted over the running one keeps the running job's text.
+  if (typeof texts.running === 'string') draft.texts.running = texts.running;
   if (typeof d.reason === 'string') draft.reason = d.reason;
   if (typeof d.tab === 'string') draft.tab = d.tab;
   return draft;
@@ -65,7 +67,7 @@ function write(storage: DraftStorage, key: string, value: unknown): boolean {
 
 /** sameTexts tells whether two drafts hold the same text. */
 export function sameTexts(a: TabTexts, b: TabTexts): boolean {
-  return a.job === b.job && a.cluster === b.cluster;
+  return a.job === b.job && a.cluster === b.cluster && runningText(a) === runningText(b);
 }
 
 /** loadDraft reads the current draft, or null when there is none or it is damaged. */

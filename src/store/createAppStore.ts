@@ -12,6 +12,7 @@ import { createRolloutSlice, rolloutAnswered } from './rolloutSlice.ts';
 import { createRunSlice } from './runSlice.ts';
 import type { AppState, ThemePreference } from './state.ts';
 import { createViewSlice } from './viewSlice.ts';
+import { restoreView } from './linkView.ts';
 
 /** AppStore is the store's API (getState, setState, subscribe). */
 export type AppStore = StoreApi<AppState>;
@@ -42,7 +43,12 @@ export function createAppStore(options: AppStoreOptions): AppStore {
     debounceMs: options.debounceMs,
     timeoutMs: options.timeoutMs,
     onEvent: (e) => {
-      if (store) store.setState(applyClientEvent(store.getState(), e));
+      if (!store) return;
+      const s = store.getState();
+      // A cluster made for the job (Run it on a cluster) becomes the Cluster tab's text; the result is of it.
+      const made = e.type === 'response' && e.response.type === 'result' ? e.response.madeCluster : undefined;
+      const texts = made === undefined ? {} : { texts: { ...s.texts, cluster: made }, revision: s.revision + 1 };
+      store.setState({ ...applyClientEvent(s, e), ...texts });
     },
   });
   const simulation = new SimulationClient(options.createSimulationWorker, options.timers, (answer) => {
@@ -53,6 +59,9 @@ export function createAppStore(options: AppStoreOptions): AppStore {
     ...createRunSlice(get, client),
     ...createViewSlice(set, options.theme ?? 'system', options.onTheme ?? (() => {}), options.pageOptions),
     ...createRolloutSlice(set, get, simulation),
+    restoreView(view) {
+      restoreView(get(), set, view);
+    },
   }));
   // An open rollout follows the texts: each edit asks for a new film.
   store.subscribe((s, prev) => {

@@ -5,6 +5,7 @@ import { hasEvents } from '../scenario/eventsText.ts';
 import type { ReconcileClient } from '../worker/reconcileClient.ts';
 import type { TabTexts } from '../scenario/tabs.ts';
 import type { AppState, EditorActions, EditorState } from './state.ts';
+import { madeRunning, withText, withVariable } from './texts.ts';
 
 type SetState = StoreApi<AppState>['setState'];
 type Get = StoreApi<AppState>['getState'];
@@ -21,12 +22,33 @@ export function createEditorSlice(
     activeTab: 'job',
     revision: 0,
     setText(tab, text) {
-      const texts = { ...get().texts, [tab]: text };
+      const texts = withText(get().texts, tab, text);
       set({ texts, revision: get().revision + 1 });
       client.update(texts);
     },
     setActiveTab(tab) {
       set({ activeTab: tab });
+    },
+    setVariable(name, value) {
+      const edit = withVariable(get().texts, name, value);
+      if (!edit.ok) return edit.message;
+      set({ texts: edit.texts, revision: get().revision + 1 });
+      client.update(edit.texts);
+      return null;
+    },
+    makeRunning() {
+      const { submission, texts, stale } = get();
+      if (stale || submission === null)
+        return 'The submitted job has not been read yet: wait for the plan, then try again.';
+      const next = madeRunning(texts, submission);
+      if (next) get().loadTexts(next);
+      return null;
+    },
+    runOnCluster(request) {
+      // The job becomes the running one: the Running tab shows it again.
+      const texts = { job: get().texts.job, cluster: get().texts.cluster };
+      set({ texts, revision: get().revision + 1 });
+      client.runNow(texts, request);
     },
     loadTexts(texts) {
       set({ texts, revision: get().revision + 1 });

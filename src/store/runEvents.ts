@@ -63,6 +63,7 @@ export function applyClientEvent(state: RunState, e: ClientEvent): Partial<RunSt
         lastMillis: r.millis,
         jobSpecJob: r.jobSpecJob ?? null,
         jobSpec: r.jobSpec ?? null,
+        submission: r.submission ?? null,
         result: {
           seq: r.seq,
           scenario: r.scenario,

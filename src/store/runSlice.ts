@@ -17,6 +17,7 @@ export function initialRunState(): RunState {
     lastMillis: null,
     jobSpecJob: null,
     jobSpec: null,
+    submission: null,
   };
 }
 

@@ -71,6 +71,9 @@ export type AppActions = Pick<
   | 'setText'
   | 'setActiveTab'
   | 'loadTexts'
+  | 'setVariable'
+  | 'makeRunning'
+  | 'runOnCluster'
   | 'runNow'
   | 'setTheme'
   | 'setResultTab'
@@ -82,7 +85,11 @@ export type AppActions = Pick<
   | 'setCompareFrame'
   | 'addEvent'
   | 'removeEvent'
+  | 'restoreView'
 >;
+
+/** selectSubmission is what submitting the Job tab over the running job gave, or null. */
+export const selectSubmission = (s: AppState) => s.submission;
 
 /** selectPageOptions names the address's options in force. */
 export const selectPageOptions = (s: AppState) => s.pageOptions;

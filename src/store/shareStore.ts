@@ -8,7 +8,11 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppStore } from './createAppStore.ts';
 import { readScenarioAsync } from '../scenario/readAsync.ts';
 import { formatDiagnosticBrief } from '../share/describe.ts';
-import { composeDocument } from '../share/documentText.ts';
+import { type ComposeResult, composeDocument } from '../share/documentText.ts';
+import { submissionText } from '../share/submissionDocument.ts';
+import type { AppState } from './state.ts';
+import { selectLinkView } from './linkView.ts';
+import { splitLinkView, viewFragment } from '../share/linkView.ts';
 import {
   type Draft,
   type DraftStamp,
@@ -100,6 +104,28 @@ const KEPT_IN_MEMORY =
 const SYNTAX_FIRST =
   'The editors have JSON syntax errors, so there is no scenario document yet; fix them first (they are listed under the editor).';
 
+const SUBMISSION_FIRST =
+  'The job submitted over the running job has not been read yet, or has problems: fix them first (they are listed under the editor).';
+
+/**
+ * documentToShare is the scenario document a link or a file carries: the
+ * tabs joined, or, while a job is submitted over the running one and
+ * changes it, the document the submission gives (it names the running
+ * version, so that opening it gives the same tabs back).
+ */
+function documentToShare(state: AppState): ComposeResult | { ok: false; message: string } {
+  const { texts, submission, stale, status } = state;
+  if (texts.running === undefined) return composeDocument(texts);
+  if (submission === null || stale || status !== 'ok') return { ok: false, message: SUBMISSION_FIRST };
+  if (submission.submittedVersion === null) return composeDocument({ job: texts.job, cluster: texts.cluster });
+  return { ok: true, text: submissionText(submission.document, submission.runningVersion) };
+}
+
+// shareFailure is what to say when there is no document to share.
+function shareFailure(doc: { ok: false } & ({ message: string } | { problems: unknown })): string {
+  return 'message' in doc ? doc.message : SYNTAX_FIRST;
+}
+
 /** createShareStore makes the share store over the app's store. */
 export function createShareStore(deps: ShareDeps): ShareStore {
   const { app, storage, now } = deps;
@@ -146,15 +172,15 @@ export function createShareStore(deps: ShareDeps): ShareStore {
       closeLink: () => set({ link: null }),
       refreshDrafts: () => set({ drafts: listSetAside(storage) }),
       async copyLink() {
-        const doc = composeDocument(app.getState().texts);
-        if (!doc.ok) return error(SYNTAX_FIRST);
+        const doc = documentToShare(app.getState());
+        if (!doc.ok) return error(shareFailure(doc));
         const read = await readScenarioAsync(doc.text);
         if (!read.ok) {
           return error(
             `A link to this scenario would not open: ${formatDiagnosticBrief(read.diagnostics)} Fix it first, or export it to a file.`,
           );
         }
-        const url = deps.pageAddress() + (await encodeLink(doc.text));
+        const url = deps.pageAddress() + (await encodeLink(doc.text)) + viewFragment(selectLinkView(app.getState()));
         let copied = false;
         try {
           if (deps.clipboard) {
@@ -175,8 +201,8 @@ export function createShareStore(deps: ShareDeps): ShareStore {
         }
       },
       exportFile() {
-        const doc = composeDocument(app.getState().texts);
-        if (!doc.ok) return error(SYNTAX_FIRST);
+        const doc = documentToShare(app.getState());
+        if (!doc.ok) return error(shareFailure(doc));
         let name: string | undefined;
         try {
           const n = (JSON.parse(doc.text) as { Name?: unknown }).Name;
@@ -233,10 +259,14 @@ export function createShareStore(deps: ShareDeps): ShareStore {
         const kept = replace(unsaved.texts, 'before restoring an earlier draft', 'a restored draft');
         set({ notice: { kind: 'info', message: 'Restored your previous draft.' + kept, offerRestore: true } });
       },
-      async openHash(hash) {
+      async openHash(fragment) {
         deps.guard?.mark('a shared link');
+        const { hash, view } = splitLinkView(fragment);
         const opened = await openLink(hash, app.getState().texts, storage, now());
-        if (opened.texts) app.getState().loadTexts(opened.texts);
+        if (opened.texts) {
+          app.getState().loadTexts(opened.texts);
+          app.getState().restoreView(view);
+        }
         seen = stamp();
         set({ notice: opened.notice, ...(opened.unsaved ? { unsaved: opened.unsaved } : {}) });
         get().refreshDrafts();

@@ -9,7 +9,8 @@ import type { SimEvent } from '../scenario/events.ts';
 import type { Film } from '../simulator/simulate.ts';
 import type { LocatedDiagnostic } from '../worker/locate.ts';
 import type { TabID, TabTexts } from '../scenario/tabs.ts';
-import type { JobSpecFindings } from '../worker/protocol.ts';
+import type { LinkView } from '../share/linkView.ts';
+import type { ClusterRequest, JobSpecFindings, Submission } from '../worker/protocol.ts';
 
 /** EditorState is the raw text of each tab and which tab is shown. The text is never rewritten from parsed data. */
 export interface EditorState {
@@ -27,6 +28,12 @@ export interface EditorActions {
   setActiveTab(tab: TabID): void;
   /** loadTexts replaces both tabs (a new scenario chosen by the person) and runs them at once. */
   loadTexts(texts: TabTexts): void;
+  /** setVariable sets (or, with undefined, removes) one of the submitted jobspec's variable values; returns why it could not, or null. */
+  setVariable(name: string, value: string | undefined): string | null;
+  /** makeRunning makes the submitted job the running one (the allocations run it); returns why it could not, or null. */
+  makeRunning(): string | null;
+  /** runOnCluster runs the Job tab's job on a cluster made for it (the Cluster tab is replaced), as the running job. */
+  runOnCluster(request: ClusterRequest): void;
 }
 
 /** GoodResult is the latest scenario that read and reconciled without problems. */
@@ -60,6 +67,8 @@ export interface RunState {
   jobSpecJob: Record<string, unknown> | null;
   /** jobSpec is what the latest HCL Job tab's read found besides its job (its variables, its hints), or null for JSON. */
   jobSpec: JobSpecFindings | null;
+  /** submission is what the latest good run's submission of the Job tab gave, or null when nothing is submitted over the running job. */
+  submission: Submission | null;
 }
 
 /** RunActions start runs. */
@@ -104,6 +113,12 @@ export interface ViewActions {
   setHighlight(ids: ReadonlySet<string>): void;
   /** reveal switches to a tab and shows a place in it. */
   reveal(tab: TabID, line: number, column: number): void;
+}
+
+/** LinkViewActions restore the view a link kept. */
+export interface LinkViewActions {
+  /** restoreView opens the view a link kept: its result tab, rollout frame and compared frame, selected allocation. */
+  restoreView(view: LinkView): void;
 }
 
 /** RolloutStatus is where the latest film stands. */
@@ -162,4 +177,5 @@ export type AppState = EditorState &
   ViewState &
   ViewActions &
   RolloutState &
-  RolloutActions;
+  RolloutActions &
+  LinkViewActions;

@@ -62,6 +62,8 @@ export const useDiagnostics = () => useStore(useStoreApi(), sel.selectDiagnostic
 export const useJobSpecJob = () => useStore(useStoreApi(), sel.selectJobSpecJob);
 /** useJobSpec is what an HCL Job tab's read found besides its job (its variables, its hints), or null. */
 export const useJobSpec = () => useStore(useStoreApi(), sel.selectJobSpec);
+/** useSubmission is what submitting the Job tab over the running job gave, or null. */
+export const useSubmission = () => useStore(useStoreApi(), sel.selectSubmission);
 /** useNotice is a message about the worker, or null. */
 export const useNotice = () => useStore(useStoreApi(), sel.selectNotice);
 /** usePageOptions names the address's options in force. */

@@ -16,7 +16,7 @@ const scope = self as unknown as {
 // first (on the first jobspec only), and the page is told: loading has a
 // limit of its own, and only what follows counts as the run.
 async function run(req: RunRequest): Promise<void> {
-  if (isHclText(req.texts.job)) {
+  if (isHclText(req.texts.job) || (req.texts.running !== undefined && isHclText(req.texts.running))) {
     scope.postMessage({ type: 'loading' });
     await loadJobSpecReader().catch(() => undefined); // a failure is reported by the run itself
     scope.postMessage({ type: 'ready', keepsTexts: true });

@@ -5,7 +5,7 @@
 import { findNodeAtLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
 import type { Diagnostic } from '../scenario/diagnostics.ts';
 import { splitPath } from '../scenario/path.ts';
-import { JOB_KEY, positionAt, type TabID, type TabTexts } from '../scenario/tabs.ts';
+import { JOB_KEY, positionAt, type TabID, type TabTexts, tabText } from '../scenario/tabs.ts';
 
 /** LocatedDiagnostic is a diagnostic placed in one tab, 1-based like Monaco. */
 export interface LocatedDiagnostic {
@@ -30,12 +30,13 @@ export interface TabPath {
 /**
  * tabOfPath says which tab holds a scenario path: `Job` and everything under
  * it is the Job tab (whose text is the job object itself, so the `Job`
- * segment is dropped); everything else, the document itself included, is
- * the Cluster tab.
+ * segment is dropped), or `jobTab` for a document whose job is another
+ * tab's (the running job's cluster); everything else, the document itself
+ * included, is the Cluster tab.
  */
-export function tabOfPath(path: string): TabPath {
+export function tabOfPath(path: string, jobTab: TabID = 'job'): TabPath {
   const segments = splitPath(path);
-  if (segments[0] === JOB_KEY) return { tab: 'job', segments: segments.slice(1) };
+  if (segments[0] === JOB_KEY) return { tab: jobTab, segments: segments.slice(1) };
   return { tab: 'cluster', segments };
 }
 
@@ -49,12 +50,13 @@ export class Locator {
   constructor(
     private readonly texts: TabTexts,
     private readonly cache?: TreeCache,
+    private readonly jobTab: TabID = 'job',
   ) {}
 
   /** locate places one diagnostic, at its value or, when that is absent, at the nearest enclosing value's key. */
   locate(d: Diagnostic): LocatedDiagnostic {
-    const { tab, segments } = tabOfPath(d.path);
-    const text = this.texts[tab];
+    const { tab, segments } = tabOfPath(d.path, this.jobTab);
+    const text = tabText(this.texts, tab);
     const node = this.nearest(tab, segments);
     let start = 0;
     let end = 0;
@@ -116,7 +118,7 @@ export class Locator {
 
   private tree(tab: TabID): JsonNode | undefined {
     if (!this.trees.has(tab)) {
-      const text = this.texts[tab];
+      const text = tabText(this.texts, tab);
       const cached = this.cache?.get(tab);
       const tree = cached !== undefined && cached.text === text ? cached.tree : parseTree(text);
       this.cache?.set(tab, { text, tree });
@@ -139,8 +141,17 @@ function lineLength(text: string, line: number): number {
   return end - start - (text[end - 1] === '\r' ? 1 : 0);
 }
 
-/** locateAll places every diagnostic of one read in the tabs (reusing the trees of a TreeCache for tabs whose text it has). */
-export function locateAll(diagnostics: readonly Diagnostic[], texts: TabTexts, cache?: TreeCache): LocatedDiagnostic[] {
-  const locator = new Locator(texts, cache);
+/**
+ * locateAll places every diagnostic of one read in the tabs (reusing the
+ * trees of a TreeCache for tabs whose text it has); `jobTab` is the tab
+ * that holds the read document's `Job`.
+ */
+export function locateAll(
+  diagnostics: readonly Diagnostic[],
+  texts: TabTexts,
+  cache?: TreeCache,
+  jobTab: TabID = 'job',
+): LocatedDiagnostic[] {
+  const locator = new Locator(texts, cache, jobTab);
   return diagnostics.map((d) => locator.locate(d));
 }

@@ -16,6 +16,18 @@ export interface RunRequest {
   type: 'run';
   seq: number;
   texts: TabTexts;
+  /** makeCluster asks for a cluster that runs the Job tab's job first (Run it on a cluster): it replaces the Cluster tab's text. */
+  makeCluster?: ClusterRequest;
+}
+
+/** ClusterRequest is what the person chose for the cluster made to run their job. */
+export interface ClusterRequest {
+  /** nodes is how many client nodes. */
+  nodes: number;
+  /** datacenters are the nodes' datacenters; empty: the job's own. */
+  datacenters: string[];
+  /** trouble is what happens to one of the nodes: nothing, a drain, or the node going down. */
+  trouble: 'none' | 'draining' | 'down';
 }
 
 /**
@@ -52,6 +64,23 @@ export interface RunSuccess {
   warnings?: LocatedDiagnostic[];
   /** jobSpec is what an HCL Job tab's read found besides its job; absent for JSON. */
   jobSpec?: JobSpecFindings;
+  /** submission is what submitting the Job tab over the running job gave; absent while the Running tab has no text of its own. */
+  submission?: Submission;
+  /** madeCluster is the Cluster tab's text that a RunRequest's makeCluster made, which this result is of. */
+  madeCluster?: string;
+}
+
+/**
+ * Submission is the Job tab's job submitted over the running job, as
+ * `nomad job plan` submits a jobspec over the registered job.
+ */
+export interface Submission {
+  /** runningVersion is the Version of the job the cluster runs. */
+  runningVersion: number;
+  /** submittedVersion is the Version the Job tab's job is registered as, or null when its spec is the running job's and nothing changes. */
+  submittedVersion: number | null;
+  /** document is the scenario the submission gives, which any tool reconciles the same way: links and files carry it. */
+  document: Record<string, unknown>;
 }
 
 /** ResultParts are the large parts of a RunSuccess: what the worker sends as a Delta. */
@@ -85,6 +114,8 @@ export interface RunFailure {
   jobSpecJob?: Record<string, unknown> | null;
   /** jobSpec is what an HCL Job tab's read found besides its job. */
   jobSpec?: JobSpecFindings;
+  /** madeCluster is the Cluster tab's text that a RunRequest's makeCluster made, when it made one. */
+  madeCluster?: string;
 }
 
 /** RunCrash is a bug: the reader or the engine threw. The message is shown as is. */

@@ -4,7 +4,7 @@
 // Timers and the worker are injected, so the logic is tested without a
 // browser.
 
-import type { ResultParts, RunResponse, WorkerRequest, WorkerResponse } from './protocol.ts';
+import type { ClusterRequest, ResultParts, RunResponse, WorkerRequest, WorkerResponse } from './protocol.ts';
 import { decodeResponse } from './resultDelta.ts';
 import { TABS, type TabTexts } from '../scenario/tabs.ts';
 
@@ -79,7 +79,7 @@ export class ReconcileClient {
   private debounce: unknown = null;
   private deadline: unknown = null;
   private inFlight: number | null = null;
-  private waiting: TabTexts | null = null;
+  private waiting: { texts: TabTexts; makeCluster?: ClusterRequest } | null = null;
   private disposed = false;
 
   constructor(private readonly options: ClientOptions) {}
@@ -103,18 +103,22 @@ export class ReconcileClient {
     }, pause);
   }
 
-  /** runNow runs these texts at once (or as soon as the run in flight ends), skipping the debounce. */
-  runNow(texts: TabTexts): void {
+  /**
+   * runNow runs these texts at once (or as soon as the run in flight ends),
+   * skipping the debounce; with makeCluster, over a cluster made to run the
+   * Job tab's job instead of the Cluster tab's text.
+   */
+  runNow(texts: TabTexts, makeCluster?: ClusterRequest): void {
     if (this.disposed) return;
     if (this.debounce !== null) {
       this.options.timers.clearTimeout(this.debounce);
       this.debounce = null;
     }
     if (this.inFlight !== null) {
-      this.waiting = texts;
+      this.waiting = makeCluster ? { texts, makeCluster } : { texts };
       return;
     }
-    this.start(texts);
+    this.start(texts, makeCluster);
   }
 
   /** latestSeq is the sequence number of the newest request sent. */
@@ -132,7 +136,7 @@ export class ReconcileClient {
     this.worker = null;
   }
 
-  private start(texts: TabTexts): void {
+  private start(texts: TabTexts, makeCluster?: ClusterRequest): void {
     const seq = ++this.seq;
     const worker = this.ensureWorker();
     this.inFlight = seq;
@@ -147,7 +151,12 @@ export class ReconcileClient {
     // that keeps its last texts is sent only the tabs that changed.
     const before = this.sentTexts;
     this.sentTexts = texts;
-    if (this.keepsTexts && before !== null) {
+    if (makeCluster) {
+      // The worker's Cluster text will be the one it makes, which the page
+      // has not seen yet: the next request sends every tab.
+      this.sentTexts = null;
+      worker.postMessage({ type: 'run', seq, texts, makeCluster });
+    } else if (this.keepsTexts && before !== null) {
       const changed: Partial<TabTexts> = {};
       for (const tab of TABS) if (texts[tab] !== before[tab]) changed[tab] = texts[tab];
       worker.postMessage({ type: 'run-changed', seq, texts: changed });
@@ -253,8 +262,8 @@ export class ReconcileClient {
   }
 
   private next(): void {
-    const texts = this.waiting;
+    const waiting = this.waiting;
     this.waiting = null;
-    if (texts && !this.disposed) this.start(texts);
+    if (waiting && !this.disposed) this.start(waiting.texts, waiting.makeCluster);
   }
 }

@@ -12,6 +12,7 @@ import { eventsOver } from '../simulator/budget.ts';
 import { type LocatedDiagnostic, locateAll } from './locate.ts';
 import type { SimulateRequest, SimulateResponse } from './simulateProtocol.ts';
 import { joinTabs } from '../scenario/tabs.ts';
+import { submittedScenario } from './submitted.ts';
 
 /**
  * FILM_TIME_LIMIT_MS is how long the simulator may run one film in the
@@ -32,13 +33,17 @@ export async function handleSimulate(
   try {
     const joined = joinTabs(req.texts);
     if (!joined.ok) return failure(req, 'The scenario is not valid JSON; fix it to simulate.');
+    // A job submitted over the running one is filmed as the submission gives it.
+    const submitted = req.texts.running === undefined ? null : await submittedScenario(req.texts);
+    if (req.texts.running !== undefined && submitted === null)
+      return failure(req, 'The scenario has errors; fix them to simulate.');
     const raw = joined.document[EVENTS_KEY] ?? [];
     // A list over the budget is not even read.
     const tooMany = Array.isArray(raw) ? eventsOver(raw.length) : null;
     if (tooMany !== null) return failure(req, tooMany.Message);
     const events = readEvents(raw, EVENTS_KEY);
     if (!events.ok) return failure(req, 'The rollout’s events have errors.', locateAll(events.diagnostics, req.texts));
-    const read = await readScenarioValueAsync(joined.document);
+    const read = submitted ? { ok: true as const, ...submitted } : await readScenarioValueAsync(joined.document);
     if (!read.ok) return failure(req, 'The scenario has errors; fix them to simulate.');
     const over = simulatorBudget(read.scenario);
     if (over !== null) return failure(req, over);

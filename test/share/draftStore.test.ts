@@ -25,6 +25,15 @@ describe('draftStore', () => {
     expect(loadDraft(s)).toEqual({ texts: A, savedAt: 1000 });
   });
 
+  it('keeps the running job apart from the submitted one, and reads a draft saved before the Running tab as it was', () => {
+    const s = new FakeStorage();
+    const submitted = { ...B, running: A.job };
+    saveDraft(s, submitted, 1000);
+    expect(loadDraft(s)).toEqual({ texts: submitted, savedAt: 1000 });
+    s.setItem(CURRENT_KEY, JSON.stringify({ texts: A, savedAt: 5 }));
+    expect(loadDraft(s)?.texts).toEqual(A);
+  });
+
   it('keeps the newest set-aside drafts first, without repeats, at most RING_SIZE', () => {
     const s = new FakeStorage();
     for (let i = 0; i < RING_SIZE + 2; i++) setAside(s, texts(i), 'why', i);

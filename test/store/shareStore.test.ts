@@ -1,6 +1,7 @@
 // The share store's actions, with a stand-in app store, storage, clock,
 // clipboard and downloads: what each action loads, keeps and says.
 
+import { splitLinkView } from '../../src/share/linkView.ts';
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import type { AppStore } from '../../src/store/createAppStore.ts';
@@ -14,9 +15,13 @@ import { FakeStorage } from '../share/helpers.ts';
 const GOOD = splitScenario(JSON.parse(fixtureText('first-placement')));
 
 function setup(texts: TabTexts = GOOD, overrides: Partial<ShareDeps> = {}) {
+  // The app's view as a page opens: the Plan tab, the rollout closed, nothing selected.
   const app = createStore<{ texts: TabTexts; loadTexts(t: TabTexts): void }>()((set) => ({
     texts,
     loadTexts: (t) => set({ texts: t }),
+    resultTab: 'plan',
+    rollout: { open: false },
+    selectedAllocID: null,
   }));
   const storage = new FakeStorage();
   const copied: string[] = [];
@@ -42,6 +47,21 @@ describe('createShareStore', () => {
     expect(copied).toEqual([link.url]);
     const back = await decodeLink(link.url.slice('http://x.test/'.length));
     expect(back.ok).toBe(true);
+  });
+
+  it('a link keeps where you were: the rollout tab and its frames, the selected allocation', async () => {
+    const { app, share } = setup();
+    app.setState({
+      resultTab: 'rollout',
+      rollout: { open: true, frame: 3, compareFrame: 1 },
+      selectedAllocID: 'a b',
+    } as never);
+    await share.getState().copyLink();
+    const url = share.getState().link!.url;
+    expect(url).toMatch(/#s=[A-Za-z0-9_-]+&tab=rollout&frame=3&compare=1&alloc=a%20b$/);
+    const { hash, view } = splitLinkView(url.slice('http://x.test/'.length));
+    expect(view).toEqual({ tab: 'rollout', frame: 3, compare: 1, alloc: 'a b' });
+    expect((await decodeLink(hash)).ok).toBe(true);
   });
 
   it('shows the link uncopied when the clipboard refuses', async () => {

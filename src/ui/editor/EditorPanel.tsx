@@ -1,15 +1,15 @@
-// The left panel: the Job and Cluster tabs over one editor, a format
-// button, and the list of problems.
+// The left panel: the Job, Running and Cluster tabs over one editor, the
+// line that says how the Job tab stands to the running job, and the list
+// of problems.
 
 import type { KeyboardEvent } from 'react';
-import { TABS, type TabID } from '../../scenario/tabs.ts';
+import { TABS, TAB_NAMES } from '../../scenario/tabs.ts';
 import { ApiJsonButton } from './ApiJsonButton.tsx';
 import { VariablesButton } from '../variables/VariablesButton.tsx';
 import { ErrorList } from '../errors/ErrorList.tsx';
 import { useActions, useActiveTab, useDiagnostics } from '../storeContext.tsx';
+import { RunningBar } from './RunningBar.tsx';
 import { ScenarioEditor } from './ScenarioEditor.tsx';
-
-const TAB_LABEL: Record<TabID, string> = { job: 'Job', cluster: 'Cluster' };
 
 /** EditorPanel is the scenario editor with its tabs and problem list. */
 export function EditorPanel() {
@@ -46,7 +46,7 @@ export function EditorPanel() {
                 tabIndex={active === tab ? 0 : -1}
                 onClick={() => setActiveTab(tab)}
               >
-                {TAB_LABEL[tab]}
+                {TAB_NAMES[tab]}
                 <span className="tab-badge" data-visible={count > 0} aria-label={`${count} problems`}>
                   {count}
                 </span>
@@ -66,6 +66,7 @@ export function EditorPanel() {
           ▶ Run
         </button>
       </div>
+      <RunningBar />
       <div id="editor-tabpanel" role="tabpanel" aria-labelledby={`editor-tab-${active}`} className="editor-tabpanel">
         <ScenarioEditor />
       </div>

@@ -3,7 +3,7 @@
 // keyboard shortcuts. Imperative by nature, so kept out of React.
 
 import type { AppStore } from '../../store/createAppStore.ts';
-import { TABS, type TabID, isHclText } from '../../scenario/tabs.ts';
+import { TABS, type TabID, isHclText, tabText } from '../../scenario/tabs.ts';
 import type { Monaco } from './monaco.ts';
 import { CONFUSABLE_OWNER, confusableMarkers, MARKER_OWNER, markersForTab } from './markers.ts';
 import { MODEL_URIS } from './modelUris.ts';
@@ -29,13 +29,12 @@ export function mountEditor(monaco: Monaco, host: HTMLElement, store: AppStore, 
   const views = new Map<TabID, ViewState>();
   for (const tab of TABS) {
     const uri = monaco.Uri.parse(MODEL_URIS[tab]);
-    const model =
-      monaco.editor.getModel(uri) ??
-      monaco.editor.createModel(state.texts[tab], languageOf(tab, state.texts[tab]), uri);
-    if (model.getValue() !== state.texts[tab]) model.setValue(state.texts[tab]);
+    const text = tabText(state.texts, tab);
+    const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(text, languageOf(tab, text), uri);
+    if (model.getValue() !== text) model.setValue(text);
     models.set(tab, model);
   }
-  // The Job tab is JSON or an HCL jobspec, as its text says; highlight it so.
+  // The Job and Running tabs are JSON or an HCL jobspec, as their text says; highlight them so.
   const syncLanguage = (tab: TabID, model: Model) => {
     const language = languageOf(tab, model.getValue());
     if (model.getLanguageId() !== language) monaco.editor.setModelLanguage(model, language);
@@ -97,10 +96,11 @@ export function mountEditor(monaco: Monaco, host: HTMLElement, store: AppStore, 
   const unsubscribe = store.subscribe((s, prev) => {
     if (s.texts !== prev.texts) {
       for (const [tab, model] of models) {
-        if (model.getValue() !== s.texts[tab]) {
+        const text = tabText(s.texts, tab);
+        if (model.getValue() !== text) {
           applying = true;
           // An edit operation, not setValue, so that undo still works.
-          model.pushEditOperations([], [{ range: model.getFullModelRange(), text: s.texts[tab] }], () => null);
+          model.pushEditOperations([], [{ range: model.getFullModelRange(), text }], () => null);
           applying = false;
           if (tab === shown) editor.setScrollLeft(0);
         }
@@ -136,5 +136,5 @@ export function mountEditor(monaco: Monaco, host: HTMLElement, store: AppStore, 
 
 // languageOf is the Monaco language of a tab's text.
 function languageOf(tab: TabID, text: string): string {
-  return tab === 'job' && isHclText(text) ? 'hcl' : 'json';
+  return tab !== 'cluster' && isHclText(text) ? 'hcl' : 'json';
 }

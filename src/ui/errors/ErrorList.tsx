@@ -3,10 +3,8 @@
 // something in it is probably not what was meant). Its height is fixed, so
 // the editor above never jumps.
 
+import { TAB_NAMES } from '../../scenario/tabs.ts';
 import { useActions, useDiagnostics, useNotice } from '../storeContext.tsx';
-import { JobVersionNotice } from '../traps/JobVersionNotice.tsx';
-
-const TAB_NAME = { job: 'Job', cluster: 'Cluster' } as const;
 
 /** ErrorList lists the scenario's problems and any message about the worker. */
 export function ErrorList() {
@@ -22,7 +20,6 @@ export function ErrorList() {
           {notice}
         </p>
       )}
-      <JobVersionNotice />
       {empty && <p className="errors-empty">No problems: the scenario is valid.</p>}
       {onlyWarnings && <p className="errors-empty">The scenario is valid, with these warnings:</p>}
       {diagnostics.length > 0 && (
@@ -48,7 +45,7 @@ export function ErrorList() {
                   }
                 >
                   {d.severity === 'warning' ? '⚠ ' : ''}
-                  {TAB_NAME[d.tab]} {d.line}:{d.column}
+                  {TAB_NAMES[d.tab]} {d.line}:{d.column}
                 </span>
                 <span className="error-text">
                   {d.path && <code>{d.path}</code>} {d.message}

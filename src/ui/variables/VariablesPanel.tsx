@@ -4,7 +4,7 @@
 // JobSpecVariables object in the Cluster tab's text.
 
 import { useState } from 'react';
-import { setVariableValue, variableValues } from '../../scenario/variablesText.ts';
+import { variableValues } from '../../scenario/variablesText.ts';
 import { useActions, useClusterText, useJobSpec } from '../storeContext.tsx';
 import { undeclaredNames } from './undeclared.ts';
 
@@ -17,20 +17,14 @@ function shown(value: unknown): string {
 export function VariablesPanel({ onClose }: { onClose: () => void }) {
   const cluster = useClusterText();
   const jobSpec = useJobSpec();
-  const { setText } = useActions();
+  const { setVariable } = useActions();
   const [problem, setProblem] = useState<string | null>(null);
   const values = variableValues(cluster);
   const declared = jobSpec?.variables ?? [];
   const undeclared = undeclaredNames(values ?? {}, declared);
 
   const setValue = (name: string, value: string | undefined) => {
-    const edit = setVariableValue(cluster, name, value);
-    if (!edit.ok) {
-      setProblem(edit.message);
-      return;
-    }
-    setProblem(null);
-    setText('cluster', edit.text);
+    setProblem(setVariable(name, value));
   };
 
   return (
@@ -46,7 +40,8 @@ export function VariablesPanel({ onClose }: { onClose: () => void }) {
       <h3>Variables</h3>
       <p className="variables-note">
         Values are kept in the scenario’s <code>JobSpecVariables</code> (Cluster tab) and read as{' '}
-        <code>nomad job run -var NAME=VALUE</code> reads them. An empty field uses the default.
+        <code>nomad job run -var NAME=VALUE</code> reads them. An empty field uses the default. Setting one submits the
+        job over the running job, which keeps its own values (<code>RunningJobSpecVariables</code>).
       </p>
       {values === null && <p role="alert">The Cluster tab is not a JSON object; fix it to set variables.</p>}
       {problem && <p role="alert">{problem}</p>}
