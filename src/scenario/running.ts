@@ -6,11 +6,11 @@
 import { applyEdits, modify, type JSONPath } from 'jsonc-parser';
 import { isObject } from './fields.ts';
 import { looksLikeInspectOutput } from './job.ts';
-import { JOB_KEY, JOBSPEC_KEY } from './tabs.ts';
+import { JOB_KEY, JOBSPEC_KEY, RUNNING_JOBSPEC_KEY, RUNNING_VARIABLES_KEY, RUNNING_VERSION_KEY } from './tabs.ts';
 
 // RUNNING_FIELDS are the document fields that describe the running job
 // apart from the submitted one; once the two are one job they go.
-const RUNNING_FIELDS = ['RunningJobSpec', 'RunningJobSpecVariables', 'RunningJobVersion'];
+const RUNNING_FIELDS = [RUNNING_JOBSPEC_KEY, RUNNING_VARIABLES_KEY, RUNNING_VERSION_KEY];
 
 /**
  * clusterRunningSubmitted is the cluster of a submission's scenario

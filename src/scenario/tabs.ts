@@ -44,6 +44,15 @@ export const JOB_KEY = 'Job';
 /** JOBSPEC_KEY is the scenario field the Job tab holds when its text is HCL. */
 export const JOBSPEC_KEY = 'JobSpec';
 
+/** RUNNING_JOBSPEC_KEY is the optional document field that keeps the running job's HCL text once a submitted job replaces it (the reconciler ignores it). */
+export const RUNNING_JOBSPEC_KEY = 'RunningJobSpec';
+
+/** RUNNING_VARIABLES_KEY is the optional document field that keeps the running jobspec's variable values beside its text. */
+export const RUNNING_VARIABLES_KEY = 'RunningJobSpecVariables';
+
+/** RUNNING_VERSION_KEY is the optional document field that names the running job's version among JobVersions (the reconciler ignores it). */
+export const RUNNING_VERSION_KEY = 'RunningJobVersion';
+
 /**
  * isHclText says whether a Job tab's text is an HCL jobspec rather than
  * JSON: once blanks and comments are skipped, a jobspec starts with a name

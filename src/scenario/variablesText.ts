@@ -5,6 +5,7 @@
 // the person wrote stays as it was.
 
 import { applyEdits, findNodeAtLocation, getNodeValue, modify, parseTree } from 'jsonc-parser';
+import { RUNNING_VARIABLES_KEY } from './tabs.ts';
 
 /** JOBSPEC_VARIABLES_KEY is the document field that holds the jobspec's variable values. */
 export const JOBSPEC_VARIABLES_KEY = 'JobSpecVariables';
@@ -49,9 +50,6 @@ export function setVariableValue(clusterText: string, name: string, value: strin
   if (value === undefined && node === undefined) return { ok: true, text: clusterText };
   return { ok: true, text: applyEdits(clusterText, modify(clusterText, path, value, FORMATTING)) };
 }
-
-/** RUNNING_VARIABLES_KEY is the document field that holds the running jobspec's variable values, when they differ from the submitted one's. */
-export const RUNNING_VARIABLES_KEY = 'RunningJobSpecVariables';
 
 /**
  * keepRunningVariables writes the running job's variable values into the

@@ -4,14 +4,14 @@
 // gives the same Running and Job tabs back. Pure.
 
 import { isObject } from '../scenario/fields.ts';
-import { JOB_KEY, JOBSPEC_KEY, type TabTexts } from '../scenario/tabs.ts';
-import { RUNNING_VARIABLES_KEY } from '../scenario/variablesText.ts';
-
-/** RUNNING_VERSION_KEY is the optional document field that names the running job's version among JobVersions (the reconciler ignores it). */
-export const RUNNING_VERSION_KEY = 'RunningJobVersion';
-
-/** RUNNING_JOBSPEC_KEY is the optional document field that keeps an HCL running job's text (submitJob writes it). */
-const RUNNING_JOBSPEC_KEY = 'RunningJobSpec';
+import {
+  JOB_KEY,
+  JOBSPEC_KEY,
+  RUNNING_JOBSPEC_KEY,
+  RUNNING_VARIABLES_KEY,
+  RUNNING_VERSION_KEY,
+  type TabTexts,
+} from '../scenario/tabs.ts';
 
 const INDENT = 2;
 

@@ -15,14 +15,8 @@ import { nextRegistration } from '../jobSpecJob.ts';
 import { locateDiagnostics, parseJsonText } from '../json.ts';
 import type { ReadOptions, Scenario } from '../read.ts';
 import { type AsyncReadResult, readScenarioAsync, readScenarioValueAsync } from '../readAsync.ts';
-import { isHclText } from '../tabs.ts';
+import { RUNNING_JOBSPEC_KEY, RUNNING_VARIABLES_KEY, isHclText } from '../tabs.ts';
 import { specChanged } from './specChanged.ts';
-
-/** RUNNING_JOBSPEC_KEY is the optional document field that keeps the running job's HCL text once a submitted job replaces it. */
-export const RUNNING_JOBSPEC_KEY = 'RunningJobSpec';
-
-/** RUNNING_JOBSPEC_VARIABLES_KEY is the optional document field that keeps the running job's variable values beside its text. */
-export const RUNNING_JOBSPEC_VARIABLES_KEY = 'RunningJobSpecVariables';
 
 /** SubmittedJob is the job a person submits: an HCL jobspec with its variables' values (as `-var` and var files give them), or API JSON with or without its `{"Job": …}` wrapper. */
 export interface SubmittedJob {
@@ -240,11 +234,11 @@ function registerSubmitted(
   const runningFields: Record<string, unknown> = {};
   if (typeof doc.JobSpec === 'string' && doc.Job == null) {
     runningFields[RUNNING_JOBSPEC_KEY] = doc.JobSpec;
-    if (doc.JobSpecVariables != null) runningFields[RUNNING_JOBSPEC_VARIABLES_KEY] = doc.JobSpecVariables;
+    if (doc.JobSpecVariables != null) runningFields[RUNNING_VARIABLES_KEY] = doc.JobSpecVariables;
   }
 
   const out: Record<string, unknown> = {};
-  const replaced = new Set(['Job', 'JobSpec', 'JobSpecVariables', RUNNING_JOBSPEC_KEY, RUNNING_JOBSPEC_VARIABLES_KEY]);
+  const replaced = new Set(['Job', 'JobSpec', 'JobSpecVariables', RUNNING_JOBSPEC_KEY, RUNNING_VARIABLES_KEY]);
   let placed = false;
   const placeJob = () => {
     if (placed) return;
