@@ -14,6 +14,8 @@ import { closingQuote } from './budget.ts';
 export interface Range {
   offset: number;
   length: number;
+  /** key is where the key holding a found value starts (`"Count": 3`), for a caller that points at the whole field; absent for a missing value's place or a value no key holds. */
+  key?: number;
 }
 
 /**
@@ -95,7 +97,10 @@ function countWork(step: Step): number {
 
 // rangeOf is the range a path's last step points at, as the module's comment says.
 function rangeOf(step: Step, whole: boolean): Range | null {
-  if (step.state === 'found' && !whole) return { offset: step.start, length: step.end - step.start };
+  if (step.state === 'found' && !whole)
+    return step.keyStart >= 0
+      ? { offset: step.start, length: step.end - step.start, key: step.keyStart }
+      : { offset: step.start, length: step.end - step.start };
   let at: Step | null = step;
   while (at !== null && at.state !== 'found') at = at.parent;
   if (at === null) return null;

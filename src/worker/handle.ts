@@ -5,7 +5,7 @@ import { readScenarioValue } from '../scenario/read.ts';
 import { readScenarioValueAsync } from '../scenario/readAsync.ts';
 import type { Diagnostic } from '../scenario/diagnostics.ts';
 import { crash, inTab, joinFailure, reconciled, withWarnings } from './answers.ts';
-import { type TreeCache, locateAll } from './locate.ts';
+import { locateAll } from './locate.ts';
 import { handleMakeCluster } from './madeCluster.ts';
 import { handleSubmission } from './submitted.ts';
 import type { RunRequest, RunResponse, WorkerRequest } from './protocol.ts';
@@ -103,14 +103,9 @@ export async function handleRunAsync(
   }
 }
 
-// Warnings of a good scenario (a vanished node in a large Cluster tab)
-// come back on every keystroke in the other tab: the trees they are placed
-// in are kept while their tab's text is unchanged.
-const warningTrees: TreeCache = new Map();
-
 // withLocatedWarnings adds a good read's warnings, placed in the tabs, to a
 // successful answer (one refused by a budget carries only its refusal).
 function withLocatedWarnings(response: RunResponse, warnings: Diagnostic[] | undefined, texts: TabTexts): RunResponse {
   if (!warnings || response.type !== 'result' || !response.ok) return response;
-  return { ...response, warnings: locateAll(warnings, texts, warningTrees) };
+  return { ...response, warnings: locateAll(warnings, texts) };
 }

@@ -121,7 +121,7 @@ export async function handleSubmission(
 function inCluster(diagnostics: readonly Diagnostic[], texts: TabTexts): LocatedDiagnostic[] {
   const placed = diagnostics.filter((d) => d.line !== undefined);
   const unplaced = diagnostics.filter((d) => d.line === undefined);
-  return [...inTab(placed, 'running'), ...locateAll(unplaced, texts, undefined, 'running')];
+  return [...inTab(placed, 'running'), ...locateAll(unplaced, texts, 'running')];
 }
 
 // warningsOf places a submission's warnings as its errors are placed.

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { generateScenario } from '../../bench/generate.ts';
 import { type Diagnostic, DiagnosticCode } from '../../src/scenario/diagnostics.ts';
 import { locateDiagnostics } from '../../src/scenario/json.ts';
+import { placePaths } from '../../src/scenario/pathPlaces.ts';
 import { childPath, indexPath, splitPath } from '../../src/scenario/path.ts';
 import { readScenario } from '../../src/scenario/read.ts';
 
@@ -98,6 +99,27 @@ describe('locateDiagnostics', () => {
         expect(places(text, paths)).toEqual(referencePlaces(text, paths));
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('gives a found field the start of its key, as the property node of jsonc-parser’s tree has it', () => {
+    fc.assert(
+      fc.property(jsonArb, fc.constantFrom('', ' ', '\n'), fc.boolean(), (value, gap, escape) => {
+        const text = write(value, { gap, escape });
+        const paths = pathsOf(value).filter((p) => p !== '');
+        const root = parseTree(text, [], { disallowComments: true });
+        fc.pre(root !== undefined);
+        const { ranges } = placePaths(
+          text,
+          paths.map((p) => splitPath(p)),
+        );
+        paths.forEach((path, i) => {
+          const node = findNodeAtLocation(root, splitPath(path));
+          const property = node?.parent?.type === 'property' ? node.parent : undefined;
+          expect(ranges[i]?.key).toBe(node === undefined ? undefined : property?.offset);
+        });
+      }),
+      { numRuns: 300 },
     );
   });
 
