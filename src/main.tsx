@@ -14,7 +14,9 @@ import { ShareProvider } from './ui/share/shareContext.tsx';
 import { browserStorage, openInitialTexts, startShare } from './ui/share/startShare.ts';
 import { describeUrlOptions, readUrlOptions } from './ui/urlOptions.ts';
 import { registerServiceWorker } from './sw/register.ts';
-import type { WorkerLike } from './worker/reconcileClient.ts';
+import { createCheckWorker, windowTimers } from './ui/checkWorker.ts';
+import { scenarioChecker } from './worker/checkClient.ts';
+import { DEFAULT_TIMEOUT_MS, type WorkerLike } from './worker/reconcileClient.ts';
 import type { SimulateWorkerLike } from './worker/simulateClient.ts';
 import { splitScenario } from './scenario/tabs.ts';
 import './ui/styles.css';
@@ -27,9 +29,12 @@ if (hash !== window.location.hash)
 // The embedded view keeps no drafts: it must not touch the person's own work in this browser.
 const storage = view === 'embed' ? null : browserStorage();
 
-// A shared link in the address wins over the saved draft, which wins over the default.
-const opening = await openInitialTexts(storage, splitScenario(defaultScenario));
 const urlOptions = readUrlOptions(window.location.search);
+// A link's scenario is read in a worker, within the page's time limit, never on the page.
+const checkScenario = scenarioChecker(createCheckWorker, windowTimers, urlOptions.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+
+// A shared link in the address wins over the saved draft, which wins over the default.
+const opening = await openInitialTexts(storage, splitScenario(defaultScenario), checkScenario);
 
 const store = createAppStore({
   initialTexts: opening.texts,
@@ -43,14 +48,14 @@ const store = createAppStore({
       type: 'module',
       name: 'rollout',
     }) as unknown as SimulateWorkerLike,
-  timers: { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (h) => window.clearTimeout(h as number) },
+  timers: windowTimers,
   theme: loadTheme(storage),
   onTheme: (t) => saveTheme(storage, t),
   ...urlOptions,
   pageOptions: describeUrlOptions(urlOptions),
   hold: opening.held,
 });
-const share = startShare(store, storage, opening);
+const share = startShare(store, storage, opening, checkScenario);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('main: index.html has no #root element');

@@ -46,7 +46,7 @@ export async function openLink(
   const texts = splitDocument(decoded.text);
   if (!texts)
     return { texts: null, notice: { kind: 'error', message: 'The shared link does not hold a JSON object.' } };
-  const name = decoded.scenario.Name ? ` “${decoded.scenario.Name}”` : '';
+  const name = decoded.name ? ` “${decoded.name}”` : '';
   const replacing = current !== null && !sameTexts(current, texts);
   const aside = replacing ? setAside(storage, current, REASON_LINK, now) : { ok: true, dropped: 0 };
   if (replacing && !aside.ok) {

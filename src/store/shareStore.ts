@@ -6,8 +6,6 @@
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppStore } from './createAppStore.ts';
-import { readScenarioAsync } from '../scenario/readAsync.ts';
-import { formatDiagnosticBrief } from '../share/describe.ts';
 import { composeDocument } from '../share/documentText.ts';
 import {
   type Draft,
@@ -22,7 +20,7 @@ import {
   setAside,
 } from '../share/draftStore.ts';
 import { exportFileName, importFile, MAX_IMPORT_BYTES } from '../share/importFile.ts';
-import { encodeLink, formatBytes } from '../share/linkCodec.ts';
+import { checkDocument, type DocumentCheck, encodeLink, formatBytes } from '../share/linkCodec.ts';
 import type { ShareNotice } from '../share/notice.ts';
 import { NOT_SAVED, openLink } from '../share/openLink.ts';
 import type { OpeningGuard, OpeningSource } from '../share/openingMark.ts';
@@ -88,6 +86,8 @@ export interface ShareDeps {
   unsaved?: Draft | null;
   /** tab names this page among the browser's tabs, so that two tabs never save over each other's edits. */
   tab?: string;
+  /** check reads a scenario document before a link to it is made or opened: the page's runs in a worker, with a time limit (default: checkDocument, here). */
+  check?: (text: string) => Promise<DocumentCheck>;
 }
 
 /** LONG_LINK is a link length past which some tools cut links; the person is told. */
@@ -103,6 +103,7 @@ const SYNTAX_FIRST =
 /** createShareStore makes the share store over the app's store. */
 export function createShareStore(deps: ShareDeps): ShareStore {
   const { app, storage, now } = deps;
+  const check = deps.check ?? checkDocument;
   let saveWarned = false;
   // seen is the stored draft as this tab last read or wrote it: a stored
   // draft that differs was saved by another tab since.
@@ -148,10 +149,10 @@ export function createShareStore(deps: ShareDeps): ShareStore {
       async copyLink() {
         const doc = composeDocument(app.getState().texts);
         if (!doc.ok) return error(SYNTAX_FIRST);
-        const read = await readScenarioAsync(doc.text);
+        const read = await check(doc.text);
         if (!read.ok) {
           return error(
-            `A link to this scenario would not open: ${formatDiagnosticBrief(read.diagnostics)} Fix it first, or export it to a file.`,
+            `A link to this scenario would not open: ${read.error.detail ?? read.error.message} Fix it first, or export it to a file.`,
           );
         }
         const url = deps.pageAddress() + (await encodeLink(doc.text));
@@ -235,7 +236,7 @@ export function createShareStore(deps: ShareDeps): ShareStore {
       },
       async openHash(hash) {
         deps.guard?.mark('a shared link');
-        const opened = await openLink(hash, app.getState().texts, storage, now());
+        const opened = await openLink(hash, app.getState().texts, storage, now(), { check });
         if (opened.texts) app.getState().loadTexts(opened.texts);
         seen = stamp();
         set({ notice: opened.notice, ...(opened.unsaved ? { unsaved: opened.unsaved } : {}) });
