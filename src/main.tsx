@@ -15,8 +15,8 @@ import { browserStorage, openInitialTexts, startShare } from './ui/share/startSh
 import { describeUrlOptions, readUrlOptions } from './ui/urlOptions.ts';
 import { registerServiceWorker } from './sw/register.ts';
 import { createCheckWorker, windowTimers } from './ui/checkWorker.ts';
-import { scenarioChecker } from './worker/checkClient.ts';
-import { DEFAULT_TIMEOUT_MS, type WorkerLike } from './worker/reconcileClient.ts';
+import { CHECK_TIMEOUT_MS, scenarioChecker } from './worker/checkClient.ts';
+import type { WorkerLike } from './worker/reconcileClient.ts';
 import type { SimulateWorkerLike } from './worker/simulateClient.ts';
 import { splitScenario } from './scenario/tabs.ts';
 import './ui/styles.css';
@@ -31,7 +31,7 @@ const storage = view === 'embed' ? null : browserStorage();
 
 const urlOptions = readUrlOptions(window.location.search);
 // A link's scenario is read in a worker, within the page's time limit, never on the page.
-const checkScenario = scenarioChecker(createCheckWorker, windowTimers, urlOptions.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+const checkScenario = scenarioChecker(createCheckWorker, windowTimers, urlOptions.timeoutMs ?? CHECK_TIMEOUT_MS);
 
 // A shared link in the address wins over the saved draft, which wins over the default.
 const opening = await openInitialTexts(storage, splitScenario(defaultScenario), checkScenario);

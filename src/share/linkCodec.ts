@@ -4,7 +4,9 @@
 // a bad link: it says what is wrong with it.
 
 import { readScenarioAsync } from '../scenario/readAsync.ts';
+import type { TabTexts } from '../scenario/tabs.ts';
 import { formatDiagnosticBrief } from './describe.ts';
+import { splitDocument } from './documentText.ts';
 import { fromBase64url, toBase64url } from './base64url.ts';
 import { deflateRaw, inflateRaw } from './deflate.ts';
 import { type LinkError, LinkErrorCode, linkError } from './linkErrors.ts';
@@ -20,9 +22,11 @@ export const MAX_LINK_CHARS = 8 * 1024 * 1024;
 
 /**
  * DocumentCheck is whether a document's text reads as a scenario, with the
- * scenario's name, or why it does not.
+ * scenario's name and the editors' texts it splits into, or why it does
+ * not. Splitting is part of the check: it walks the whole text (a link's
+ * one-line document of a million values took the page half a second).
  */
-export type DocumentCheck = { ok: true; name: string } | { ok: false; error: LinkError };
+export type DocumentCheck = { ok: true; name: string; texts: TabTexts } | { ok: false; error: LinkError };
 
 /**
  * DecodeOptions tune decoding: tests lower the caps, and the page reads the
@@ -35,8 +39,8 @@ export interface DecodeOptions {
   check?: (text: string) => Promise<DocumentCheck>;
 }
 
-/** DecodedLink is the scenario document text a link holds and its scenario's name, or why it cannot be opened. */
-export type DecodedLink = { ok: true; text: string; name: string } | { ok: false; error: LinkError };
+/** DecodedLink is the scenario document text a link holds, its scenario's name and its editors' texts, or why it cannot be opened. */
+export type DecodedLink = { ok: true; text: string; name: string; texts: TabTexts } | { ok: false; error: LinkError };
 
 /** isShareHash tells whether a location.hash is a shared link (good or bad). */
 export function isShareHash(hash: string): boolean {
@@ -88,7 +92,7 @@ export async function decodeLink(hash: string, options: DecodeOptions = {}): Pro
     return { ok: false, error: linkError(LinkErrorCode.BadUtf8) };
   }
   const checked = await (options.check ?? checkDocument)(text);
-  return checked.ok ? { ok: true, text, name: checked.name } : checked;
+  return checked.ok ? { ...checked, text } : checked;
 }
 
 /**
@@ -105,7 +109,10 @@ export async function checkDocument(text: string): Promise<DocumentCheck> {
   const read = await readScenarioAsync(text);
   if (!read.ok)
     return { ok: false, error: linkError(LinkErrorCode.NotScenario, formatDiagnosticBrief(read.diagnostics)) };
-  return { ok: true, name: read.scenario.Name };
+  // A scenario read from JSON text is a JSON object, which always splits.
+  const texts = splitDocument(text);
+  if (!texts) return { ok: false, error: linkError(LinkErrorCode.NotScenario, 'it is not a JSON object.') };
+  return { ok: true, name: read.scenario.Name, texts };
 }
 
 /** formatBytes renders a size as people read it (KB, MB). */

@@ -64,6 +64,8 @@ function setup(timeoutMs = 3000) {
   return { workers, timers, create, tasks: new TimedWorker(create, timers, { timeoutMs }) };
 }
 
+// read is the check of a scenario that reads, by its name.
+const read = (name: string): DocumentCheck => ({ ok: true, name, texts: { job: '{}\n', cluster: '{}\n' } });
 const check = (text: string): CheckTask => ({ type: 'check-scenario', text });
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
@@ -76,12 +78,12 @@ describe('TimedWorker', () => {
     timers.fire();
     expect(await first).toEqual({ done: false, why: 'timeout', limitMs: 3000 });
     expect(workers[0]!.terminated).toBe(true);
-    workers[0]!.say({ type: 'answer', seq: 1, value: { ok: true, name: 'late' } }); // too late: ignored
+    workers[0]!.say({ type: 'answer', seq: 1, value: read('late') }); // too late: ignored
     const second = tasks.run(check('{}'));
     expect(workers).toHaveLength(2);
     workers[1]!.say({ type: 'ready' });
-    workers[1]!.say({ type: 'answer', seq: 2, value: { ok: true, name: 'x' } });
-    expect(await second).toEqual({ done: true, value: { ok: true, name: 'x' } });
+    workers[1]!.say({ type: 'answer', seq: 2, value: read('x') });
+    expect(await second).toEqual({ done: true, value: read('x') });
   });
 
   it('does not count starting the worker, or loading code, as the task’s time', async () => {
@@ -93,7 +95,7 @@ describe('TimedWorker', () => {
     expect(timers.live).toEqual([60_000]);
     workers[0]!.say({ type: 'loaded', seq: 1 });
     expect(timers.live).toEqual([3000]);
-    workers[0]!.say({ type: 'answer', seq: 1, value: { ok: true, name: '' } });
+    workers[0]!.say({ type: 'answer', seq: 1, value: read('') });
     expect((await answer).done).toBe(true);
     expect(timers.live).toEqual([]);
   });
@@ -106,7 +108,7 @@ describe('TimedWorker', () => {
     expect(workers[0]!.terminated).toBe(true);
     expect(workers[1]!.sent.map((r) => r.seq)).toEqual([2]);
     workers[1]!.say({ type: 'ready' });
-    workers[1]!.say({ type: 'answer', seq: 2, value: { ok: true, name: '2' } });
+    workers[1]!.say({ type: 'answer', seq: 2, value: read('2') });
     expect(await fresh).toMatchObject({ done: true });
   });
 
@@ -153,7 +155,7 @@ describe('scenarioChecker', () => {
     });
     await flush();
     expect(workers).toHaveLength(1);
-    workers[0]!.say({ type: 'answer', seq: 2, value: { ok: true, name: 'b' } });
-    expect(await b).toEqual({ ok: true, name: 'b' });
+    workers[0]!.say({ type: 'answer', seq: 2, value: read('b') });
+    expect(await b).toEqual(read('b'));
   });
 });
