@@ -12,6 +12,7 @@ import defaultScenario from './ui/defaultScenario.json';
 import { StoreProvider } from './ui/storeContext.tsx';
 import { ShareProvider } from './ui/share/shareContext.tsx';
 import { browserStorage, openInitialTexts, startShare } from './ui/share/startShare.ts';
+import { isShareHash } from './share/linkCodec.ts';
 import { describeUrlOptions, readUrlOptions } from './ui/urlOptions.ts';
 import { registerServiceWorker } from './sw/register.ts';
 import { createCheckWorker, windowTimers } from './ui/checkWorker.ts';
@@ -32,6 +33,11 @@ const storage = view === 'embed' ? null : browserStorage();
 const urlOptions = readUrlOptions(window.location.search);
 // A link's scenario is read in a worker, within the page's time limit, never on the page.
 const checkScenario = scenarioChecker(createCheckWorker, windowTimers, urlOptions.timeoutMs ?? CHECK_TIMEOUT_MS);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('main: index.html has no #root element');
+// Reading a link takes up to the time limit before anything is drawn: the page says what it is doing.
+if (isShareHash(hash)) root.textContent = 'Opening the shared link…';
 
 // A shared link in the address wins over the saved draft, which wins over the default.
 const opening = await openInitialTexts(storage, splitScenario(defaultScenario), checkScenario);
@@ -57,8 +63,6 @@ const store = createAppStore({
 });
 const share = startShare(store, storage, opening, checkScenario);
 
-const root = document.getElementById('root');
-if (!root) throw new Error('main: index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <StoreProvider store={store}>
