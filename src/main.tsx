@@ -16,7 +16,7 @@ import { isShareHash } from './share/linkCodec.ts';
 import { describeUrlOptions, readUrlOptions } from './ui/urlOptions.ts';
 import { registerServiceWorker } from './sw/register.ts';
 import { createCheckWorker, windowTimers } from './ui/checkWorker.ts';
-import { CHECK_TIMEOUT_MS, scenarioChecker } from './worker/checkClient.ts';
+import { CHECK_TIMEOUT_MS, pageChecks } from './worker/checkClient.ts';
 import type { WorkerLike } from './worker/reconcileClient.ts';
 import type { SimulateWorkerLike } from './worker/simulateClient.ts';
 import { splitScenario } from './scenario/tabs.ts';
@@ -31,8 +31,8 @@ if (hash !== window.location.hash)
 const storage = view === 'embed' ? null : browserStorage();
 
 const urlOptions = readUrlOptions(window.location.search);
-// A link's scenario is read in a worker, within the page's time limit, never on the page.
-const checkScenario = scenarioChecker(createCheckWorker, windowTimers, urlOptions.timeoutMs ?? CHECK_TIMEOUT_MS);
+// A link's scenario, or a file, is read in a worker, within the page's time limit, never on the page.
+const checks = pageChecks(createCheckWorker, windowTimers, urlOptions.timeoutMs ?? CHECK_TIMEOUT_MS);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('main: index.html has no #root element');
@@ -40,7 +40,7 @@ if (!root) throw new Error('main: index.html has no #root element');
 if (isShareHash(hash)) root.textContent = 'Opening the shared link…';
 
 // A shared link in the address wins over the saved draft, which wins over the default.
-const opening = await openInitialTexts(storage, splitScenario(defaultScenario), checkScenario);
+const opening = await openInitialTexts(storage, splitScenario(defaultScenario), checks.check);
 
 const store = createAppStore({
   initialTexts: opening.texts,
@@ -61,7 +61,7 @@ const store = createAppStore({
   pageOptions: describeUrlOptions(urlOptions),
   hold: opening.held,
 });
-const share = startShare(store, storage, opening, checkScenario);
+const share = startShare(store, storage, opening, checks);
 
 createRoot(root).render(
   <StrictMode>

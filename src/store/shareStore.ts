@@ -19,7 +19,7 @@ import {
   saveDraft,
   setAside,
 } from '../share/draftStore.ts';
-import { exportFileName, importFile, MAX_IMPORT_BYTES } from '../share/importFile.ts';
+import { exportFileName, importFile, type ImportResult, MAX_IMPORT_BYTES } from '../share/importFile.ts';
 import { checkDocument, type DocumentCheck, encodeLink, formatBytes } from '../share/linkCodec.ts';
 import type { ShareNotice } from '../share/notice.ts';
 import { NOT_SAVED, openLink } from '../share/openLink.ts';
@@ -88,6 +88,8 @@ export interface ShareDeps {
   tab?: string;
   /** check reads a scenario document before a link to it is made or opened: the page's runs in a worker, with a time limit (default: checkDocument, here). */
   check?: (text: string) => Promise<DocumentCheck>;
+  /** readFile takes a picked or dropped file apart: the page's in a worker, with a time limit (default: importFile, here). */
+  readFile?: (name: string, size: number, text: string, current: TabTexts) => Promise<ImportResult>;
 }
 
 /** LONG_LINK is a link length past which some tools cut links; the person is told. */
@@ -104,6 +106,7 @@ const SYNTAX_FIRST =
 export function createShareStore(deps: ShareDeps): ShareStore {
   const { app, storage, now } = deps;
   const check = deps.check ?? checkDocument;
+  const readFile = deps.readFile ?? ((...args: Parameters<typeof importFile>) => Promise.resolve(importFile(...args)));
   let saveWarned = false;
   // seen is the stored draft as this tab last read or wrote it: a stored
   // draft that differs was saved by another tab since.
@@ -199,7 +202,7 @@ export function createShareStore(deps: ShareDeps): ShareStore {
         } catch {
           return error(`${file.name} could not be read. Nothing was changed.`);
         }
-        const r = importFile(file.name, file.size, text, app.getState().texts);
+        const r = await readFile(file.name, file.size, text, app.getState().texts);
         if (!r.ok) return error(r.message + skipped);
         const kept = replace(r.texts, `before importing ${file.name}`, 'an imported file');
         set({ notice: { kind: 'info', message: r.summary + skipped + kept, offerRestore: true } });

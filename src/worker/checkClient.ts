@@ -3,7 +3,9 @@
 // import dialog's preview. Each is answered within the page's time limit,
 // or with a message saying why not; the page never runs them itself.
 
+import type { ImportResult } from '../share/importFile.ts';
 import type { DocumentCheck } from '../share/linkCodec.ts';
+import type { TabTexts } from '../scenario/tabs.ts';
 import { type LinkError, LinkErrorCode, linkError } from '../share/linkErrors.ts';
 import type { CheckTask, ImportPreviewAnswer, ImportPreviewTask } from './checkTasks.ts';
 import type { Timers } from './reconcileClient.ts';
@@ -18,7 +20,7 @@ import { type TaskAnswer, type TaskWorkerLike, TimedWorker } from './timedWorker
 export const CHECK_TIMEOUT_MS = 1500;
 
 /** CheckWorkerLike is the check worker as the page's clients see it. */
-export type CheckWorkerLike = TaskWorkerLike<CheckTask, DocumentCheck | ImportPreviewAnswer>;
+export type CheckWorkerLike = TaskWorkerLike<CheckTask, DocumentCheck | ImportPreviewAnswer | ImportResult>;
 
 // unread is why a scenario that was not read in time, or whose read failed, is not opened.
 function unread(answer: Exclude<TaskAnswer<unknown>, { done: true }>): LinkError {
@@ -32,22 +34,36 @@ function unread(answer: Exclude<TaskAnswer<unknown>, { done: true }>): LinkError
   return linkError(LinkErrorCode.NotScenario, `reading it failed (${why}).`);
 }
 
+/** PageChecks are what the page reads in the check worker: a scenario document (a link's, or Copy link's), and a file picked or dropped. */
+export interface PageChecks {
+  check(text: string): Promise<DocumentCheck>;
+  importFile(name: string, size: number, text: string, current: TabTexts): Promise<ImportResult>;
+}
+
 /**
- * scenarioChecker makes the page's DocumentCheck: the text is read in a
- * worker, which is ended past `timeoutMs`. Checks run one after another,
- * in one worker, so that the HCL reader it loads serves every check.
+ * pageChecks makes the page's checks: each text is read in a worker, which
+ * is ended past `timeoutMs`. Checks run one after another, in one worker,
+ * so that the HCL reader it loads serves every check.
  */
-export function scenarioChecker(
-  createWorker: () => CheckWorkerLike,
-  timers: Timers,
-  timeoutMs: number,
-): (text: string) => Promise<DocumentCheck> {
+export function pageChecks(createWorker: () => CheckWorkerLike, timers: Timers, timeoutMs: number): PageChecks {
   const tasks = new TimedWorker(createWorker, timers, { timeoutMs });
   let queue: Promise<unknown> = Promise.resolve();
-  return (text) => {
-    const answer = queue.then(() => tasks.run({ type: 'check-scenario', text }));
+  const run = (task: CheckTask) => {
+    const answer = queue.then(() => tasks.run(task));
     queue = answer;
-    return answer.then((a) => (a.done ? (a.value as DocumentCheck) : { ok: false, error: unread(a) }));
+    return answer;
+  };
+  return {
+    check: (text) =>
+      run({ type: 'check-scenario', text }).then((a) =>
+        a.done ? (a.value as DocumentCheck) : { ok: false, error: unread(a) },
+      ),
+    importFile: (name, size, text, current) =>
+      run({ type: 'import-file', name, size, text, current }).then((a) => {
+        if (a.done) return a.value as ImportResult;
+        const why = a.why === 'timeout' ? `took longer than ${a.limitMs / 1000} s to read` : 'could not be read';
+        return { ok: false, message: `${name} ${why}, so it was not imported. Nothing was changed.` };
+      }),
   };
 }
 

@@ -1,10 +1,12 @@
 // The tasks the check worker does for the page, each of which could hold
-// the page for ever on a hostile text: reading a link's (or Copy link's)
-// scenario, and previewing what an import from a cluster would load.
+// the page for ever, or for seconds, on a hostile text: reading a link's
+// (or Copy link's) scenario, taking a picked or dropped file apart, and
+// previewing what an import from a cluster would load.
 
 import type { ImportSource } from '../import/build.ts';
 import { type ImportPreview, previewImport } from '../import/preview.ts';
 import { splitScenario, type TabTexts } from '../scenario/tabs.ts';
+import { importFile, type ImportResult } from '../share/importFile.ts';
 import { checkDocument, type DocumentCheck } from '../share/linkCodec.ts';
 
 /** ScenarioCheckTask asks whether a scenario document's text reads as a scenario. */
@@ -20,8 +22,17 @@ export interface ImportPreviewTask {
   now: string;
 }
 
+/** FileImportTask asks what a picked or dropped file loads into the editors (see share/importFile.ts). */
+export interface FileImportTask {
+  type: 'import-file';
+  name: string;
+  size: number;
+  text: string;
+  current: TabTexts;
+}
+
 /** CheckTask is any task of the check worker. */
-export type CheckTask = ScenarioCheckTask | ImportPreviewTask;
+export type CheckTask = ScenarioCheckTask | ImportPreviewTask | FileImportTask;
 
 /**
  * ImportPreviewAnswer is an import's preview as the page gets it: the
@@ -39,8 +50,9 @@ export function mentionsJobSpec(task: CheckTask): boolean {
 }
 
 /** doCheckTask does one task where it is called. */
-export async function doCheckTask(task: CheckTask): Promise<DocumentCheck | ImportPreviewAnswer> {
+export async function doCheckTask(task: CheckTask): Promise<DocumentCheck | ImportPreviewAnswer | ImportResult> {
   if (task.type === 'check-scenario') return await checkDocument(task.text);
+  if (task.type === 'import-file') return importFile(task.name, task.size, task.text, task.current);
   const preview = previewImport(task.texts, task.now);
   if (!preview.ok) return preview;
   const { document, ...rest } = preview;

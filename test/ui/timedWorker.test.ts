@@ -2,15 +2,16 @@
 // limit or its worker ended, loading not counted, a newer task replacing an
 // older one, and link checks that could not finish turned into messages.
 
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { ImportResult } from '../../src/share/importFile.ts';
 import type { DocumentCheck } from '../../src/share/linkCodec.ts';
 import { decodeLink, encodeLink } from '../../src/share/linkCodec.ts';
-import { scenarioChecker, type CheckWorkerLike } from '../../src/worker/checkClient.ts';
+import { pageChecks, type CheckWorkerLike } from '../../src/worker/checkClient.ts';
 import type { CheckTask, ImportPreviewAnswer } from '../../src/worker/checkTasks.ts';
 import type { TaskMessage, TaskRequest } from '../../src/worker/timedWorker.ts';
 import { TimedWorker } from '../../src/worker/timedWorker.ts';
 
-type Value = DocumentCheck | ImportPreviewAnswer;
+type Value = DocumentCheck | ImportPreviewAnswer | ImportResult;
 
 // HeldWorker answers only when the test says so.
 class HeldWorker implements CheckWorkerLike {
@@ -124,13 +125,13 @@ describe('TimedWorker', () => {
   });
 });
 
-describe('scenarioChecker', () => {
+describe('pageChecks', () => {
   it('refuses a link whose scenario is not read within the time limit, saying so', async () => {
     const { workers, timers, create } = setup();
-    const checkInWorker = scenarioChecker(create, timers, 3000);
+    const checkInWorker = pageChecks(create, timers, 3000).check;
     const link = await encodeLink('{"Name": "slow"}');
     const decoding = decodeLink(link, { check: checkInWorker });
-    await flush();
+    await vi.waitFor(() => expect(workers).toHaveLength(1));
     workers[0]!.say({ type: 'ready' });
     timers.fire();
     const decoded = await decoding;
@@ -142,7 +143,7 @@ describe('scenarioChecker', () => {
 
   it('checks one text after another, in one worker', async () => {
     const { workers, create, timers } = setup();
-    const checkInWorker = scenarioChecker(create, timers, 3000);
+    const checkInWorker = pageChecks(create, timers, 3000).check;
     const a = checkInWorker('a');
     const b = checkInWorker('b');
     await flush();
@@ -157,5 +158,23 @@ describe('scenarioChecker', () => {
     expect(workers).toHaveLength(1);
     workers[0]!.say({ type: 'answer', seq: 2, value: read('b') });
     expect(await b).toEqual(read('b'));
+  });
+});
+
+describe('pageChecks.importFile', () => {
+  it('refuses a file not taken apart in time, changing nothing', async () => {
+    const { workers, timers, create } = setup();
+    const reading = pageChecks(create, timers, 1500).importFile('big.json', 9, '{"a":1}', {
+      job: '{}\n',
+      cluster: '{}\n',
+    });
+    await flush();
+    expect(workers[0]!.sent[0]!.task).toMatchObject({ type: 'import-file', name: 'big.json' });
+    workers[0]!.say({ type: 'ready' });
+    timers.fire();
+    expect(await reading).toEqual({
+      ok: false,
+      message: 'big.json took longer than 1.5 s to read, so it was not imported. Nothing was changed.',
+    });
   });
 });

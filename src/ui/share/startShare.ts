@@ -13,6 +13,7 @@ import { createOpeningGuard, type OpeningGuard } from '../../share/openingMark.t
 import type { RunStatus } from '../../store/state.ts';
 import type { TabTexts } from '../../scenario/tabs.ts';
 import { createShareStore, type ShareStore } from '../../store/shareStore.ts';
+import type { PageChecks } from '../../worker/checkClient.ts';
 
 /** browserStorage is window.localStorage, or null where the browser refuses it. */
 export function browserStorage(): DraftStorage {
@@ -71,17 +72,13 @@ function afterPaint(fn: () => void): void {
   requestAnimationFrame(() => requestAnimationFrame(fn));
 }
 
-/** startShare makes the share store for the app store and starts saving drafts; `check` reads links' scenarios (in a worker). */
-export function startShare(
-  app: AppStore,
-  storage: DraftStorage,
-  opening: Opening,
-  check: (text: string) => Promise<DocumentCheck>,
-): ShareStore {
+/** startShare makes the share store for the app store and starts saving drafts; `checks` read links' scenarios and files (in a worker). */
+export function startShare(app: AppStore, storage: DraftStorage, opening: Opening, checks: PageChecks): ShareStore {
   const share = createShareStore({
     app,
     storage,
-    check,
+    check: checks.check,
+    readFile: checks.importFile,
     now: Date.now,
     pageAddress: () => window.location.origin + window.location.pathname,
     // Looked up on each use: the clipboard may be granted, or replaced, after load.
