@@ -1,6 +1,6 @@
 // The page's checks in the check worker (checkEntry.ts): a link's
-// scenario read before it opens (and before Copy link makes one), and the
-// import dialog's preview. Each is answered within the page's time limit,
+// scenario read before it opens (and before Copy link makes one), a picked
+// or dropped file taken apart, and the import dialog's preview. Each is answered within the page's time limit,
 // or with a message saying why not; the page never runs them itself.
 
 import type { ImportResult } from '../share/importFile.ts';
