@@ -16,8 +16,8 @@ import { isShareHash } from './share/linkCodec.ts';
 import { describeUrlOptions, readUrlOptions } from './ui/urlOptions.ts';
 import { registerServiceWorker } from './sw/register.ts';
 import { createCheckWorker, windowTimers } from './ui/checkWorker.ts';
-import { CHECK_TIMEOUT_MS, pageChecks } from './worker/checkClient.ts';
-import type { WorkerLike } from './worker/reconcileClient.ts';
+import { pageChecks } from './worker/checkClient.ts';
+import { DEFAULT_TIMEOUT_MS, type WorkerLike } from './worker/reconcileClient.ts';
 import type { SimulateWorkerLike } from './worker/simulateClient.ts';
 import { splitScenario } from './scenario/tabs.ts';
 import './ui/styles.css';
@@ -31,8 +31,9 @@ if (hash !== window.location.hash)
 const storage = view === 'embed' ? null : browserStorage();
 
 const urlOptions = readUrlOptions(window.location.search);
-// A link's scenario, or a file, is read in a worker, within the page's time limit, never on the page.
-const checks = pageChecks(createCheckWorker, windowTimers, urlOptions.timeoutMs ?? CHECK_TIMEOUT_MS);
+// A link's scenario, or a file, is read in a worker, within the page's time limit (the reconciler's:
+// a link that would reconcile in time is read in time), never on the page.
+const checks = pageChecks(createCheckWorker, windowTimers, urlOptions.timeoutMs ?? DEFAULT_TIMEOUT_MS);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('main: index.html has no #root element');

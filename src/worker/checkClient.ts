@@ -11,14 +11,6 @@ import type { CheckTask, ImportPreviewAnswer, ImportPreviewTask } from './checkT
 import type { Timers } from './reconcileClient.ts';
 import { type TaskAnswer, type TaskWorkerLike, TimedWorker } from './timedWorker.ts';
 
-/**
- * CHECK_TIMEOUT_MS is how long reading a link's scenario may take when the
- * address sets no time limit (`?timeout=`): a hand-made scenario, even a
- * large one, reads in a fraction of it, and a page that opens a link must
- * answer within 2 s.
- */
-export const CHECK_TIMEOUT_MS = 1500;
-
 /** CheckWorkerLike is the check worker as the page's clients see it. */
 export type CheckWorkerLike = TaskWorkerLike<CheckTask, DocumentCheck | ImportPreviewAnswer | ImportResult>;
 
