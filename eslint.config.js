@@ -24,7 +24,7 @@ export const LAYERS = {
   graph: ['engine', 'scenario', 'result'],
   share: ['engine', 'scenario'],
   sw: [],
-  worker: ['engine', 'scenario', 'result', 'diff', 'simulator'],
+  worker: ['engine', 'scenario', 'result', 'diff', 'simulator', 'share', 'import'],
   store: ['engine', 'scenario', 'result', 'diff', 'simulator', 'worker', 'share'],
   cli: ['engine', 'scenario', 'result', 'diff', 'simulator', 'share', 'import'],
   ui: ['engine', 'scenario', 'result', 'diff', 'examples', 'import', 'simulator', 'graph', 'share', 'worker', 'store'],
@@ -43,7 +43,8 @@ const WHY = {
   graph: 'graph/ is pure: result → graph model, no React, DOM or store',
   share: 'share/ is links and storage, given as parameters; no React, store or workers',
   sw: 'sw/ is the service worker and its registration; it caches files and imports nothing of the app',
-  worker: 'worker/ runs the reader, engine and simulator off the page; it knows no store or views',
+  worker:
+    'worker/ runs the reader, engine, simulator, link checks and import previews off the page; it knows no store or views',
   store: 'store/ holds state and actions; it never imports React or views',
   cli: 'cli/ is the command line; it never imports the browser app',
   ui: 'ui/ never imports the command line',

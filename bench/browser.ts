@@ -8,7 +8,8 @@
 //   - for 1,000 allocations over 100 nodes, then 5,000 over 500: a keystroke
 //     in the Job tab to the updated graph on screen, frame times while
 //     panning, and how many elements the page holds (the graph renders only
-//     what is on screen: tiles when zoomed out, only visible boxes).
+//     what is on screen: tiles when zoomed out, only visible boxes);
+//   - the hostile inputs of issue 19 (bench/hostile.ts).
 // Chromium is launched as the end-to-end tests launch it (e2e/browser.ts).
 // Prints medians; the machine's load average is printed alongside, since a
 // loaded machine slows every figure.
@@ -33,11 +34,14 @@ import {
   type FirstGraph,
   type KeystrokeTimes,
 } from './pageProbes.ts';
+import { hostile } from './hostile.ts';
 import { median, percentile, verdict } from './stats.ts';
 
 // The build to measure: not dist/, so that a test run rebuilding dist/
 // meanwhile cannot pull files away.
 const DIST = resolve(process.argv[2] ?? 'node_modules/.cache/bench/dist');
+// ONLY_HOSTILE: `hostile` after the directory measures only the hostile inputs (bench/hostile.ts).
+const ONLY_HOSTILE = process.argv[3] === 'hostile';
 const FIRST_GRAPH_LOADS = 7;
 const KEYSTROKE_WARMUP = 4;
 const KEYSTROKES = 21;
@@ -284,7 +288,7 @@ async function large(
 async function main(): Promise<void> {
   console.log('');
   console.log(`browser figures (load average ${load()})`);
-  printBundle();
+  if (!ONLY_HOSTILE) printBundle();
 
   const server = await preview({
     configFile: false,
@@ -297,11 +301,13 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ headless: true, ...CHROMIUM_LAUNCH_OPTIONS });
   try {
     console.log(`Chromium ${browser.version()}, ${VIEWPORT.width}×${VIEWPORT.height}, served by vite preview`);
-    await firstGraph(browser, url);
-    await hclReader(browser, url);
-
-    await large(browser, url, 1000, 100, 1, null);
-    await large(browser, url, 5000, 500, 2, DOM_GOAL);
+    if (!ONLY_HOSTILE) {
+      await firstGraph(browser, url);
+      await hclReader(browser, url);
+      await large(browser, url, 1000, 100, 1, null);
+      await large(browser, url, 5000, 500, 2, DOM_GOAL);
+    }
+    await hostile(browser, url);
   } finally {
     await browser.close();
     await server.close();

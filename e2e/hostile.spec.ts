@@ -3,7 +3,9 @@
 // the limit, the fragment leaves the address before the work starts, a text
 // the page stopped on reopens held, options in the address are bounded and
 // shown, confusable names are shown as such, and two tabs never lose an
-// edit.
+// edit. Scenarios whose reading never ends (or ends in a JavaScript error)
+// are read off the page: the page answers meanwhile and says why it did
+// not open them, for a link, Copy link and the import dialog alike.
 
 import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
@@ -12,6 +14,7 @@ import { CURRENT_KEY } from '../src/share/draftStore.ts';
 import { OPENING_KEY } from '../src/share/openingMark.ts';
 import { HOSTILE_JOBSPECS } from '../test/scenario/hcl/hostile.ts';
 import { DEFAULT_SCENARIO, openApp, setTab } from './helpers.ts';
+import { UNREADABLE, allocationStubs, shareLink } from './hostileTexts.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -173,3 +176,74 @@ test('two tabs editing the same draft never lose an edit', async ({ context }) =
   await b.getByTestId('draft-restore').first().click();
   await expect.poll(() => savedJob(b)).toContain('edit-in-tab-b');
 });
+
+// NOT_OPENED is how the banner refuses a link whose scenario was not read: out of time, or the reader failed (or refused it).
+const NOT_OPENED = /The shared link('s scenario could not be read in time| holds JSON that is not a valid scenario)/;
+
+for (const [name, text] of Object.entries(UNREADABLE)) {
+  test(`${name}: the link is refused with a message while the page answers, and the draft stays`, async ({ page }) => {
+    await openApp(page);
+    await editJob(page, 'my-own-edit');
+    // A link pasted into the address bar of the open page: read while the page answers a control.
+    await page.evaluate((hash) => (window.location.hash = hash), shareLink(text));
+    await page.getByTestId('editor-tab-cluster').click();
+    await expect(page.getByTestId('editor-tab-cluster')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('share-banner')).toContainText(NOT_OPENED, { timeout: 30_000 });
+    await expect(page.getByTestId('share-banner')).toContainText('Your own scenario is unchanged.');
+    expect(await savedJob(page)).toContain('my-own-edit');
+    // Opened as the page's first address, it is refused the same way: the page is drawn, never blank.
+    await page.goto('/#');
+    await page.goto('/' + shareLink(text));
+    await expect(page.getByTestId('share-banner')).toContainText(NOT_OPENED, { timeout: 30_000 });
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'ok');
+    expect(await savedJob(page)).toContain('my-own-edit');
+  });
+}
+
+test('Copy link on a scenario that cannot be read in time says so, and the page answers meanwhile', async ({
+  page,
+}) => {
+  await openApp(page);
+  const jobSpec = (JSON.parse(UNREADABLE['catastrophic regex']!) as { JobSpec: string }).JobSpec;
+  await setTab(page, 'job', jobSpec);
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', /timeout|invalid/, { timeout: 30_000 });
+  await page.getByTestId('copy-link').click();
+  await page.getByTestId('editor-tab-cluster').click();
+  await expect(page.getByTestId('editor-tab-cluster')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('share-banner')).toContainText(/A link to this scenario would not open: /, {
+    timeout: 30_000,
+  });
+  await page.getByTestId('editor-tab-job').click();
+  await expect(page.locator('[data-testid=editor] .view-lines')).toContainText('regex_replace');
+});
+
+for (const n of [5000, 30_000]) {
+  test(`importing ${n.toLocaleString('en')} allocation stubs keeps the page answering`, async ({ page }) => {
+    await openApp(page);
+    await page.getByTestId('import-cluster').click();
+    await page
+      .getByTestId('import-job')
+      .fill(readFileSync(new URL('../test/fixtures/import/job.json', import.meta.url), 'utf8'));
+    await expect(page.getByTestId('import-preview')).toHaveAttribute('data-ok', 'true');
+    // Pasted as a person would: the field keeps the body without laying it out.
+    await page.getByTestId('import-allocations').focus();
+    await page.evaluate((text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      document.activeElement!.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    }, allocationStubs(n));
+    await expect(page.getByTestId('import-allocations-long')).toContainText('characters, too long to show here');
+    // The dialog answers while the preview is made.
+    await page.getByTestId('import-job-id').fill('web');
+    await expect(page.getByTestId('import-cluster-dialog').locator('.import-command').first()).toContainText('web');
+    await expect(page.getByTestId('import-preview')).toContainText(
+      new RegExp(`${n} allocations|Building the preview took longer than`),
+      { timeout: 60_000 },
+    );
+    // Clear brings the field back, empty.
+    await page.getByTestId('import-allocations-long').locator('button', { hasText: 'Clear' }).click();
+    await expect(page.getByTestId('import-allocations')).toHaveValue('');
+  });
+}

@@ -12,9 +12,12 @@ import defaultScenario from './ui/defaultScenario.json';
 import { StoreProvider } from './ui/storeContext.tsx';
 import { ShareProvider } from './ui/share/shareContext.tsx';
 import { browserStorage, openInitialTexts, startShare } from './ui/share/startShare.ts';
+import { isShareHash } from './share/linkCodec.ts';
 import { describeUrlOptions, readUrlOptions } from './ui/urlOptions.ts';
 import { registerServiceWorker } from './sw/register.ts';
-import type { WorkerLike } from './worker/reconcileClient.ts';
+import { createCheckWorker, windowTimers } from './ui/checkWorker.ts';
+import { pageChecks } from './worker/checkClient.ts';
+import { DEFAULT_TIMEOUT_MS, type WorkerLike } from './worker/reconcileClient.ts';
 import type { SimulateWorkerLike } from './worker/simulateClient.ts';
 import { splitScenario } from './scenario/tabs.ts';
 import { splitLinkView } from './share/linkView.ts';
@@ -31,9 +34,18 @@ if (hash !== window.location.hash)
 // The embedded view keeps no drafts: it must not touch the person's own work in this browser.
 const storage = view === 'embed' ? null : browserStorage();
 
-// A shared link in the address wins over the saved draft, which wins over the default.
-const opening = await openInitialTexts(storage, splitScenario(defaultScenario));
 const urlOptions = readUrlOptions(window.location.search);
+// A link's scenario, or a file, is read in a worker, within the page's time limit (the reconciler's:
+// a link that would reconcile in time is read in time), never on the page.
+const checks = pageChecks(createCheckWorker, windowTimers, urlOptions.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('main: index.html has no #root element');
+// Reading a link takes up to the time limit before anything is drawn: the page says what it is doing.
+if (isShareHash(hash)) root.textContent = 'Opening the shared link…';
+
+// A shared link in the address wins over the saved draft, which wins over the default.
+const opening = await openInitialTexts(storage, splitScenario(defaultScenario), checks.check);
 
 const store = createAppStore({
   initialTexts: opening.texts,
@@ -47,7 +59,7 @@ const store = createAppStore({
       type: 'module',
       name: 'rollout',
     }) as unknown as SimulateWorkerLike,
-  timers: { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (h) => window.clearTimeout(h as number) },
+  timers: windowTimers,
   theme: loadTheme(storage),
   onTheme: (t) => saveTheme(storage, t),
   ...urlOptions,
@@ -55,10 +67,8 @@ const store = createAppStore({
   hold: opening.held,
 });
 if (opening.source === 'link') store.getState().restoreView(linkView);
-const share = startShare(store, storage, opening);
+const share = startShare(store, storage, opening, checks);
 
-const root = document.getElementById('root');
-if (!root) throw new Error('main: index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <StoreProvider store={store}>

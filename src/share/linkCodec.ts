@@ -3,9 +3,10 @@
 // and decoding are pure (no location, no storage); decoding never throws on
 // a bad link: it says what is wrong with it.
 
-import type { Scenario } from '../scenario/read.ts';
 import { readScenarioAsync } from '../scenario/readAsync.ts';
+import type { TabTexts } from '../scenario/tabs.ts';
 import { formatDiagnosticBrief } from './describe.ts';
+import { splitDocument } from './documentText.ts';
 import { fromBase64url, toBase64url } from './base64url.ts';
 import { deflateRaw, inflateRaw } from './deflate.ts';
 import { type LinkError, LinkErrorCode, linkError } from './linkErrors.ts';
@@ -19,14 +20,27 @@ export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
 /** MAX_LINK_CHARS caps the encoded text read at all (browsers keep URLs under 2 MB; this is well above). */
 export const MAX_LINK_CHARS = 8 * 1024 * 1024;
 
-/** DecodeOptions tune decoding; tests lower the caps. */
+/**
+ * DocumentCheck is whether a document's text reads as a scenario, with the
+ * scenario's name and the editors' texts it splits into, or why it does
+ * not. Splitting is part of the check: it walks the whole text (a link's
+ * one-line document of a million values took the page half a second).
+ */
+export type DocumentCheck = { ok: true; name: string; texts: TabTexts } | { ok: false; error: LinkError };
+
+/**
+ * DecodeOptions tune decoding: tests lower the caps, and the page reads the
+ * scenario in a worker with a time limit (`check`): a link's text is
+ * hostile, and reading it in the page could hold it for ever.
+ */
 export interface DecodeOptions {
   maxBytes?: number;
   maxChars?: number;
+  check?: (text: string) => Promise<DocumentCheck>;
 }
 
-/** DecodedLink is the scenario document text a link holds and the scenario it reads as, or why it cannot be opened. */
-export type DecodedLink = { ok: true; text: string; scenario: Scenario } | { ok: false; error: LinkError };
+/** DecodedLink is the scenario document text a link holds, its scenario's name and its editors' texts, or why it cannot be opened. */
+export type DecodedLink = { ok: true; text: string; name: string; texts: TabTexts } | { ok: false; error: LinkError };
 
 /** isShareHash tells whether a location.hash is a shared link (good or bad). */
 export function isShareHash(hash: string): boolean {
@@ -77,12 +91,16 @@ export async function decodeLink(hash: string, options: DecodeOptions = {}): Pro
   } catch {
     return { ok: false, error: linkError(LinkErrorCode.BadUtf8) };
   }
-  return await checkDocument(text);
+  const checked = await (options.check ?? checkDocument)(text);
+  return checked.ok ? { ...checked, text } : checked;
 }
 
-// checkDocument accepts the text only when it is JSON and reads as a
-// scenario (an HCL JobSpec included: its parser is then loaded).
-async function checkDocument(text: string): Promise<DecodedLink> {
+/**
+ * checkDocument accepts the text only when it is JSON and reads as a
+ * scenario (an HCL JobSpec included: its parser is then loaded). It runs
+ * where it is called, without a time limit: the page calls it in a worker.
+ */
+export async function checkDocument(text: string): Promise<DocumentCheck> {
   try {
     JSON.parse(text);
   } catch (e) {
@@ -91,7 +109,10 @@ async function checkDocument(text: string): Promise<DecodedLink> {
   const read = await readScenarioAsync(text);
   if (!read.ok)
     return { ok: false, error: linkError(LinkErrorCode.NotScenario, formatDiagnosticBrief(read.diagnostics)) };
-  return { ok: true, text, scenario: read.scenario };
+  // A scenario read from JSON text is a JSON object, which always splits.
+  const texts = splitDocument(text);
+  if (!texts) return { ok: false, error: linkError(LinkErrorCode.NotScenario, 'it is not a JSON object.') };
+  return { ok: true, name: read.scenario.Name, texts };
 }
 
 /** formatBytes renders a size as people read it (KB, MB). */

@@ -20,15 +20,18 @@ export const LinkErrorCode = {
   NotJson: 'not-json',
   /** NotScenario: the JSON is not a scenario the playground can read. */
   NotScenario: 'not-scenario',
+  /** TooSlow: reading the scenario took longer than the page's time limit, so it was stopped. */
+  TooSlow: 'too-slow',
 } as const;
 
 /** LinkErrorCodeValue is one of LinkErrorCode's values. */
 export type LinkErrorCodeValue = (typeof LinkErrorCode)[keyof typeof LinkErrorCode];
 
-/** LinkError is one failure to open a link: its code and a message for the person. */
+/** LinkError is one failure to open a link: its code, a message for the person, and the detail the message ends with, if any. */
 export interface LinkError {
   code: LinkErrorCodeValue;
   message: string;
+  detail?: string;
 }
 
 const MESSAGES: Record<LinkErrorCodeValue, string> = {
@@ -41,11 +44,12 @@ const MESSAGES: Record<LinkErrorCodeValue, string> = {
   'bad-utf8': 'The shared link is damaged: its scenario is not readable text.',
   'not-json': 'The shared link does not hold a JSON scenario',
   'not-scenario': 'The shared link holds JSON that is not a valid scenario',
+  'too-slow': "The shared link's scenario could not be read in time",
 };
 
 /** linkError makes a LinkError with the standard message for its code, followed by a detail when there is one. */
 export function linkError(code: LinkErrorCodeValue, detail?: string): LinkError {
   const base = MESSAGES[code];
   if (!detail) return { code, message: /[.?!]$/.test(base) ? base : base + '.' };
-  return { code, message: `${base.replace(/\.$/, '')}: ${detail}` };
+  return { code, message: `${base.replace(/\.$/, '')}: ${detail}`, detail };
 }

@@ -3,7 +3,6 @@
 // replaces is set aside first, so it can be restored. Pure, given Storage.
 
 import { decodeLink, type DecodeOptions } from './linkCodec.ts';
-import { splitDocument } from './documentText.ts';
 import { type Draft, type DraftStorage, keptWords, sameTexts, saveDraft, setAside } from './draftStore.ts';
 import type { ShareNotice } from './notice.ts';
 import type { TabTexts } from '../scenario/tabs.ts';
@@ -43,10 +42,8 @@ export async function openLink(
     const kept = current ? ' Your own scenario is unchanged.' : '';
     return { texts: null, notice: { kind: 'error', message: decoded.error.message + kept } };
   }
-  const texts = splitDocument(decoded.text);
-  if (!texts)
-    return { texts: null, notice: { kind: 'error', message: 'The shared link does not hold a JSON object.' } };
-  const name = decoded.scenario.Name ? ` “${decoded.scenario.Name}”` : '';
+  const texts = decoded.texts;
+  const name = decoded.name ? ` “${decoded.name}”` : '';
   const replacing = current !== null && !sameTexts(current, texts);
   const aside = replacing ? setAside(storage, current, REASON_LINK, now) : { ok: true, dropped: 0 };
   if (replacing && !aside.ok) {

@@ -6,8 +6,6 @@
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppStore } from './createAppStore.ts';
-import { readScenarioAsync } from '../scenario/readAsync.ts';
-import { formatDiagnosticBrief } from '../share/describe.ts';
 import { type ComposeResult, composeDocument } from '../share/documentText.ts';
 import { submissionText } from '../share/submissionDocument.ts';
 import type { AppState } from './state.ts';
@@ -25,8 +23,8 @@ import {
   saveDraft,
   setAside,
 } from '../share/draftStore.ts';
-import { exportFileName, importFile, MAX_IMPORT_BYTES } from '../share/importFile.ts';
-import { encodeLink, formatBytes } from '../share/linkCodec.ts';
+import { exportFileName, importFile, type ImportResult, MAX_IMPORT_BYTES } from '../share/importFile.ts';
+import { checkDocument, type DocumentCheck, encodeLink, formatBytes } from '../share/linkCodec.ts';
 import type { ShareNotice } from '../share/notice.ts';
 import { NOT_SAVED, openLink } from '../share/openLink.ts';
 import type { OpeningGuard, OpeningSource } from '../share/openingMark.ts';
@@ -92,6 +90,10 @@ export interface ShareDeps {
   unsaved?: Draft | null;
   /** tab names this page among the browser's tabs, so that two tabs never save over each other's edits. */
   tab?: string;
+  /** check reads a scenario document before a link to it is made or opened: the page's runs in a worker, with a time limit (default: checkDocument, here). */
+  check?: (text: string) => Promise<DocumentCheck>;
+  /** readFile takes a picked or dropped file apart: the page's in a worker, with a time limit (default: importFile, here). */
+  readFile?: (name: string, size: number, text: string, current: TabTexts) => Promise<ImportResult>;
 }
 
 /** LONG_LINK is a link length past which some tools cut links; the person is told. */
@@ -129,6 +131,8 @@ function shareFailure(doc: { ok: false } & ({ message: string } | { problems: un
 /** createShareStore makes the share store over the app's store. */
 export function createShareStore(deps: ShareDeps): ShareStore {
   const { app, storage, now } = deps;
+  const check = deps.check ?? checkDocument;
+  const readFile = deps.readFile ?? ((...args: Parameters<typeof importFile>) => Promise.resolve(importFile(...args)));
   let saveWarned = false;
   // seen is the stored draft as this tab last read or wrote it: a stored
   // draft that differs was saved by another tab since.
@@ -174,10 +178,10 @@ export function createShareStore(deps: ShareDeps): ShareStore {
       async copyLink() {
         const doc = documentToShare(app.getState());
         if (!doc.ok) return error(shareFailure(doc));
-        const read = await readScenarioAsync(doc.text);
+        const read = await check(doc.text);
         if (!read.ok) {
           return error(
-            `A link to this scenario would not open: ${formatDiagnosticBrief(read.diagnostics)} Fix it first, or export it to a file.`,
+            `A link to this scenario would not open: ${read.error.detail ?? read.error.message} Fix it first, or export it to a file.`,
           );
         }
         const url = deps.pageAddress() + (await encodeLink(doc.text)) + viewFragment(selectLinkView(app.getState()));
@@ -224,7 +228,7 @@ export function createShareStore(deps: ShareDeps): ShareStore {
         } catch {
           return error(`${file.name} could not be read. Nothing was changed.`);
         }
-        const r = importFile(file.name, file.size, text, app.getState().texts);
+        const r = await readFile(file.name, file.size, text, app.getState().texts);
         if (!r.ok) return error(r.message + skipped);
         const kept = replace(r.texts, `before importing ${file.name}`, 'an imported file');
         set({ notice: { kind: 'info', message: r.summary + skipped + kept, offerRestore: true } });
@@ -262,7 +266,7 @@ export function createShareStore(deps: ShareDeps): ShareStore {
       async openHash(fragment) {
         deps.guard?.mark('a shared link');
         const { hash, view } = splitLinkView(fragment);
-        const opened = await openLink(hash, app.getState().texts, storage, now());
+        const opened = await openLink(hash, app.getState().texts, storage, now(), { check });
         if (opened.texts) {
           app.getState().loadTexts(opened.texts);
           app.getState().restoreView(view);

@@ -7,6 +7,7 @@ import { DetailsSlot } from './layout/DetailsSlot.tsx';
 import { Description } from './layout/Description.tsx';
 import { GraphSlot } from './layout/GraphSlot.tsx';
 import { Header } from './layout/Header.tsx';
+import { PanelBoundary } from './PanelBoundary.tsx';
 import { ResultPanel } from './result/ResultPanel.tsx';
 import { RolloutTimelineSlot } from './rollout/lazy.tsx';
 import { ShareBanner } from './share/ShareBanner.tsx';
@@ -41,17 +42,25 @@ export function App() {
         <a className="skip-link" href="#editor-tabpanel">
           Skip to the editor
         </a>
-        <Header />
+        <PanelBoundary name="header">
+          <Header />
+        </PanelBoundary>
         <ShareBanner />
         <main className="workspace">
-          <EditorPanel />
+          <PanelBoundary name="editor">
+            <EditorPanel />
+          </PanelBoundary>
           <div className="centre">
-            <Description />
-            <RolloutTimelineSlot />
-            <GraphSlot />
-            <DetailsSlot />
+            <PanelBoundary name="graph">
+              <Description />
+              <RolloutTimelineSlot />
+              <GraphSlot />
+              <DetailsSlot />
+            </PanelBoundary>
           </div>
-          <ResultPanel />
+          <PanelBoundary name="result panel">
+            <ResultPanel />
+          </PanelBoundary>
         </main>
       </div>
     </PresentContext.Provider>

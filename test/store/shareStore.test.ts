@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import type { AppStore } from '../../src/store/createAppStore.ts';
 import { listSetAside, loadDraft } from '../../src/share/draftStore.ts';
-import { decodeLink } from '../../src/share/linkCodec.ts';
+import { decodeLink, encodeLink } from '../../src/share/linkCodec.ts';
+import { LinkErrorCode, linkError } from '../../src/share/linkErrors.ts';
 import { createShareStore, type ShareDeps } from '../../src/store/shareStore.ts';
 import { splitScenario, type TabTexts } from '../../src/scenario/tabs.ts';
 import { fixtureText } from '../cli/helpers.ts';
@@ -77,6 +78,24 @@ describe('createShareStore', () => {
     const invalid = setup({ job: '{"ID": 7}', cluster: '{}' });
     await invalid.share.getState().copyLink();
     expect(invalid.share.getState().notice?.message).toContain('Job.ID');
+  });
+
+  it('makes no link, and opens none, when the check could not read the scenario in time', async () => {
+    const slow = linkError(
+      LinkErrorCode.TooSlow,
+      "reading it took longer than 3 s, the page's time limit, so it was stopped.",
+    );
+    const { share, app, copied } = setup(GOOD, { check: async () => ({ ok: false, error: slow }) });
+    await share.getState().copyLink();
+    expect(share.getState().link).toBeNull();
+    expect(copied).toEqual([]);
+    expect(share.getState().notice?.message).toBe(
+      "A link to this scenario would not open: reading it took longer than 3 s, the page's time limit, so it was stopped. Fix it first, or export it to a file.",
+    );
+    const other = await encodeLink(fixtureText('lost-node'));
+    expect(await share.getState().openHash(other)).toBe(false);
+    expect(app.getState().texts).toBe(GOOD);
+    expect(share.getState().notice?.message).toContain('could not be read in time');
   });
 
   it('imports a file after setting the current texts aside, and restores them', async () => {

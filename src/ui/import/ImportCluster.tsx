@@ -3,14 +3,13 @@
 // was found, and a button that loads the scenario, setting the person's
 // text aside as a draft first.
 
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { IMPORT_SOURCES, type ImportSource } from '../../import/build.ts';
-import { previewImport } from '../../import/preview.ts';
 import { formatInstant } from '../../engine/time.ts';
-import { splitScenario } from '../../scenario/tabs.ts';
 import { useShareActions } from '../share/shareContext.tsx';
 import { ImportField } from './ImportField.tsx';
 import { ImportPreviewView } from './ImportPreviewView.tsx';
+import { useImportPreview } from './useImportPreview.ts';
 import './import.css';
 
 /** ImportCluster is the header's "Import from cluster" button and its dialog. */
@@ -22,16 +21,17 @@ export function ImportCluster() {
   const id = useId();
   // The evaluation time is when the dialog was opened: the bodies were printed just before.
   const [now, setNow] = useState(() => formatInstant(Date.now() * 1e6));
-  const preview = useMemo(() => previewImport(texts, now), [texts, now]);
+  const { preview, busy, stopped } = useImportPreview(texts, now);
 
   const open = () => {
     setNow(formatInstant(Date.now() * 1e6));
     dialog.current?.showModal();
   };
   const close = () => dialog.current?.close();
+  const ready = preview?.ok === true && !busy;
   const load = () => {
-    if (!preview.ok) return;
-    replaceTexts(splitScenario(preview.document), 'before importing from a cluster');
+    if (!preview?.ok || busy) return;
+    replaceTexts(preview.texts, 'before importing from a cluster');
     close();
   };
   return (
@@ -74,12 +74,12 @@ export function ImportCluster() {
               source={source}
               jobID={jobID}
               text={texts[source] ?? ''}
-              problem={!preview.ok ? preview.problems[source] : undefined}
+              problem={preview?.ok === false ? preview.problems[source] : undefined}
               onText={(text) => setTexts((t) => ({ ...t, [source]: text }))}
             />
           ))}
         </div>
-        <ImportPreviewView preview={preview} />
+        <ImportPreviewView preview={preview} busy={busy} stopped={stopped} />
         <div className="import-buttons">
           <button type="button" className="button" onClick={close}>
             Cancel
@@ -88,7 +88,7 @@ export function ImportCluster() {
             type="button"
             className="button import-load"
             data-testid="import-cluster-load"
-            disabled={!preview.ok}
+            disabled={!ready}
             onClick={load}
             title="Replace both tabs with this scenario; your current text is kept under Drafts"
           >

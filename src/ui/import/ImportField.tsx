@@ -2,7 +2,7 @@
 // the job ID typed, the field to paste it into (or drop its file on), and
 // its problem.
 
-import type { DragEvent } from 'react';
+import type { ClipboardEvent, DragEvent } from 'react';
 import type { ImportSource } from '../../import/build.ts';
 import { sourceInfo } from '../../import/commands.ts';
 
@@ -13,6 +13,15 @@ const HINTS: Record<ImportSource, string> = {
   nodes: 'the client nodes',
   deployment: 'its latest deployment (null when none)',
 };
+/**
+ * SHOWN_BODY_CHARS is the longest body a field shows as text. Laying out
+ * megabytes of text in a field held the page for seconds on every paste and
+ * keystroke (5,000 allocations are 7 MB), so a longer body, pasted or
+ * dropped, is kept without being shown: the field names its length, the
+ * preview reads it, and Clear empties it.
+ */
+const SHOWN_BODY_CHARS = 100_000;
+
 /** ImportField is the field of one body; `onText` takes its new text, typed or from a file dropped on it. */
 export function ImportField({
   id,
@@ -30,12 +39,19 @@ export function ImportField({
   onText: (text: string) => void;
 }) {
   const info = sourceInfo(source, jobID);
-  const drop = (e: DragEvent<HTMLTextAreaElement>) => {
+  const drop = (e: DragEvent<HTMLElement>) => {
     const file = e.dataTransfer.files[0];
     if (!file) return;
     // The field takes the file (the page-wide drop leaves data-own-file-drop fields alone).
     e.preventDefault();
     void file.text().then(onText);
+  };
+  // A long paste replaces the field's whole text without entering it (see SHOWN_BODY_CHARS).
+  const paste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
+    const pasted = e.clipboardData.getData('text/plain');
+    if (pasted.length <= SHOWN_BODY_CHARS) return;
+    e.preventDefault();
+    onText(pasted);
   };
   return (
     <div className="import-field">
@@ -45,19 +61,38 @@ export function ImportField({
       <code className="import-command" title={info.commands.join('\n')}>
         {info.commands[0]}
       </code>
-      <textarea
-        id={id}
-        data-testid={`import-${source}`}
-        rows={3}
-        spellCheck={false}
-        placeholder={`GET ${info.endpoint}`}
-        value={text}
-        aria-invalid={problem !== undefined}
-        onChange={(e) => onText(e.target.value)}
-        data-own-file-drop
-        onDragOver={acceptFiles}
-        onDrop={drop}
-      />
+      {text.length > SHOWN_BODY_CHARS ? (
+        <div
+          className="import-long"
+          data-testid={`import-${source}-long`}
+          aria-invalid={problem !== undefined}
+          data-own-file-drop
+          onDragOver={acceptFiles}
+          onDrop={drop}
+        >
+          <span>
+            {text.length.toLocaleString('en-US')} characters, too long to show here; the preview reads them all.
+          </span>
+          <button id={id} type="button" className="button" onClick={() => onText('')}>
+            Clear
+          </button>
+        </div>
+      ) : (
+        <textarea
+          id={id}
+          data-testid={`import-${source}`}
+          rows={3}
+          spellCheck={false}
+          placeholder={`GET ${info.endpoint}`}
+          value={text}
+          aria-invalid={problem !== undefined}
+          onChange={(e) => onText(e.target.value)}
+          onPaste={paste}
+          data-own-file-drop
+          onDragOver={acceptFiles}
+          onDrop={drop}
+        />
+      )}
       <p className="import-problem" role={problem ? 'alert' : undefined}>
         {problem ?? ''}
       </p>
@@ -66,6 +101,6 @@ export function ImportField({
 }
 
 // acceptFiles lets a file be dropped on a field.
-function acceptFiles(e: DragEvent<HTMLTextAreaElement>): void {
+function acceptFiles(e: DragEvent<HTMLElement>): void {
   if (e.dataTransfer.types.includes('Files')) e.preventDefault();
 }

@@ -8,11 +8,12 @@ import { createAutosave } from '../../share/autosave.ts';
 import { idleTimers } from '../../share/idleTimers.ts';
 import { CURRENT_KEY, type DraftStorage, RING_KEY } from '../../share/draftStore.ts';
 import { chooseInitialTexts, type InitialTexts } from '../../share/initialTexts.ts';
-import { isShareHash } from '../../share/linkCodec.ts';
+import { type DocumentCheck, isShareHash } from '../../share/linkCodec.ts';
 import { createOpeningGuard, type OpeningGuard } from '../../share/openingMark.ts';
 import type { RunStatus } from '../../store/state.ts';
 import type { TabTexts } from '../../scenario/tabs.ts';
 import { createShareStore, type ShareStore } from '../../store/shareStore.ts';
+import type { PageChecks } from '../../worker/checkClient.ts';
 
 /** browserStorage is window.localStorage, or null where the browser refuses it. */
 export function browserStorage(): DraftStorage {
@@ -49,11 +50,15 @@ export type Opening = InitialTexts & { guard: OpeningGuard };
  * so a page that dies on it does not meet it again; what opens (a link or
  * the draft) is marked as being opened until its first result is drawn.
  */
-export async function openInitialTexts(storage: DraftStorage, defaultTexts: TabTexts): Promise<Opening> {
+export async function openInitialTexts(
+  storage: DraftStorage,
+  defaultTexts: TabTexts,
+  check: (text: string) => Promise<DocumentCheck>,
+): Promise<Opening> {
   const hash = window.location.hash;
   if (isShareHash(hash)) clearHash();
   const guard = createOpeningGuard(storage, Date.now);
-  const opening = await chooseInitialTexts({ hash, storage, defaultTexts, now: Date.now() });
+  const opening = await chooseInitialTexts({ hash, storage, defaultTexts, now: Date.now(), decode: { check } });
   if (opening.source === 'link') guard.mark('a shared link');
   else if (opening.source === 'draft') guard.mark('the saved draft');
   return { ...opening, guard };
@@ -67,11 +72,13 @@ function afterPaint(fn: () => void): void {
   requestAnimationFrame(() => requestAnimationFrame(fn));
 }
 
-/** startShare makes the share store for the app store and starts saving drafts. */
-export function startShare(app: AppStore, storage: DraftStorage, opening: Opening): ShareStore {
+/** startShare makes the share store for the app store and starts saving drafts; `checks` read links' scenarios and files (in a worker). */
+export function startShare(app: AppStore, storage: DraftStorage, opening: Opening, checks: PageChecks): ShareStore {
   const share = createShareStore({
     app,
     storage,
+    check: checks.check,
+    readFile: checks.importFile,
     now: Date.now,
     pageAddress: () => window.location.origin + window.location.pathname,
     // Looked up on each use: the clipboard may be granted, or replaced, after load.
