@@ -110,3 +110,25 @@ test('an edit of the job is submitted as the next version at once, with no notic
   await expect(page.getByTestId('running-bar')).toHaveAttribute('data-submitted', '4');
   await shot(page, '52-job-submitted-over-the-running-job');
 });
+
+test('a file dropped on an import field is measured before it is read: one over the reader’s budget is refused by name', async ({
+  page,
+}) => {
+  await openApp(page);
+  await page.getByTestId('import-cluster').click();
+  const drop = await page.evaluateHandle(() => {
+    const data = new DataTransfer();
+    // 17 MiB of spaces: more bytes than the 16 M characters a body may have.
+    data.items.add(new File([new Uint8Array(17 * 1024 * 1024).fill(32)], 'huge.json', { type: 'application/json' }));
+    return data;
+  });
+  await page.getByTestId('import-nodes').dispatchEvent('drop', { dataTransfer: drop });
+  const dialog = page.getByTestId('import-cluster-dialog');
+  await expect(dialog.getByRole('alert')).toContainText(
+    'huge.json is 17 MB; a body is read up to 16 MB, so it was not read.',
+  );
+  await expect(page.getByTestId('import-nodes')).toHaveValue('');
+  // Typing in the field again clears the refusal.
+  await page.getByTestId('import-nodes').fill('[]');
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+});

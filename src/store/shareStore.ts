@@ -59,6 +59,8 @@ export interface ShareActions {
   restore(index: number): void;
   /** replaceTexts loads texts chosen by the person (an example), setting the current ones aside first when they were edited, and offers to bring them back. */
   replaceTexts(texts: TabTexts, reason: string, edited?: boolean): void;
+  /** keepAside sets the current texts aside before something replaces part of them in place (Run it on a cluster replaces the Cluster tab), and offers to bring them back. */
+  keepAside(reason: string): void;
   /** runHeld runs texts that were opened without running (the page stopped on them last time). */
   runHeld(): void;
   /** restorePrevious brings back the text replaced last: the unsaved one if storage failed, else the newest set aside. */
@@ -245,6 +247,19 @@ export function createShareStore(deps: ShareDeps): ShareStore {
             offerRestore: true,
           },
         });
+      },
+      keepAside(reason) {
+        const current = app.getState().texts;
+        const aside = setAside(storage, current, reason, now());
+        set({
+          unsaved: aside.ok ? null : { texts: current, savedAt: now(), reason },
+          notice: {
+            kind: 'info',
+            message: ((aside.ok ? KEPT : KEPT_IN_MEMORY) + keptWords(aside)).trim(),
+            offerRestore: true,
+          },
+        });
+        get().refreshDrafts();
       },
       replaceTexts(texts, reason, edited = true) {
         if (sameTexts(texts, app.getState().texts)) return;

@@ -141,6 +141,16 @@ describe('createShareStore', () => {
     expect(app.getState().texts).toEqual(GOOD);
   });
 
+  it('keeps the texts aside before a part of them is replaced in place (Run it on a cluster), and brings them back', () => {
+    const { app, share, storage } = setup();
+    share.getState().keepAside('before running the job on a made cluster');
+    expect(listSetAside(storage)[0]).toMatchObject({ texts: GOOD, reason: 'before running the job on a made cluster' });
+    expect(share.getState().notice).toMatchObject({ kind: 'info', offerRestore: true });
+    app.getState().loadTexts({ job: GOOD.job, cluster: '{}\n' });
+    share.getState().restorePrevious();
+    expect(app.getState().texts).toEqual(GOOD);
+  });
+
   it('leaves everything as it was on a bad import', async () => {
     const { app, share, storage } = setup();
     await share.getState().importFile({ name: 'x.json', size: 1, text: async () => '{' });

@@ -5,6 +5,7 @@
 
 import { useState } from 'react';
 import type { ClusterRequest } from '../../worker/protocol.ts';
+import { useShareActions } from '../share/shareContext.tsx';
 import { useActions, useJobSpecJob, useResult } from '../storeContext.tsx';
 
 const TROUBLE: { value: ClusterRequest['trouble']; label: string }[] = [
@@ -45,6 +46,7 @@ function useJobDatacenters(): string[] {
 // RunOnClusterDialog asks for the cluster's shape and runs the job on it.
 function RunOnClusterDialog({ onClose }: { onClose: () => void }) {
   const { runOnCluster } = useActions();
+  const { keepAside } = useShareActions();
   const jobDCs = useJobDatacenters();
   const [nodes, setNodes] = useState('3');
   const [datacenters, setDatacenters] = useState(jobDCs.join(', '));
@@ -57,6 +59,8 @@ function RunOnClusterDialog({ onClose }: { onClose: () => void }) {
       .split(',')
       .map((d) => d.trim())
       .filter((d) => d !== '');
+    // The Cluster tab is replaced: what it held is set aside first, as for any text replaced.
+    keepAside('before running the job on a made cluster');
     runOnCluster({ nodes: count, datacenters: dcs, trouble });
     onClose();
   };

@@ -2,9 +2,11 @@
 // the job ID typed, the field to paste it into (or drop its file on), and
 // its problem.
 
-import type { ClipboardEvent, DragEvent } from 'react';
+import { type ClipboardEvent, type DragEvent, useState } from 'react';
 import type { ImportSource } from '../../import/build.ts';
 import { sourceInfo } from '../../import/commands.ts';
+import { formatBytes } from '../../share/linkCodec.ts';
+import { TEXT_BUDGET } from '../../scenario/budget.ts';
 
 const HINTS: Record<ImportSource, string> = {
   job: 'the job being scheduled (or what nomad job inspect prints)',
@@ -39,19 +41,34 @@ export function ImportField({
   onText: (text: string) => void;
 }) {
   const info = sourceInfo(source, jobID);
+  // refused says why the last file dropped here was not read.
+  const [refused, setRefused] = useState<string | null>(null);
+  const take = (t: string) => {
+    setRefused(null);
+    onText(t);
+  };
   const drop = (e: DragEvent<HTMLElement>) => {
     const file = e.dataTransfer.files[0];
     if (!file) return;
     // The field takes the file (the page-wide drop leaves data-own-file-drop fields alone).
     e.preventDefault();
-    void file.text().then(onText);
+    // A file is not read whole into the page before its size is measured: a
+    // body has at least as many bytes as characters (it is JSON), so one
+    // over the reader's budget in bytes would be refused after reading anyway.
+    if (file.size > TEXT_BUDGET.chars) {
+      setRefused(
+        `${file.name} is ${formatBytes(file.size)}; a body is read up to ${formatBytes(TEXT_BUDGET.chars)}, so it was not read.`,
+      );
+      return;
+    }
+    void file.text().then(take);
   };
   // A long paste replaces the field's whole text without entering it (see SHOWN_BODY_CHARS).
   const paste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
     const pasted = e.clipboardData.getData('text/plain');
     if (pasted.length <= SHOWN_BODY_CHARS) return;
     e.preventDefault();
-    onText(pasted);
+    take(pasted);
   };
   return (
     <div className="import-field">
@@ -65,7 +82,7 @@ export function ImportField({
         <div
           className="import-long"
           data-testid={`import-${source}-long`}
-          aria-invalid={problem !== undefined}
+          aria-invalid={refused !== null || problem !== undefined}
           data-own-file-drop
           onDragOver={acceptFiles}
           onDrop={drop}
@@ -73,7 +90,7 @@ export function ImportField({
           <span>
             {text.length.toLocaleString('en-US')} characters, too long to show here; the preview reads them all.
           </span>
-          <button id={id} type="button" className="button" onClick={() => onText('')}>
+          <button id={id} type="button" className="button" onClick={() => take('')}>
             Clear
           </button>
         </div>
@@ -85,16 +102,16 @@ export function ImportField({
           spellCheck={false}
           placeholder={`GET ${info.endpoint}`}
           value={text}
-          aria-invalid={problem !== undefined}
-          onChange={(e) => onText(e.target.value)}
+          aria-invalid={refused !== null || problem !== undefined}
+          onChange={(e) => take(e.target.value)}
           onPaste={paste}
           data-own-file-drop
           onDragOver={acceptFiles}
           onDrop={drop}
         />
       )}
-      <p className="import-problem" role={problem ? 'alert' : undefined}>
-        {problem ?? ''}
+      <p className="import-problem" role={(refused ?? problem) ? 'alert' : undefined}>
+        {refused ?? problem ?? ''}
       </p>
     </div>
   );
