@@ -8,7 +8,7 @@
 
 import type { Browser, Page } from '@playwright/test';
 import { VIEWPORT } from '../e2e/browser.ts';
-import { ONE_LINE, UNREADABLE, allocationStubs, shareLink } from '../e2e/hostileTexts.ts';
+import { LINEAR, ONE_LINE, UNREADABLE, allocationStubs, shareLink } from '../e2e/hostileTexts.ts';
 import defaultScenario from '../src/ui/defaultScenario.json';
 import importJob from '../test/fixtures/import/job.json';
 import { verdict } from './stats.ts';
@@ -175,7 +175,7 @@ export async function hostile(browser: Browser, url: string): Promise<void> {
     `hostile inputs (goal: an answer within ${HOSTILE_GOAL_MS / 1000} s and no main-thread stall as long; frozen after ${CUTOFF_MS / 1000} s):`,
   );
   await openHostile(browser, url, 'for comparison: the default scenario', JSON.stringify(defaultScenario));
-  for (const [name, text] of Object.entries({ ...UNREADABLE, ...ONE_LINE }))
+  for (const [name, text] of Object.entries({ ...UNREADABLE, ...LINEAR, ...ONE_LINE }))
     await openHostile(browser, url, name, text);
   for (const n of [5000, 30_000]) await importStubs(browser, url, n);
 }
