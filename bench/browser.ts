@@ -108,6 +108,8 @@ async function openLarge(
   await page.getByTestId('editor').and(page.locator('[data-state=ready]')).waitFor({ timeout: 60_000 });
   await setTab(page, 'cluster', texts.cluster);
   await setTab(page, 'job', texts.job);
+  // The cluster runs the job as given: the Running tab holds it too, so the keystrokes below submit over it.
+  await setTab(page, 'running', texts.job);
   await page.waitForFunction(
     (n) =>
       document.querySelector('[data-testid="cluster-graph"]')?.getAttribute('data-fitted') === n &&

@@ -20,11 +20,11 @@ export function send(r: RunSuccess, worker: ResultParts | null, page: ResultPart
   const received = structuredClone(message);
   if (received.type !== 'result-delta') throw new Error('a success is sent as a delta');
   const rebuilt = decodeResponse(received, page);
-  const { scenario, document, trace, diff } = rebuilt;
+  const { scenario, document, trace, diff, submission } = rebuilt;
   return {
     rebuilt,
     worker: parts,
-    page: deepFreeze({ scenario, document, trace, diff }),
+    page: deepFreeze({ scenario, document, trace, diff, ...(submission ? { submission } : {}) }),
     size: JSON.stringify(received).length,
   };
 }
