@@ -145,11 +145,15 @@ async function importStubs(browser: Browser, url: string, n: number): Promise<vo
     await page.evaluate(watchLongTasks);
     const since = await page.evaluate(() => performance.now());
     await within(CUTOFF_MS, page.keyboard.press('ControlOrMeta+V'));
-    // The preview counts the stubs, or says why it could not (the time limit).
+    // The preview counts the stubs, or says why it could not: the time limit, or a budget (a field's problem).
     const previewed = (): boolean =>
-      /\d\d\d\d\d? allocations|took longer than/.test(
+      (/\d\d\d\d\d? allocations|took longer than/.test(
         document.querySelector('[data-testid="import-preview"]')?.textContent ?? '',
-      ) && document.querySelector('[data-testid="import-preview"]')?.getAttribute('aria-busy') !== 'true';
+      ) ||
+        /more than the/.test(
+          document.querySelector('[data-testid="import-cluster-dialog"] [role=alert]')?.textContent ?? '',
+        )) &&
+      document.querySelector('[data-testid="import-preview"]')?.getAttribute('aria-busy') !== 'true';
     const pasted = await measure(page, since, previewed, PREVIEW);
     print(`import ${n.toLocaleString('en')} stubs: paste`, pasted);
     if (pasted.answerMs === null) return;
