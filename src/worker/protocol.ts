@@ -83,8 +83,8 @@ export interface Submission {
   document: Record<string, unknown>;
 }
 
-/** ResultParts are the large parts of a RunSuccess: what the worker sends as a Delta (a submission's document is a whole scenario, as large as the cluster). */
-export type ResultParts = Pick<RunSuccess, 'scenario' | 'document' | 'trace' | 'diff' | 'submission'>;
+/** ResultParts are the large parts of a RunSuccess: what the worker sends as a Delta. */
+export type ResultParts = Pick<RunSuccess, 'scenario' | 'document' | 'trace' | 'diff'>;
 
 /**
  * RunSuccessDelta is how the worker sends a RunSuccess: its large parts as

@@ -1,6 +1,5 @@
 // A RunSuccess as the worker sends it and as the page rebuilds it: the
-// large parts (scenario, result document, trace, job diff, the submission
-// over the running job) as a Delta
+// large parts (scenario, result document, trace, job diff) as a Delta
 // against the previous success the same worker sent the same page.
 
 import { applyDelta, deltaOf } from './delta.ts';
@@ -19,8 +18,8 @@ export interface Encoded {
  */
 export function encodeResponse(response: RunResponse, previous: ResultParts | null): Encoded {
   if (response.type !== 'result' || !response.ok) return { message: response, parts: previous };
-  const { scenario, document, trace, diff, submission, ...rest } = response;
-  const parts: ResultParts = { scenario, document, trace, diff, ...(submission ? { submission } : {}) };
+  const { scenario, document, trace, diff, ...rest } = response;
+  const parts: ResultParts = { scenario, document, trace, diff };
   return { message: { ...rest, type: 'result-delta', parts: deltaOf(parts, previous ?? undefined) }, parts };
 }
 

@@ -8,7 +8,7 @@ import { generateScenario } from '../../bench/generate.ts';
 import { EXAMPLES } from '../../src/examples/index.ts';
 import { splitScenario } from '../../src/scenario/tabs.ts';
 import { applyDelta, deltaOf, SAME } from '../../src/worker/delta.ts';
-import { handleRun, handleRunAsync } from '../../src/worker/handle.ts';
+import { handleRun } from '../../src/worker/handle.ts';
 import type { ResultParts, RunResponse, RunSuccess } from '../../src/worker/protocol.ts';
 import { deepFreeze, send } from './sendResult.ts';
 
@@ -143,20 +143,5 @@ describe('results sent as deltas', () => {
     // Only the edited group's trace is new.
     const kept = after.trace!.groups.filter((g, i) => g === before.trace!.groups[i]);
     expect(kept.length).toBe(after.trace!.groups.length - 1);
-  });
-
-  it('send a submission over the running job as what changed: its document is a whole scenario', async () => {
-    const texts = splitScenario(generateScenario({ allocs: 1000, nodes: 100 }));
-    const submitted = async (job: string, seq: number) => {
-      const r = await handleRunAsync({ type: 'run', seq, texts: { ...texts, running: texts.job, job } });
-      if (r.type !== 'result' || !r.ok || !r.submission) throw new Error('the submission did not reconcile');
-      return r;
-    };
-    const first = send(await submitted(texts.job.replace(/"Count": (\d+)/, '"Count": 1$1'), 1), null, null);
-    const r = await submitted(texts.job.replace(/"Count": (\d+)/, '"Count": 2$1'), 2);
-    const second = send(r, first.worker, first.page);
-    expect(JSON.parse(JSON.stringify(second.rebuilt))).toEqual(JSON.parse(JSON.stringify(r)));
-    expect(second.size).toBeLessThan(first.size / 10);
-    expect(second.rebuilt.submission!.document.Nodes).toBe(first.page.submission!.document.Nodes);
   });
 });

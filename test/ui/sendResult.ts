@@ -20,11 +20,11 @@ export function send(r: RunSuccess, worker: ResultParts | null, page: ResultPart
   const received = structuredClone(message);
   if (received.type !== 'result-delta') throw new Error('a success is sent as a delta');
   const rebuilt = decodeResponse(received, page);
-  const { scenario, document, trace, diff, submission } = rebuilt;
+  const { scenario, document, trace, diff } = rebuilt;
   return {
     rebuilt,
     worker: parts,
-    page: deepFreeze({ scenario, document, trace, diff, ...(submission ? { submission } : {}) }),
+    page: deepFreeze({ scenario, document, trace, diff }),
     size: JSON.stringify(received).length,
   };
 }
