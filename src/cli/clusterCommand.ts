@@ -10,7 +10,13 @@ import { type ClusterOptions, clusterFor } from '../simulator/clusterFor.ts';
 import { FILE_TEXT_BUDGET } from '../scenario/budget.ts';
 import { formatJobDiagnostic } from './placed.ts';
 import { EXIT_INPUT, EXIT_OK, type CliIO } from './run.ts';
-import { type FlagResult, type VariableArgs, parseJobspecLine, readJobspecInput, variableValues } from './variables.ts';
+import {
+  type FlagResult,
+  type VariableArgs,
+  parseJobspecLine,
+  readJobspecInput,
+  variablesFromTexts,
+} from './variables.ts';
 
 /** CLUSTER_USAGE is the cluster command's help text. */
 export const CLUSTER_USAGE = `Usage: nomad-playground cluster [--nodes N] [--datacenters DC,...] [--drain N | --down N]
@@ -96,7 +102,7 @@ export async function runClusterCommand(argv: readonly string[], io: CliIO): Pro
   const input = await readJobspecInput(parsed.args.file, parsed.args, io);
   if (input === null) return EXIT_INPUT;
   const { name, text } = input;
-  const variables = await variableValues(input.varFiles, parsed.args.vars, io);
+  const variables = await variablesFromTexts(input.varFiles, parsed.args.vars, io);
   if (variables === null) return EXIT_INPUT;
   const result = await clusterFor(
     { text, variables },

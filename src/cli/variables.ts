@@ -120,11 +120,11 @@ async function readVarFileTexts(args: VariableArgs, io: CliIO): Promise<VarFileT
  */
 export async function readVariables(args: VariableArgs, io: CliIO): Promise<Record<string, unknown> | null> {
   const texts = await readVarFileTexts(args, io);
-  return texts === null ? null : await variableValues(texts, args.vars, io);
+  return texts === null ? null : await variablesFromTexts(texts, args.vars, io);
 }
 
-/** variableValues is readVariables once the var files' texts are read. */
-export async function variableValues(
+/** variablesFromTexts is readVariables once the var files' texts are read. */
+export async function variablesFromTexts(
   texts: readonly VarFileText[],
   vars: VariableArgs['vars'],
   io: CliIO,

@@ -35,6 +35,11 @@ export function runningText(texts: TabTexts): string {
   return texts.running ?? texts.job;
 }
 
+/** sameTexts tells whether two editor states hold the same text in every tab, the running job's included. */
+export function sameTexts(a: TabTexts, b: TabTexts): boolean {
+  return a.job === b.job && a.cluster === b.cluster && runningText(a) === runningText(b);
+}
+
 /** TAB_NAMES are the tabs' names as the page shows them. */
 export const TAB_NAMES: Record<TabID, string> = { job: 'Job', running: 'Running', cluster: 'Cluster' };
 

@@ -4,7 +4,7 @@
 // is a parameter, so this is tested without a browser. Nothing here throws:
 // a storage that is missing, full or holds damaged values is survived.
 
-import { type TabTexts, runningText } from '../scenario/tabs.ts';
+import { type TabTexts, sameTexts } from '../scenario/tabs.ts';
 
 /** DraftStorage is the part of Storage the drafts use; null when the browser gives none. */
 export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
@@ -63,11 +63,6 @@ function write(storage: DraftStorage, key: string, value: unknown): boolean {
   } catch {
     return false;
   }
-}
-
-/** sameTexts tells whether two drafts hold the same text. */
-export function sameTexts(a: TabTexts, b: TabTexts): boolean {
-  return a.job === b.job && a.cluster === b.cluster && runningText(a) === runningText(b);
 }
 
 /** loadDraft reads the current draft, or null when there is none or it is damaged. */

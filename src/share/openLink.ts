@@ -3,7 +3,8 @@
 // replaces is set aside first, so it can be restored. Pure, given Storage.
 
 import { decodeLink, type DecodeOptions } from './linkCodec.ts';
-import { type Draft, type DraftStorage, keptWords, sameTexts, saveDraft, setAside } from './draftStore.ts';
+import { sameTexts } from '../scenario/tabs.ts';
+import { type Draft, type DraftStorage, keptWords, saveDraft, setAside } from './draftStore.ts';
 import type { ShareNotice } from './notice.ts';
 import type { TabTexts } from '../scenario/tabs.ts';
 

@@ -18,7 +18,6 @@ import {
   keptWords,
   listSetAside,
   loadDraft,
-  sameTexts,
   type SaveOutcome,
   saveDraft,
   setAside,
@@ -28,7 +27,7 @@ import { checkDocument, type DocumentCheck, encodeLink, formatBytes } from '../s
 import type { ShareNotice } from '../share/notice.ts';
 import { NOT_SAVED, openLink } from '../share/openLink.ts';
 import type { OpeningGuard, OpeningSource } from '../share/openingMark.ts';
-import type { TabTexts } from '../scenario/tabs.ts';
+import { type TabTexts, sameTexts } from '../scenario/tabs.ts';
 
 /** MadeLink is the last link made: its address and whether it reached the clipboard. */
 export interface MadeLink {

@@ -1,7 +1,8 @@
 // Loading an example asks first unless the editors still hold a text the app loaded itself.
 
 import { describe, expect, it } from 'vitest';
-import { needsConfirmation, sameTexts } from '../../src/ui/examples/loadGuard.ts';
+import { sameTexts } from '../../src/scenario/tabs.ts';
+import { needsConfirmation } from '../../src/ui/examples/loadGuard.ts';
 
 const def = { job: '{"ID":"web"}\n', cluster: '{}\n' };
 const example = { job: '{"ID":"api"}\n', cluster: '{"Nodes":[]}\n' };
@@ -19,8 +20,14 @@ describe('needsConfirmation', () => {
     expect(needsConfirmation({ job: def.job, cluster: def.cluster }, [def, example])).toBe(false);
   });
 
-  it('compares both tabs', () => {
+  it('compares every tab, the running job included', () => {
     expect(sameTexts(def, { job: def.job, cluster: example.cluster })).toBe(false);
     expect(sameTexts(def, { ...def })).toBe(true);
+    // A Running tab without a text of its own shows the Job tab's.
+    expect(sameTexts(def, { ...def, running: def.job })).toBe(true);
+  });
+
+  it('is true when only the running job was edited', () => {
+    expect(needsConfirmation({ ...def, running: '{"ID":"web","Meta":{"edited":"yes"}}\n' }, [def, null])).toBe(true);
   });
 });

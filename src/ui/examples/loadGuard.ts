@@ -1,12 +1,7 @@
 // When loading an example would lose the person's work: pure, so that the
 // rule is tested without a browser.
 
-import type { TabTexts } from '../../scenario/tabs.ts';
-
-/** sameTexts tells whether two editor states have the same text in every tab. */
-export function sameTexts(a: TabTexts, b: TabTexts): boolean {
-  return a.job === b.job && a.cluster === b.cluster;
-}
+import { type TabTexts, sameTexts } from '../../scenario/tabs.ts';
 
 /**
  * needsConfirmation tells whether replacing the current texts would destroy
