@@ -8,7 +8,7 @@ import { FILE_TEXT_BUDGET } from '../scenario/budget.ts';
 import type { Diagnostic } from '../scenario/diagnostics.ts';
 import type { Scenario } from '../scenario/read.ts';
 import { submitJob } from '../scenario/submit/index.ts';
-import { formatJobDiagnostic } from './placed.ts';
+import { cannotRead, formatJobDiagnostic } from './placed.ts';
 import { STDIN_NAME, formatDiagnostic } from './run.ts';
 import type { CliIO } from './run.ts';
 
@@ -44,7 +44,7 @@ export async function submitOntoCluster(
     try {
       texts.push(await readText(file));
     } catch (e) {
-      io.stderr(`${name}: cannot read: ${e instanceof Error ? e.message : String(e)}\n`);
+      io.stderr(cannotRead(name, e) + '\n');
       return null;
     }
   }

@@ -14,6 +14,7 @@ import { formatInstant, parseRfc3339 } from '../engine/time.ts';
 import { DiagnosticCode } from '../scenario/diagnostics.ts';
 import { readScenarioValue } from '../scenario/read.ts';
 import { EXIT_INPUT, EXIT_OK, STDIN_NAME, type CliIO, formatDiagnostic } from './run.ts';
+import { cannotRead } from './placed.ts';
 
 /** ImportIO is what the import command reads and writes: the runner's IO, the environment, an HTTP client (with its budget and clock) and the clock. */
 export interface ImportIO extends CliIO {
@@ -143,7 +144,7 @@ export async function runImportCommand(argv: readonly string[], io: ImportIO): P
       try {
         text = file === '-' ? await io.stdin() : await io.readFile(file);
       } catch (e) {
-        say(`${name}: cannot read: ${e instanceof Error ? e.message : String(e)}`);
+        say(cannotRead(name, e));
         failed = true;
         continue;
       }

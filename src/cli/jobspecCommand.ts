@@ -64,8 +64,13 @@ export async function runJobspecCommand(argv: readonly string[], io: CliIO): Pro
   }
   const input = await readJobspecInput(parsed.args.file, parsed.args, io);
   if (input === null) return EXIT_INPUT;
-  const { name, text, variables, varFiles } = input;
-  const spec = await readJobSpec(text, variables, { name, varFiles, ...(io.files ? { files: io.files } : {}) });
+  const { name, text, varFiles } = input;
+  // --var values win over the var files', which the reader reads with the jobspec.
+  const spec = await readJobSpec(text, Object.fromEntries(parsed.args.vars), {
+    name,
+    varFiles,
+    ...(io.files ? { files: io.files } : {}),
+  });
   if (spec.job === null) {
     for (const d of spec.diagnostics) io.stderr(formatPlaced(d.file ?? name, d) + '\n');
     if (spec.diagnostics.length === 0) io.stderr(`${name}: the jobspec gives no job\n`);

@@ -7,6 +7,11 @@ import { isHclText } from '../scenario/tabs.ts';
 /** STDIN_NAME is how diagnostics name standard input (given as `-`). */
 export const STDIN_NAME = '<stdin>';
 
+/** cannotRead is the line that says a file (or standard input) could not be read, and why. */
+export function cannotRead(name: string, e: unknown): string {
+  return `${name}: cannot read: ${e instanceof Error ? e.message : String(e)}`;
+}
+
 /** formatPlaced renders a diagnostic placed in a text (a jobspec, a var file) as `FILE:LINE:COLUMN: message`, as HCL tools print them. */
 export function formatPlaced(file: string, d: Pick<Diagnostic, 'line' | 'column' | 'message'>): string {
   return `${file}:${d.line ?? 1}:${d.column ?? 1}: ${d.message}`;

@@ -34,7 +34,7 @@ import { EXIT_INPUT, EXIT_INTERNAL, EXIT_OK } from './status.ts';
 
 export { EXIT_INPUT, EXIT_OK } from './status.ts';
 
-import { STDIN_NAME } from './placed.ts';
+import { STDIN_NAME, cannotRead } from './placed.ts';
 import { readVariables } from './variables.ts';
 
 export { STDIN_NAME };
@@ -137,7 +137,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
       try {
         text = await readText(file);
       } catch (e) {
-        io.stderr(`${name}: cannot read: ${errorMessage(e)}\n`);
+        io.stderr(cannotRead(name, e) + '\n');
         status = Math.max(status, EXIT_INPUT);
         continue;
       }

@@ -5,7 +5,7 @@
 // share, so that all of them read these the same way.
 
 import { type VarFileText, readVarFiles } from '../scenario/hcl/index.ts';
-import { STDIN_NAME, formatPlaced } from './placed.ts';
+import { STDIN_NAME, cannotRead, formatPlaced } from './placed.ts';
 import type { CliIO } from './run.ts';
 
 /** VariableArgs are the --var values and --var-file names of a command line, each in the order given. */
@@ -103,7 +103,7 @@ async function readVarFileTexts(args: VariableArgs, io: CliIO): Promise<VarFileT
     try {
       texts.push({ name: path, text: await io.readFile(path) });
     } catch (e) {
-      io.stderr(`${path}: cannot read: ${e instanceof Error ? e.message : String(e)}\n`);
+      io.stderr(cannotRead(path, e) + '\n');
       return null;
     }
   }
@@ -142,11 +142,10 @@ export async function variablesFromTexts(
   return variables;
 }
 
-/** JobspecInput is a jobspec as a command reads it: its name for messages, its text, its --var values and its var files' texts (read with the jobspec, so that their problems are placed in them). */
+/** JobspecInput is a jobspec as a command reads it: its name for messages, its text and its var files' texts (read with the jobspec, so that their problems are placed in them). */
 export interface JobspecInput {
   name: string;
   text: string;
-  variables: Record<string, unknown>;
   varFiles: VarFileText[];
 }
 
@@ -154,12 +153,11 @@ export interface JobspecInput {
 export async function readJobspecInput(file: string, args: VariableArgs, io: CliIO): Promise<JobspecInput | null> {
   const varFiles = await readVarFileTexts(args, io);
   if (varFiles === null) return null;
-  const variables = Object.fromEntries(args.vars);
   const name = file === '-' ? STDIN_NAME : file;
   try {
-    return { name, text: file === '-' ? await io.stdin() : await io.readFile(file), variables, varFiles };
+    return { name, text: file === '-' ? await io.stdin() : await io.readFile(file), varFiles };
   } catch (e) {
-    io.stderr(`${name}: cannot read: ${e instanceof Error ? e.message : String(e)}\n`);
+    io.stderr(cannotRead(name, e) + '\n');
     return null;
   }
 }

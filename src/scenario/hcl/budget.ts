@@ -5,6 +5,7 @@
 // unbounded work; the evaluator counts it as it goes and stops at the first
 // budget passed, with a diagnostic at the expression that passed it.
 
+import { grouped } from '../budget.ts';
 import { EvalProblem } from './eval/problem.ts';
 import type { Span } from './syntax/ast.ts';
 
@@ -42,9 +43,6 @@ export class BudgetProblem extends EvalProblem {
     super(summary, detail, span);
   }
 }
-
-// grouped writes a count with thousands separators, as the JSON budget's sentences do.
-const grouped = (v: number) => v.toLocaleString('en-US');
 
 /** CHARS_PER_STEP is how many characters of a string a function takes or gives count as one step. */
 export const CHARS_PER_STEP = 16;

@@ -5,7 +5,7 @@
 // literal text for the client to interpolate), then normalised
 // (normalizeJob: ID and name from the label, ports, templates, vault).
 
-import { Meter } from '../budget.ts';
+import type { Meter } from '../budget.ts';
 import { Context, type Func, type Scope } from '../eval/eval.ts';
 import { JOBSPEC_FUNCTIONS } from '../eval/functions/index.ts';
 import type { Value, ValueMap } from '../eval/value.ts';
@@ -31,9 +31,9 @@ export function decodeJobSpec(
   file: Body,
   sink: Sink,
   values: Record<string, unknown>,
-  varFiles: readonly ParsedVarFile[] = [],
-  functions: ReadonlyMap<string, Func> = JOBSPEC_FUNCTIONS,
-  meter = new Meter(),
+  varFiles: readonly ParsedVarFile[],
+  functions: ReadonlyMap<string, Func>,
+  meter: Meter,
 ): DecodedJobSpec {
   const top = new BodyView(file, new Context({ functions: JOBSPEC_FUNCTIONS, meter }, new Map()), sink, false);
   checkContent(top, [], ['job', 'locals', 'variable', 'variables']);

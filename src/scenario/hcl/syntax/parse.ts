@@ -201,6 +201,16 @@ class Parser {
     return this.startsWith(word) && !ID_CONTINUE.test(this.text[this.pos + word.length] ?? '');
   }
 
+  // deeper reads something one level deeper (see descend), at `at`, and comes back up.
+  deeper<T>(read: () => T, at = this.pos): T {
+    this.descend(at);
+    try {
+      return read();
+    } finally {
+      this.depth--;
+    }
+  }
+
   // withNewlines reads something with newlines counting (or not) and restores the setting.
   withNewlines<T>(newlines: boolean, read: () => T): T {
     const saved = this.newlines;
@@ -370,13 +380,9 @@ class Parser {
     const open = this.pos++;
     this.skip(false);
     const c = this.peek();
-    this.descend();
-    let body: Body;
-    try {
-      body = c === '\n' || c === '' || c === '}' ? this.body(true, open) : this.singleAttributeBody();
-    } finally {
-      this.depth--;
-    }
+    const body = this.deeper(() =>
+      c === '\n' || c === '' || c === '}' ? this.body(true, open) : this.singleAttributeBody(),
+    );
     this.skip(false);
     this.endOfItem('Missing newline after block definition', 'A block definition must end with a newline.');
     return {
@@ -476,20 +482,15 @@ class Parser {
     if (this.peek() !== '?') return cond;
     this.pos++;
     // Its results are one level deeper: a chain of conditionals nests.
-    this.descend();
-    let then: Expr;
-    let otherwise: Expr;
-    try {
-      then = this.expression();
+    const [then, otherwise] = this.deeper(() => {
+      const t = this.expression();
       this.expect(
         ':',
         'Missing false expression in conditional',
         'The conditional operator (...?...:...) requires a false expression, delimited by a colon.',
       );
-      otherwise = this.expression();
-    } finally {
-      this.depth--;
-    }
+      return [t, this.expression()] as const;
+    });
     return {
       kind: 'conditional',
       cond,
@@ -564,13 +565,8 @@ class Parser {
     const c = this.peek();
     if ((c === '-' || c === '!') && this.peek(1) !== '=') {
       const start = this.pos++;
-      this.descend();
-      try {
-        const operand = this.unary();
-        return { kind: 'unary', op: c, operand, span: { start, end: operand.span.end } };
-      } finally {
-        this.depth--;
-      }
+      const operand = this.deeper(() => this.unary());
+      return { kind: 'unary', op: c, operand, span: { start, end: operand.span.end } };
     }
     return this.postfix(this.term());
   }
@@ -1143,16 +1139,6 @@ class Parser {
   }
 
   // nest turns the flat tokens into parts, reading an if or for directive's body up to its end.
-  // nestDeeper reads a directive's body, one level deeper than the directive.
-  nestDeeper(tokens: TemplateToken[], state: { i: number }, open: 'if' | 'for', at: number): TemplatePart[] {
-    this.descend(at);
-    try {
-      return this.nest(tokens, state, open);
-    } finally {
-      this.depth--;
-    }
-  }
-
   nest(tokens: TemplateToken[], state: { i: number }, open: 'if' | 'for' | null): TemplatePart[] {
     const parts: TemplatePart[] = [];
     while (state.i < tokens.length) {
@@ -1178,12 +1164,12 @@ class Parser {
       }
       state.i++;
       if (tok.word === 'if') {
-        const then = this.nestDeeper(tokens, state, 'if', tok.span.start);
+        const then = this.deeper(() => this.nest(tokens, state, 'if'), tok.span.start);
         let otherwise: TemplatePart[] = [];
         let end = tokens[state.i];
         if (end?.kind === 'directive' && end.word === 'else') {
           state.i++;
-          otherwise = this.nestDeeper(tokens, state, 'if', tok.span.start);
+          otherwise = this.deeper(() => this.nest(tokens, state, 'if'), tok.span.start);
           end = tokens[state.i];
           if (end?.kind === 'directive' && end.word === 'else')
             this.fail(
@@ -1203,7 +1189,7 @@ class Parser {
         state.i++;
         parts.push({ kind: 'if', cond: tok.cond as Expr, then, else: otherwise, span: tok.span });
       } else {
-        const body = this.nestDeeper(tokens, state, 'for', tok.span.start);
+        const body = this.deeper(() => this.nest(tokens, state, 'for'), tok.span.start);
         const end = tokens[state.i];
         if (end?.kind !== 'directive' || end.word !== 'endfor')
           this.fail(
