@@ -15,9 +15,9 @@ import { browserStorage, openInitialTexts, startShare } from './ui/share/startSh
 import { isShareHash } from './share/linkCodec.ts';
 import { describeUrlOptions, readUrlOptions } from './ui/urlOptions.ts';
 import { registerServiceWorker } from './sw/register.ts';
-import { createCheckWorker, windowTimers } from './ui/checkWorker.ts';
+import { createCheckWorker, pageTimeoutMs, windowTimers } from './ui/checkWorker.ts';
 import { pageChecks } from './worker/checkClient.ts';
-import { DEFAULT_TIMEOUT_MS, type WorkerLike } from './worker/reconcileClient.ts';
+import type { WorkerLike } from './worker/reconcileClient.ts';
 import type { SimulateWorkerLike } from './worker/simulateClient.ts';
 import { splitScenario } from './scenario/tabs.ts';
 import { splitLinkView } from './share/linkView.ts';
@@ -37,7 +37,7 @@ const storage = view === 'embed' ? null : browserStorage();
 const urlOptions = readUrlOptions(window.location.search);
 // A link's scenario, or a file, is read in a worker, within the page's time limit (the reconciler's:
 // a link that would reconcile in time is read in time), never on the page.
-const checks = pageChecks(createCheckWorker, windowTimers, urlOptions.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+const checks = pageChecks(createCheckWorker, windowTimers, pageTimeoutMs());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('main: index.html has no #root element');

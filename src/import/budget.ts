@@ -3,7 +3,7 @@
 // (a misconfigured proxy, or a host someone else controls), so each limit
 // is checked while the work is done, and named in the message that stops it.
 
-import { type BudgetedParse, TEXT_BUDGET, grouped, measureJson } from '../scenario/budget.ts';
+import { type BudgetedParse, TEXT_BUDGET, grouped, measureJson, nestsTooDeep } from '../scenario/budget.ts';
 
 /**
  * IMPORT_BUDGET are the import's limits, in one table so that the command
@@ -72,11 +72,8 @@ export function parseBody(text: string, spent: { values: number }, budget: Fetch
       over: `is ${grouped(text.length)} characters long, ${grouped(text.length - budget.bodyBytes)} more than the ${grouped(budget.bodyBytes)} an import reads of one body`,
     };
   const m = measureJson(text);
-  if (m.depth > TEXT_BUDGET.depth)
-    return {
-      kind: 'over',
-      over: `nests ${grouped(m.depth)} levels deep, ${grouped(m.depth - TEXT_BUDGET.depth)} more than the ${grouped(TEXT_BUDGET.depth)} the playground reads`,
-    };
+  const deep = nestsTooDeep(m.depth, TEXT_BUDGET);
+  if (deep !== null) return { kind: 'over', over: deep };
   const total = spent.values + m.values;
   if (total > budget.values)
     return {

@@ -125,8 +125,8 @@ function tooLong(text: string, budget: TextBudget): string {
   return `is ${grouped(text.length)} characters long, ${grouped(text.length - budget.chars)} more than the ${grouped(budget.chars)} the playground reads`;
 }
 
-// nestsTooDeep is overBudget's sentence for a depth over the budget, or null.
-function nestsTooDeep(depth: number, budget: TextBudget): string | null {
+/** nestsTooDeep is the reader's sentence for a depth over the budget (overBudget's, and the import's), or null. */
+export function nestsTooDeep(depth: number, budget: TextBudget): string | null {
   if (depth <= budget.depth) return null;
   return `nests ${grouped(depth)} levels deep, ${grouped(depth - budget.depth)} more than the ${grouped(budget.depth)} the playground reads`;
 }

@@ -223,9 +223,9 @@ export function simulate(scenario: Scenario, events: readonly SimEvent[], option
   while (over === null && evaluations.length < maxEvaluations) {
     over = timeOver(options.timeLimit, started);
     if (over !== null) break;
-    stopped = options.stopBeforeEvaluation === evaluations.length + 1 && findDueEval(state) !== null;
-    if (stopped) break;
     const due = findDueEval(state);
+    stopped = options.stopBeforeEvaluation === evaluations.length + 1 && due !== null;
+    if (stopped) break;
     if (due !== null) {
       const index = evaluations.length + 1;
       const size = clusterSize(state);

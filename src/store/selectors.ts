@@ -5,7 +5,7 @@ import type { PlacementFailure } from '../result/failure.ts';
 import { isHclText } from '../scenario/tabs.ts';
 import type { AppState } from './state.ts';
 
-/** selectTexts is the raw text of both tabs. */
+/** selectTexts is the raw text of each tab. */
 export const selectTexts = (s: AppState) => s.texts;
 /** selectActiveTab is the tab shown in the editor. */
 export const selectActiveTab = (s: AppState) => s.activeTab;

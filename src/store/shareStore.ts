@@ -150,19 +150,22 @@ export function createShareStore(deps: ShareDeps): ShareStore {
   };
   return createStore<ShareState & ShareActions>()((set, get) => {
     const error = (message: string) => set({ notice: { kind: 'error', message } });
-    // replace loads new texts, after setting the current ones aside (in
-    // memory when storage refuses), so that they can always be brought back,
-    // and says exactly what was kept.
-    const replace = (texts: TabTexts, reason: string, source: OpeningSource | null): string => {
+    // putAside sets the current texts aside (in memory when storage
+    // refuses), so that they can always be brought back, and says what was kept.
+    const putAside = (reason: string): string => {
       const current = app.getState().texts;
       const aside = setAside(storage, current, reason, now());
       set({ unsaved: aside.ok ? null : { texts: current, savedAt: now(), reason } });
+      return (aside.ok ? KEPT : KEPT_IN_MEMORY) + keptWords(aside);
+    };
+    // replace loads new texts after putting the current ones aside, and says exactly what was kept.
+    const replace = (texts: TabTexts, reason: string, source: OpeningSource | null): string => {
+      const kept = putAside(reason);
       if (source) deps.guard?.mark(source);
       app.getState().loadTexts(texts);
       const saved = save(texts);
       get().refreshDrafts();
-      const kept = aside.ok ? KEPT : KEPT_IN_MEMORY;
-      return kept + keptWords(aside) + keptWords(saved) + (saved.ok ? '' : NOT_SAVED);
+      return kept + keptWords(saved) + (saved.ok ? '' : NOT_SAVED);
     };
     return {
       notice: deps.notice ?? null,
@@ -248,16 +251,8 @@ export function createShareStore(deps: ShareDeps): ShareStore {
         });
       },
       keepAside(reason) {
-        const current = app.getState().texts;
-        const aside = setAside(storage, current, reason, now());
-        set({
-          unsaved: aside.ok ? null : { texts: current, savedAt: now(), reason },
-          notice: {
-            kind: 'info',
-            message: ((aside.ok ? KEPT : KEPT_IN_MEMORY) + keptWords(aside)).trim(),
-            offerRestore: true,
-          },
-        });
+        const kept = putAside(reason);
+        set({ notice: { kind: 'info', message: kept.trim(), offerRestore: true } });
         get().refreshDrafts();
       },
       replaceTexts(texts, reason, edited = true) {

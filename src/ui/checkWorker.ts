@@ -2,7 +2,8 @@
 // page starts one, and the window's timers its clients use.
 
 import type { CheckWorkerLike } from '../worker/checkClient.ts';
-import type { Timers } from '../worker/reconcileClient.ts';
+import { DEFAULT_TIMEOUT_MS, type Timers } from '../worker/reconcileClient.ts';
+import { readUrlOptions } from './urlOptions.ts';
 
 /** createCheckWorker starts a check worker; Vite bundles its code as a file of its own. */
 export function createCheckWorker(): CheckWorkerLike {
@@ -17,3 +18,8 @@ export const windowTimers: Timers = {
   setTimeout: (fn, ms) => window.setTimeout(fn, ms),
   clearTimeout: (h) => window.clearTimeout(h as number),
 };
+
+/** pageTimeoutMs is the page's time limit for work in a worker: `?timeout=`, else the reconciler's default. */
+export function pageTimeoutMs(): number {
+  return readUrlOptions(window.location.search).timeoutMs ?? DEFAULT_TIMEOUT_MS;
+}

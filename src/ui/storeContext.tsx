@@ -26,7 +26,7 @@ export function useActions(): AppActions {
   return useStoreApi().getState();
 }
 
-/** useTexts is the raw text of both tabs. */
+/** useTexts is the raw text of each tab. */
 export const useTexts = () => useStore(useStoreApi(), sel.selectTexts);
 /** useActiveTab is the tab the editor shows. */
 export const useActiveTab = () => useStore(useStoreApi(), sel.selectActiveTab);

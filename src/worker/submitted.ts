@@ -26,6 +26,9 @@ type ClusterAndSubmission =
   | { ok: true; cluster: Record<string, unknown>; variables: Record<string, unknown>; problems: Diagnostic[] }
   | { ok: false; response: RunResponse };
 
+// runningParsed keeps the running job's and the cluster's last parse, as the run's cache keeps the submitted job's.
+const runningParsed: ParseCache = new Map();
+
 // splitTexts makes the cluster document out of the Running and Cluster tabs.
 // The Cluster tab's JobSpecVariables are the submitted job's values; its
 // RunningJobSpecVariables, when present, the running job's (else the same).
@@ -35,7 +38,8 @@ function splitTexts(req: RunRequest, cache: ParseCache, millis: () => number): C
     const submitted = joinTabs({ job: req.texts.job, cluster: req.texts.cluster }, cache);
     if (!submitted.ok) return { ok: false, response: joinFailure(req, submitted.problems, millis()) };
   }
-  const joined = joinTabs({ job: runningText(req.texts), cluster: req.texts.cluster }, cache);
+  // The running job has a parse cache of its own: under the same key as the submitted job's, each would evict the other.
+  const joined = joinTabs({ job: runningText(req.texts), cluster: req.texts.cluster }, runningParsed);
   if (!joined.ok) {
     const problems = joined.problems.map((p) => (p.tab === 'job' ? { ...p, tab: 'running' as const } : p));
     return { ok: false, response: joinFailure(req, problems, millis()) };

@@ -34,9 +34,11 @@ export function loadJobSpecReader(): Promise<ReaderModule> {
   return loading;
 }
 
-// The last jobspec read: reading the same text with the same values twice
-// in a row (the worker, then the run) reads it once.
-let last: { key: string; read: Promise<JobSpecRead> } | null = null;
+// The last two jobspecs read: reading the same text with the same values
+// twice in a row (the worker, then the run) reads it once, and so does a
+// submission, which reads the running job and the submitted one each run.
+const recent = new Map<string, Promise<JobSpecRead>>();
+const RECENT_READS = 2;
 
 /**
  * readJobSpec reads a jobspec as `nomad job run` reads it (jobspec2 at
@@ -55,8 +57,14 @@ export function readJobSpec(
   // A read that reaches files depends on more than its arguments: never kept.
   if (sources.files) return read();
   const key = JSON.stringify([text, variables, sources.name, sources.varFiles ?? []]);
-  if (last?.key !== key) last = { key, read: read() };
-  return last.read;
+  let kept = recent.get(key);
+  if (kept === undefined) {
+    kept = read();
+    recent.set(key, kept);
+    // A Map keeps insertion order: the first key is the oldest read.
+    if (recent.size > RECENT_READS) recent.delete(recent.keys().next().value!);
+  }
+  return kept;
 }
 
 /** readVarFiles reads var files on their own into their values by name, as a submission onto a cluster keeps them (see read.ts's readVarFileValues). */

@@ -38,8 +38,8 @@ export type SubmitResult =
       /** changed is false when the submitted job's spec is the running job's: the cluster stays as it was. */
       changed: boolean;
       document: Record<string, unknown>;
-      /** text is the document as JSON text; the cluster's own text, byte for byte, when nothing changed. */
-      text: string;
+      /** text is the document as JSON text (made when read); the cluster's own text, byte for byte, when nothing changed. */
+      readonly text: string;
       scenario: Scenario;
       /** running is the running job as read from the cluster: after a change, the newest of the scenario's JobVersions. */
       running: Job;
@@ -118,7 +118,9 @@ export async function submitJob(
       ok: true,
       changed: false,
       document: clusterDoc,
-      text: clusterText ?? documentText(clusterDoc),
+      get text() {
+        return clusterText ?? documentText(clusterDoc);
+      },
       scenario: clusterRead.scenario,
       running,
       warnings: { cluster: clusterWarnings, submitted: [] },
@@ -146,7 +148,10 @@ export async function submitJob(
     ok: true,
     changed: true,
     document,
-    text: documentText(document),
+    // Written out only when asked for: the page submits on every keystroke and never reads it.
+    get text() {
+      return documentText(document);
+    },
     scenario: read.scenario,
     running,
     warnings,

@@ -21,7 +21,7 @@ export function RunningBar() {
   // the running job wholesale (a jobspec pasted over an example's JSON), is
   // offered a cluster of its own.
   const pastedOver = texts.running !== undefined && isHclText(texts.job) !== isHclText(texts.running);
-  const cannotRun = status === 'invalid' || !result || pastedOver;
+  const cannotRun = status === 'invalid' || pastedOver;
   if (!result)
     return (
       <div className="running-bar" data-testid="running-bar">

@@ -6,7 +6,7 @@ import { type ClipboardEvent, type DragEvent, useState } from 'react';
 import type { ImportSource } from '../../import/build.ts';
 import { sourceInfo } from '../../import/commands.ts';
 import { formatBytes } from '../../share/linkCodec.ts';
-import { TEXT_BUDGET } from '../../scenario/budget.ts';
+import { TEXT_BUDGET, grouped } from '../../scenario/budget.ts';
 
 const HINTS: Record<ImportSource, string> = {
   job: 'the job being scheduled (or what nomad job inspect prints)',
@@ -87,9 +87,7 @@ export function ImportField({
           onDragOver={acceptFiles}
           onDrop={drop}
         >
-          <span>
-            {text.length.toLocaleString('en-US')} characters, too long to show here; the preview reads them all.
-          </span>
+          <span>{grouped(text.length)} characters, too long to show here; the preview reads them all.</span>
           <button id={id} type="button" className="button" onClick={() => take('')}>
             Clear
           </button>

@@ -8,9 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ImportSource } from '../../import/build.ts';
 import { importPreviewer, type ImportPreviewer } from '../../worker/checkClient.ts';
 import type { ImportPreviewAnswer } from '../../worker/checkTasks.ts';
-import { DEFAULT_TIMEOUT_MS } from '../../worker/reconcileClient.ts';
-import { createCheckWorker, windowTimers } from '../checkWorker.ts';
-import { readUrlOptions } from '../urlOptions.ts';
+import { createCheckWorker, pageTimeoutMs, windowTimers } from '../checkWorker.ts';
 
 /** PREVIEW_PAUSE_MS is how long typing must pause before the preview is computed again. */
 const PREVIEW_PAUSE_MS = 200;
@@ -42,11 +40,7 @@ export function useImportPreview(texts: Partial<Record<ImportSource, string>>, n
     if (empty) return;
     let current = true;
     const timer = setTimeout(() => {
-      previewer.current ??= importPreviewer(
-        createCheckWorker,
-        windowTimers,
-        readUrlOptions(window.location.search).timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      );
+      previewer.current ??= importPreviewer(createCheckWorker, windowTimers, pageTimeoutMs());
       void previewer.current.run({ texts, now }).then((answer) => {
         if (!current || (!answer.done && answer.why === 'replaced')) return;
         if (answer.done) setAnswered({ texts, now, preview: answer.value, stopped: null });
