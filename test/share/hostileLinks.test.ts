@@ -1,4 +1,4 @@
-// "Hostile links are harmless" (README): every link of issue 14's attack
+// "Hostile links are harmless" (docs/links-and-files.md): every link of issue 14's attack
 // list opens, or is refused with a message that names the limit, and the
 // person's draft is intact either way. Each link goes the whole way a page
 // takes it: decoded, read, split into the tabs, then read and reconciled as

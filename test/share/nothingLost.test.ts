@@ -1,4 +1,4 @@
-// "Nothing is lost" (README): drafts survive a full or refusing storage,
+// "Nothing is lost" (docs/links-and-files.md): drafts survive a full or refusing storage,
 // a link too large to store, two tabs saving in turn, and a text that
 // crashed the page, which is reopened held (shown, not run).
 
