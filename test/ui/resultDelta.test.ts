@@ -143,5 +143,6 @@ describe('results sent as deltas', () => {
     // Only the edited group's trace is new.
     const kept = after.trace!.groups.filter((g, i) => g === before.trace!.groups[i]);
     expect(kept.length).toBe(after.trace!.groups.length - 1);
-  });
+    // Two runs of 1,000 allocations: seconds on a busy shared machine, not the default five.
+  }, 30_000);
 });
