@@ -15,7 +15,7 @@ function clock(t: string): string {
 // ghostLabel is a ghost card's accessible label and tooltip: what will be placed and what it replaces, in words.
 function ghostLabel(g: GhostCard): string {
   if (g.kind === 'later') {
-    return `${g.name} is replaced later: a follow-up evaluation at ${g.waitUntil} (in ${formatGoDuration(g.waitFor)}) places the replacement of ${g.previousAllocID}`;
+    return `${g.name} is replaced later: a follow-up evaluation at ${g.waitUntil} (in ${formatGoDuration(g.waitFor)}) places the replacement of ${g.previousAllocID}, of job version ${g.version}`;
   }
   const promoted =
     g.replacesOnPromotion.length > 0
@@ -29,7 +29,7 @@ function ghostLabel(g: GhostCard): string {
         : g.previousAllocID !== ''
           ? 'migrated replacement of'
           : '';
-  const base = `${g.canary ? 'canary ' : ''}placement ${g.name}`;
+  const base = `${g.canary ? 'canary ' : ''}placement ${g.name} of job version ${g.version}`;
   return (what ? `${base}: ${what} ${g.previousAllocID}` : `new ${base}`) + promoted;
 }
 
@@ -43,12 +43,19 @@ export function ghostTag(g: GhostCard): string {
   return 'create';
 }
 
-/** Ghost draws one pending placement (or a replacement placed later) as a dashed card; memoised on its card. */
+/**
+ * Ghost draws one pending placement (or a replacement placed later) as a
+ * dashed card with the version it will run; memoised on its card. It is a
+ * button: the graph opens its "why" when it is clicked (see useCardClicks).
+ */
 export const Ghost = memo(function Ghost({ ghost, highlighted }: { ghost: GhostCard; highlighted: boolean }) {
   const label = ghostLabel(ghost);
   return (
-    <div
+    <button
+      type="button"
       className="cg-ghost"
+      data-ghost-key={ghost.key}
+      data-era="new"
       data-testid={
         ghost.kind === 'place' ? 'placement' : ghost.kind === 'later' ? 'delayed-replacement' : 'replacement'
       }
@@ -58,8 +65,6 @@ export const Ghost = memo(function Ghost({ ghost, highlighted }: { ghost: GhostC
       data-canary={ghost.canary ? 'true' : 'false'}
       data-kind={ghost.kind}
       data-highlighted={highlighted ? 'true' : undefined}
-      tabIndex={0}
-      role="img"
       aria-label={label}
       title={label}
     >
@@ -68,6 +73,7 @@ export const Ghost = memo(function Ghost({ ghost, highlighted }: { ghost: GhostC
         <span className="cg-card__group">{showConfusable(ghost.group)}</span>
       </span>
       <span className="cg-card__line">
+        <span className="cg-card__version cg-era--new">+v{ghost.version}</span>
         <span className={`cg-ghost__tag cg-ghost__tag--${ghostTag(ghost)}`}>{ghostTag(ghost)}</span>
         {ghost.kind === 'later' && (
           <span className="cg-ghost__when" data-testid="wait-for">
@@ -80,7 +86,7 @@ export const Ghost = memo(function Ghost({ ghost, highlighted }: { ghost: GhostC
           ◷ {clock(ghost.waitUntil)}
         </span>
       )}
-    </div>
+    </button>
   );
 });
 
