@@ -1,8 +1,12 @@
-// The legend of every colour and symbol the graph uses, drawn with the same
-// classes as the graph itself so that the two cannot drift apart.
+// The legend of every colour, pattern and symbol the graph uses, drawn with
+// the same classes as the graph itself so that the two cannot drift apart.
+// It is open on a person's first visit, then as they left it.
 
-import { memo } from 'react';
+import { memo, useContext, useState } from 'react';
+import { ERA_ORDER, ERAS } from '../../graph/era.ts';
 import type { EdgeKind } from '../../graph/model.ts';
+import { loadLegendOpen, saveLegendOpen } from '../../share/legendStorage.ts';
+import { LegendStorageContext } from './legendStorage.ts';
 import { ACTION_ORDER, ACTIONS, CONDITIONS, EDGES } from './vocabulary.ts';
 import './legend.css';
 
@@ -18,12 +22,34 @@ const NODE_ROWS = [
 const STATUSES = ['running', 'pending', 'failed', 'complete', 'lost'] as const;
 const EDGE_KINDS: readonly EdgeKind[] = ['destructive', 'migrate', 'reschedule', 'lost', 'later'];
 
-/** Legend explains the graph's boxes, cards, badges, ghost cards and arrows. */
+/** Legend explains the graph's boxes, cards, versions in time, badges, ghost cards and arrows. */
 export const Legend = memo(function Legend() {
+  const storage = useContext(LegendStorageContext);
+  // Read once: afterwards the <details> element keeps its own state, and each toggle is saved.
+  const [open] = useState(() => loadLegendOpen(storage));
   return (
-    <details className="cg-legend" data-testid="graph-legend">
+    <details
+      className="cg-legend"
+      data-testid="graph-legend"
+      open={open}
+      onToggle={(e) => saveLegendOpen(storage, e.currentTarget.open)}
+    >
       <summary>Legend</summary>
       <div className="cg-legend__body">
+        <p className="cg-legend__hint">Click any card, placements included, to see why.</p>
+        <h4>Time: the version chip</h4>
+        <ul>
+          {ERA_ORDER.map((era) => (
+            <li key={era} data-testid="legend-era" data-era={era}>
+              <span className={`cg-card__version cg-era--${era}`}>
+                {era === 'new' ? '+v2' : era === 'current' ? 'v2' : 'v1'}
+              </span>
+              <span>
+                <b>{ERAS[era].label}</b>: {ERAS[era].description}
+              </span>
+            </li>
+          ))}
+        </ul>
         <h4>Client nodes</h4>
         <ul>
           {NODE_ROWS.map((r) => (
@@ -40,7 +66,9 @@ export const Legend = memo(function Legend() {
               <span className="cg-legend__card cg-card" data-action={a}>
                 <span className="cg-card__action">{ACTIONS[a].symbol}</span>
               </span>
-              <b>{ACTIONS[a].label}</b>: {ACTIONS[a].description}
+              <span>
+                <b>{ACTIONS[a].label}</b>: {ACTIONS[a].description}
+              </span>
             </li>
           ))}
         </ul>
@@ -55,16 +83,13 @@ export const Legend = memo(function Legend() {
             <span className="cg-badge cg-badge--canary">C</span> canary
           </li>
           <li>
-            <span className="cg-badge cg-badge--health-true">✓</span> healthy
+            <span className="cg-badge cg-badge--health-true">✓</span> healthy (only on what keeps running)
           </li>
           <li>
             <span className="cg-badge cg-badge--health-false">✗</span> unhealthy
           </li>
           <li>
             <span className="cg-badge cg-badge--health-null">?</span> health unknown
-          </li>
-          <li>
-            <span className="cg-card__version">v2</span> job version
           </li>
         </ul>
         <h4>Placements (ghost cards)</h4>
@@ -85,6 +110,9 @@ export const Legend = memo(function Legend() {
           <li>
             <span className="cg-ghost__tag cg-ghost__tag--later">later</span> placed by a follow-up evaluation at the
             time shown
+          </li>
+          <li>
+            <span className="cg-card__version cg-era--new">+v2</span> the job version it will run
           </li>
           <li>hover a canary: what it replaces once promoted</li>
         </ul>
