@@ -5,7 +5,7 @@
 
 import type { Job, ReschedulePolicy } from '../engine/structs.ts';
 import { formatGoDuration } from '../engine/time.ts';
-import type { AllocAction, DecisionCode, GroupTrace } from '../engine/types.ts';
+import type { AllocAction, DecisionCode, ReconcileTrace } from '../engine/types.ts';
 
 /** GroupRules are the settings of one task group that its decisions rest on, and the limit its trace found. */
 export interface GroupRules {
@@ -21,9 +21,10 @@ export interface GroupRules {
   limitNote: string;
 }
 
-/** groupRules reads a group's settings from the job being scheduled and its trace; a removed group has none. */
-export function groupRules(job: Job, group: string, trace: GroupTrace | undefined): GroupRules {
+/** groupRules reads a group's settings from the job being scheduled and the trace; a removed group has none. */
+export function groupRules(job: Job, group: string, trace: ReconcileTrace | null): GroupRules {
   const tg = job.TaskGroups.find((g) => g.Name === group);
+  const traced = trace?.groups.find((g) => g.group === group);
   const update = tg?.Update ?? null;
   return {
     count: tg?.Count ?? 0,
@@ -33,7 +34,7 @@ export function groupRules(job: Job, group: string, trace: GroupTrace | undefine
     migrateMaxParallel: tg?.Migrate?.MaxParallel ?? null,
     reschedule: tg?.ReschedulePolicy ?? null,
     stopAfterClientDisconnect: tg?.StopAfterClientDisconnect ?? null,
-    limitNote: trace?.limitReason ?? '',
+    limitNote: traced?.limitReason ?? '',
   };
 }
 

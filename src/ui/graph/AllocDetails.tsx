@@ -54,14 +54,7 @@ export function AllocDetails({ scenario, document, trace, allocID, onClose }: Al
     return (
       <div className="ad" data-testid="alloc-details" data-ghost-key={allocID} data-kind={g.kind}>
         <DetailsHeader title={`${g.name} (to be placed)`} closeRef={closeRef} onClose={onClose} />
-        <GhostDetails
-          found={ghost}
-          rules={groupRules(
-            scenario.Job,
-            g.group,
-            trace?.groups.find((t) => t.group === g.group),
-          )}
-        />
+        <GhostDetails found={ghost} rules={groupRules(scenario.Job, g.group, trace)} />
       </div>
     );
   }
@@ -81,11 +74,7 @@ export function AllocDetails({ scenario, document, trace, allocID, onClose }: Al
       <AllocDecision
         card={card}
         decided={decided}
-        rules={groupRules(
-          scenario.Job,
-          alloc.TaskGroup,
-          trace?.groups.find((t) => t.group === alloc.TaskGroup),
-        )}
+        rules={groupRules(scenario.Job, alloc.TaskGroup, trace)}
         result={result}
         jobVersion={scenario.Job.Version}
       />
