@@ -74,11 +74,13 @@ export const Ghost = memo(function Ghost({ ghost, highlighted }: { ghost: GhostC
       </span>
       <span className="cg-card__line">
         <span className="cg-card__version cg-era--new">+v{ghost.version}</span>
-        <span className={`cg-ghost__tag cg-ghost__tag--${ghostTag(ghost)}`}>{ghostTag(ghost)}</span>
-        {ghost.kind === 'later' && (
+        {ghost.kind === 'later' ? (
+          // The clock below and the dotted edge say "later"; the line has no room for the word too.
           <span className="cg-ghost__when" data-testid="wait-for">
             in {formatGoDuration(ghost.waitFor)}
           </span>
+        ) : (
+          <span className={`cg-ghost__tag cg-ghost__tag--${ghostTag(ghost)}`}>{ghostTag(ghost)}</span>
         )}
       </span>
       {ghost.kind === 'later' && (

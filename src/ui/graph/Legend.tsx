@@ -2,8 +2,9 @@
 // the same classes as the graph itself so that the two cannot drift apart.
 // It is open on a person's first visit, then as they left it.
 
-import { memo, useContext, useState } from 'react';
+import { type CSSProperties, memo, useContext, useState } from 'react';
 import { ERA_ORDER, ERAS } from '../../graph/era.ts';
+import type { Pane } from '../../graph/layout.ts';
 import type { EdgeKind } from '../../graph/model.ts';
 import { loadLegendOpen, saveLegendOpen } from '../../share/legendStorage.ts';
 import { LegendStorageContext } from './legendStorage.ts';
@@ -22,8 +23,18 @@ const NODE_ROWS = [
 const STATUSES = ['running', 'pending', 'failed', 'complete', 'lost'] as const;
 const EDGE_KINDS: readonly EdgeKind[] = ['destructive', 'migrate', 'reschedule', 'lost', 'later'];
 
-/** Legend explains the graph's boxes, cards, versions in time, badges, ghost cards and arrows. */
-export const Legend = memo(function Legend() {
+// legendSize keeps the open legend to part of the graph's pane (it scrolls
+// inside), so that open on a first visit it does not hide the graph.
+function legendSize(pane: Pane | null): CSSProperties | undefined {
+  if (pane === null) return undefined;
+  return { maxWidth: pane.width < 600 ? 230 : 280, maxHeight: Math.max(160, Math.round(pane.height * 0.55)) };
+}
+
+/**
+ * Legend explains the graph's boxes, cards, versions in time, badges,
+ * ghost cards and arrows; `pane` is the graph's size, which bounds its own.
+ */
+export const Legend = memo(function Legend({ pane }: { pane: Pane | null }) {
   const storage = useContext(LegendStorageContext);
   // Read once: afterwards the <details> element keeps its own state, and each toggle is saved.
   const [open] = useState(() => loadLegendOpen(storage));
@@ -31,6 +42,7 @@ export const Legend = memo(function Legend() {
     <details
       className="cg-legend"
       data-testid="graph-legend"
+      style={legendSize(pane)}
       open={open}
       onToggle={(e) => saveLegendOpen(storage, e.currentTarget.open)}
     >
@@ -108,7 +120,7 @@ export const Legend = memo(function Legend() {
             <span className="cg-ghost__tag cg-ghost__tag--reschedule">reschedule</span> replaces a moved or failed one
           </li>
           <li>
-            <span className="cg-ghost__tag cg-ghost__tag--later">later</span> placed by a follow-up evaluation at the
+            <span className="cg-ghost__when">in 30s ◷ 12:00:30</span> placed later, by a follow-up evaluation at the
             time shown
           </li>
           <li>
