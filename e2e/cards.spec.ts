@@ -11,7 +11,7 @@ import { openApp, shot } from './helpers.ts';
 async function greyShot(page: Page, name: string): Promise<void> {
   const style = await page.addStyleTag({ content: 'html { filter: grayscale(1); }' });
   await shot(page, name);
-  await style.evaluate((el) => el.remove());
+  await style.evaluate((el) => (el as HTMLElement).remove());
 }
 
 test('clicking a canary or a new placement opens its why', async ({ page }) => {

@@ -86,8 +86,8 @@ export function disconnectRule(r: GroupRules): string {
     : `stop_after_client_disconnect ${formatGoDuration(d)}: the client stops its allocations after that long without the servers, and only then is a replacement placed`;
 }
 
-// withLimit adds the trace's account of the placement limit to a rule.
-function withLimit(rule: string, r: GroupRules): string {
+/** withLimit adds the trace's account of the placement limit (computeLimit) to a rule, when there is one. */
+export function withLimit(rule: string, r: GroupRules): string {
   return r.limitNote === '' ? rule : `${rule}. ${r.limitNote}`;
 }
 

@@ -16,6 +16,7 @@ import {
   maxParallelRule,
   migrateRule,
   rescheduleRule,
+  withLimit,
 } from './rules.ts';
 import { STEP_NAMES, stepName } from './stepNames.ts';
 
@@ -80,6 +81,12 @@ interface PlacementStep {
   rule: (r: GroupRules) => string;
 }
 
+// later is the decision of a replacement a follow-up evaluation places, for a failed or a lost allocation.
+function later(what: 'failed' | 'lost'): PlacementStep['decision'] {
+  return (g, old) =>
+    `replace the ${what} ${old} later: a follow-up evaluation at ${g.waitUntil} (in ${formatGoDuration(g.waitFor)}) places ${g.name}`;
+}
+
 /** PLACEMENTS answers "why?" for each kind of placement (every code has an answer: a Record). */
 export const PLACEMENTS: Readonly<Record<PlacementCode, PlacementStep>> = {
   canary: {
@@ -119,20 +126,18 @@ export const PLACEMENTS: Readonly<Record<PlacementCode, PlacementStep>> = {
     upstream: 'computeUpdates, computeLimit',
     decision: (g, old) =>
       `replace ${old} with ${g.name} of job version ${g.version}: the change cannot be made in place`,
-    rule: (r) => (r.limitNote === '' ? maxParallelRule(r) : `${maxParallelRule(r)}. ${r.limitNote}`),
+    rule: (r) => withLimit(maxParallelRule(r), r),
   },
   'later-reschedule': {
     step: STEP_NAMES.filterByRescheduleable,
     upstream: 'filterByRescheduleable, handleDelayedReschedules',
-    decision: (g, old) =>
-      `replace the failed ${old} later: a follow-up evaluation at ${g.waitUntil} (in ${formatGoDuration(g.waitFor)}) places ${g.name}`,
+    decision: later('failed'),
     rule: rescheduleRule,
   },
   'later-lost': {
     step: STEP_NAMES.delayByStopAfterClientDisconnect,
     upstream: 'delayByStopAfterClientDisconnect, handleDelayedLost',
-    decision: (g, old) =>
-      `replace the lost ${old} later: a follow-up evaluation at ${g.waitUntil} (in ${formatGoDuration(g.waitFor)}) places ${g.name}`,
+    decision: later('lost'),
     rule: disconnectRule,
   },
 };
