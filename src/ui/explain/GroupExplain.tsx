@@ -37,8 +37,8 @@ export const GroupExplain = memo(function GroupExplain({
           <dt>Deployment</dt>
           <dd>
             {group.existingDeployment
-              ? 'the deployment this evaluation found has the group'
-              : 'this evaluation found no deployment with the group'}
+              ? 'the group is part of the deployment the reconciler carries on'
+              : 'no deployment the reconciler carries on has the group (a finished one is not carried on)'}
           </dd>
           <dt>Canary state</dt>
           <dd data-testid="explain-canary">
