@@ -32,13 +32,14 @@ export interface EraFacts {
  * allocEra places an existing allocation in time. A decision that takes it
  * away makes it `going`, whatever it ran; one that had stopped before this
  * evaluation and is left alone is `gone` (so it never looks like a running
- * allocation); an in-place update brings it to the version being scheduled;
- * otherwise its job version says whether it is `current` or `old`.
+ * allocation); otherwise its job version says whether it is `current` or
+ * `old`. An allocation updated in place stays as it is drawn, with the
+ * version it runs now: its chip and its version agree, and its decision
+ * says that it is updated.
  */
 export function allocEra(f: EraFacts, jobVersion: number): Era {
   if (GOING.has(f.action)) return 'going';
   if (f.desiredStatus !== 'run' || TERMINAL_CLIENT.has(f.clientStatus)) return 'gone';
-  if (f.action === 'inplace') return 'current';
   return f.version === jobVersion ? 'current' : 'old';
 }
 

@@ -33,11 +33,11 @@ describe('eras', () => {
     expect(allocEra({ action: 'ignore', clientStatus: 'running', desiredStatus: 'stop', version: 3 }, 3)).toBe('gone');
   });
 
-  it('tells the version being scheduled from an older one, and updates in place to it', () => {
+  it('tells the version being scheduled from an older one, by the version an allocation runs now', () => {
     expect(allocEra({ ...run, action: 'ignore', version: 3 }, 3)).toBe('current');
     expect(allocEra({ ...run, action: 'ignore', version: 2 }, 3)).toBe('old');
     expect(allocEra({ ...run, action: 'canary', version: 3 }, 3)).toBe('current');
-    expect(allocEra({ ...run, action: 'inplace', version: 2 }, 3)).toBe('current');
+    expect(allocEra({ ...run, action: 'inplace', version: 2 }, 3)).toBe('old');
   });
 
   it('draws a rolling update as old, current, going and new', () => {
