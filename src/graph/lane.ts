@@ -94,7 +94,10 @@ export function buildLane(
       return false;
     }
     let m = more.get(p.TaskGroup);
-    if (m === undefined) more.set(p.TaskGroup, (m = { group: p.TaskGroup, count: 0, canaries: 0 }));
+    if (m === undefined) {
+      m = { key: `more:${p.TaskGroup}`, group: p.TaskGroup, version: jobVersion, count: 0, canaries: 0 };
+      more.set(p.TaskGroup, m);
+    }
     m.count++;
     if (p.Canary) m.canaries++;
     return true;

@@ -96,7 +96,11 @@ export interface GhostCard {
 
 /** MorePlacements counts a group's new placements that have no card of their own (see LANE_GROUP_CAP). */
 export interface MorePlacements {
+  /** key is `more:` and the group: what selects the aggregate, as a ghost card's key selects it. */
+  key: string;
   group: string;
+  /** version is the job version the placements will run. */
+  version: number;
   count: number;
   canaries: number;
 }

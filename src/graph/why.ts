@@ -5,7 +5,7 @@
 
 import { formatGoDuration } from '../engine/time.ts';
 import type { AllocDecision } from '../engine/types.ts';
-import type { AllocCard, GhostCard, GraphModel } from './model.ts';
+import type { AllocCard, GhostCard, GraphModel, MorePlacements } from './model.ts';
 import {
   ACTION_RULES,
   canaryRule,
@@ -150,6 +150,18 @@ export function ghostWhy(g: GhostCard, replaced: AllocCard | undefined, rules: G
   return { decision: p.decision(g, old), step: p.step, rule: p.rule(rules), upstream: p.upstream };
 }
 
+/** moreWhy answers for the aggregate card that counts a group's new placements past the lane's cap. */
+export function moreWhy(m: MorePlacements, rules: GroupRules): Why {
+  const canaries = m.canaries > 0 ? ` (${m.canaries.toLocaleString('en-US')} of them canaries)` : '';
+  const p = m.canaries === m.count ? PLACEMENTS.canary : PLACEMENTS.create;
+  return {
+    decision: `place ${m.count.toLocaleString('en-US')} more new allocations of group ${m.group}, job version ${m.version}${canaries}: counted on one card rather than drawn one by one`,
+    step: p.step,
+    rule: p.rule(rules),
+    upstream: p.upstream,
+  };
+}
+
 /** FoundGhost is a ghost card of a graph model with the card of the allocation it replaces, if any. */
 export interface FoundGhost {
   ghost: GhostCard;
@@ -166,4 +178,9 @@ export function findGhost(model: GraphModel, key: string): FoundGhost | null {
     for (const b of model.boxes) replaced ??= b.view.allocs.find((c) => c.id === from);
   }
   return { ghost, replaced };
+}
+
+/** findMore finds the aggregate card of a key in a graph model; null when none has the key. */
+export function findMore(model: GraphModel, key: string): MorePlacements | null {
+  return model.lane.view.more.find((m) => m.key === key) ?? null;
 }

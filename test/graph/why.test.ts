@@ -11,7 +11,7 @@ import { buildGraph } from '../../src/graph/buildGraph.ts';
 import type { AllocCard, GhostCard, GraphModel } from '../../src/graph/model.ts';
 import { ACTION_RULES, DECISION_RULES, groupRules } from '../../src/graph/rules.ts';
 import { STEP_NAMES } from '../../src/graph/stepNames.ts';
-import { allocWhy, findGhost, ghostWhy, PLACEMENTS, type Why } from '../../src/graph/why.ts';
+import { allocWhy, findGhost, findMore, ghostWhy, moreWhy, PLACEMENTS, type Why } from '../../src/graph/why.ts';
 import { runScenario } from '../../src/result/run.ts';
 import { readScenario } from '../../src/scenario/read.ts';
 import type { ReconcileTrace } from '../../src/engine/types.ts';
@@ -62,8 +62,10 @@ interface Drawn {
   model: GraphModel;
 }
 
-function loadExample(id: string): Drawn {
-  const read = readScenario(readFileSync(`src/examples/${id}.json`, 'utf8'));
+function loadExample(id: string, edit: (doc: { Job: { TaskGroups: { Count: number }[] } }) => void = () => {}): Drawn {
+  const doc = JSON.parse(readFileSync(`src/examples/${id}.json`, 'utf8')) as Parameters<typeof edit>[0];
+  edit(doc);
+  const read = readScenario(JSON.stringify(doc));
   if (!read.ok) throw new Error(`${id} does not read`);
   let n = 0;
   const { results, document } = runScenario(read.scenario, { trace: true, generateID: () => `id-${++n}` });
@@ -161,5 +163,17 @@ describe('the why of each kind of card', () => {
     );
     expect(held.step).toBe('Apply the deployment’s limits');
     expect(held.rule.startsWith(maxParallel)).toBe(true);
+  });
+
+  it('the aggregate of placements past the lane’s cap: the count lacks them', () => {
+    const d = loadExample('first-placement', (doc) => {
+      doc.Job.TaskGroups[0]!.Count = 150;
+    });
+    const more = findMore(d.model, 'more:web')!;
+    expect(more.count).toBe(50);
+    const w = moreWhy(more, groupRules(d.scenario.Job, 'web', d.trace));
+    expect(w.decision).toMatch(/^place 50 more new allocations of group web, job version 0/);
+    expect(w.step).toBe(STEP_NAMES.computePlacements);
+    expect(w.rule).toMatch(/^count 150: the group runs 150 allocations/);
   });
 });

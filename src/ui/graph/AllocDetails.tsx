@@ -9,12 +9,12 @@ import { buildGraph } from '../../graph/buildGraph.ts';
 import { allocCard } from '../../graph/cards.ts';
 import { indexResult } from '../../graph/resultIndex.ts';
 import { groupRules } from '../../graph/rules.ts';
-import { findGhost } from '../../graph/why.ts';
+import { findGhost, findMore } from '../../graph/why.ts';
 import type { ResultDocument } from '../../result/document.ts';
 import type { Scenario } from '../../scenario/read.ts';
 import { AllocDecision } from './AllocDecision.tsx';
 import { allocFacts } from './allocFacts.ts';
-import { GhostDetails } from './GhostDetails.tsx';
+import { GhostDetails, MoreDetails } from './GhostDetails.tsx';
 import { useEscapeToClose } from './useEscapeToClose.ts';
 import './theme.css';
 import './details.css';
@@ -37,11 +37,12 @@ export function AllocDetails({ scenario, document, trace, allocID, onClose }: Al
   );
   const result = useMemo(() => indexResult(document).get(allocID), [document, allocID]);
   const decided = useMemo(() => traceDecisions(trace).get(allocID), [trace, allocID]);
-  // Not an allocation: a ghost card's key, found in the graph as drawn.
-  const ghost = useMemo(
-    () => (alloc === undefined ? findGhost(buildGraph(scenario, document, trace), allocID) : null),
-    [alloc, scenario, document, trace, allocID],
-  );
+  // Not an allocation: the key of a ghost card or of the lane's aggregate, found in the graph as drawn.
+  const { ghost, more } = useMemo(() => {
+    if (alloc !== undefined) return { ghost: null, more: null };
+    const model = buildGraph(scenario, document, trace);
+    return { ghost: findGhost(model, allocID), more: findMore(model, allocID) };
+  }, [alloc, scenario, document, trace, allocID]);
   const closeRef = useRef<HTMLButtonElement>(null);
   // A newly chosen allocation takes the focus to the panel, so that Tab continues from there.
   useEffect(() => {
@@ -55,6 +56,18 @@ export function AllocDetails({ scenario, document, trace, allocID, onClose }: Al
       <div className="ad" data-testid="alloc-details" data-ghost-key={allocID} data-kind={g.kind}>
         <DetailsHeader title={`${g.name} (to be placed)`} closeRef={closeRef} onClose={onClose} />
         <GhostDetails found={ghost} rules={groupRules(scenario.Job, g.group, trace)} />
+      </div>
+    );
+  }
+  if (alloc === undefined && more !== null) {
+    return (
+      <div className="ad" data-testid="alloc-details" data-ghost-key={allocID} data-kind="more">
+        <DetailsHeader
+          title={`${more.count.toLocaleString('en-US')} more placements of ${more.group}`}
+          closeRef={closeRef}
+          onClose={onClose}
+        />
+        <MoreDetails more={more} rules={groupRules(scenario.Job, more.group, trace)} />
       </div>
     );
   }

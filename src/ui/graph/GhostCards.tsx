@@ -95,20 +95,21 @@ export const Ghost = memo(function Ghost({ ghost, highlighted }: { ghost: GhostC
 // moreLabel says what an aggregate card counts, in full.
 function moreLabel(m: MorePlacements): string {
   const canaries = m.canaries > 0 ? ` (${m.canaries.toLocaleString('en-US')} canary)` : '';
-  return `${m.count.toLocaleString('en-US')} more new placements of group ${m.group}${canaries}, counted rather than drawn one by one`;
+  return `${m.count.toLocaleString('en-US')} more new placements of group ${m.group}, job version ${m.version}${canaries}, counted rather than drawn one by one`;
 }
 
-/** More draws the aggregate card that counts a group's new placements past the lane's cap. */
+/** More draws the aggregate card that counts a group's new placements past the lane's cap; a button, like a ghost card. */
 export const More = memo(function More({ more }: { more: MorePlacements }) {
   const label = moreLabel(more);
   return (
-    <div
+    <button
+      type="button"
       className="cg-ghost cg-ghost--more"
       data-testid="placement-more"
+      data-ghost-key={more.key}
+      data-era="new"
       data-group={more.group}
       data-count={more.count}
-      tabIndex={0}
-      role="img"
       aria-label={label}
       title={label}
     >
@@ -117,8 +118,9 @@ export const More = memo(function More({ more }: { more: MorePlacements }) {
         <span className="cg-card__group">{more.group}</span>
       </span>
       <span className="cg-card__line">
-        <span className="cg-ghost__tag cg-ghost__tag--create">more placements</span>
+        <span className="cg-card__version cg-era--new">+v{more.version}</span>
+        <span className="cg-ghost__tag cg-ghost__tag--create">more</span>
       </span>
-    </div>
+    </button>
   );
 });
