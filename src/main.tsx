@@ -10,7 +10,7 @@ import { EmbedApp } from './ui/embed/EmbedApp.tsx';
 import { splitViewOption } from './ui/embed/embedView.ts';
 import defaultScenario from './ui/defaultScenario.json';
 import { StoreProvider } from './ui/storeContext.tsx';
-import { LegendStorageContext } from './ui/graph/legendStorage.ts';
+import { LegendStorageContext } from './ui/graph/legendContext.ts';
 import { ShareProvider } from './ui/share/shareContext.tsx';
 import { browserStorage, openInitialTexts, startShare } from './ui/share/startShare.ts';
 import { isShareHash } from './share/linkCodec.ts';

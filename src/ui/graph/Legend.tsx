@@ -7,7 +7,7 @@ import { ERA_ORDER, ERAS } from '../../graph/era.ts';
 import type { Pane } from '../../graph/layout.ts';
 import type { EdgeKind } from '../../graph/model.ts';
 import { loadLegendOpen, saveLegendOpen } from '../../share/legendStorage.ts';
-import { LegendStorageContext } from './legendStorage.ts';
+import { LegendStorageContext } from './legendContext.ts';
 import { ACTION_ORDER, ACTIONS, CONDITIONS, EDGES } from './vocabulary.ts';
 import './legend.css';
 
