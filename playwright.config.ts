@@ -10,6 +10,19 @@ import { CHROMIUM_LAUNCH_OPTIONS, VIEWPORT } from './e2e/browser.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4179);
 
+// The graph's legend opens on a person's first visit and covers part of the
+// graph: every test starts as someone who has closed it (e2e/cards.spec.ts,
+// which tests the first visit, starts with empty storage).
+const LEGEND_CLOSED = {
+  cookies: [],
+  origins: [
+    {
+      origin: `http://127.0.0.1:${PORT}`,
+      localStorage: [{ name: 'nomad-reconciler-playground.legend', value: 'closed' }],
+    },
+  ],
+};
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'e2e/test-results',
@@ -24,6 +37,7 @@ export default defineConfig({
     headless: true,
     viewport: VIEWPORT,
     trace: 'retain-on-failure',
+    storageState: LEGEND_CLOSED,
     launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: VIEWPORT } }],

@@ -10,6 +10,7 @@ import { EmbedApp } from './ui/embed/EmbedApp.tsx';
 import { splitViewOption } from './ui/embed/embedView.ts';
 import defaultScenario from './ui/defaultScenario.json';
 import { StoreProvider } from './ui/storeContext.tsx';
+import { LegendStorageContext } from './ui/graph/legendContext.ts';
 import { ShareProvider } from './ui/share/shareContext.tsx';
 import { browserStorage, openInitialTexts, startShare } from './ui/share/startShare.ts';
 import { isShareHash } from './share/linkCodec.ts';
@@ -72,7 +73,11 @@ const share = startShare(store, storage, opening, checks);
 createRoot(root).render(
   <StrictMode>
     <StoreProvider store={store}>
-      <ShareProvider store={share}>{view === 'embed' ? <EmbedApp /> : <App />}</ShareProvider>
+      <ShareProvider store={share}>
+        <LegendStorageContext.Provider value={storage}>
+          {view === 'embed' ? <EmbedApp /> : <App />}
+        </LegendStorageContext.Provider>
+      </ShareProvider>
     </StoreProvider>
   </StrictMode>,
 );

@@ -2,7 +2,7 @@
 // one, otherwise read back from the result document.
 
 import type { Allocation } from '../engine/structs.ts';
-import type { AllocAction, ReconcileTrace } from '../engine/types.ts';
+import type { AllocAction, AllocDecision, ReconcileTrace } from '../engine/types.ts';
 import type { AllocResult } from './resultIndex.ts';
 
 /** Decision is the fate of one allocation and why; `step` is "" when read from the result document. */
@@ -13,8 +13,8 @@ export interface Decision {
 }
 
 /** traceDecisions maps each allocation ID the trace decided to its decision (the trace's own object, not a copy). */
-export function traceDecisions(trace: ReconcileTrace | null): Map<string, Decision> {
-  const out = new Map<string, Decision>();
+export function traceDecisions(trace: ReconcileTrace | null): Map<string, AllocDecision> {
+  const out = new Map<string, AllocDecision>();
   if (trace === null) return out;
   for (const g of trace.groups) {
     for (const d of g.decisions) out.set(d.allocID, d);

@@ -127,12 +127,12 @@ export function buildGraph(
   const cards = new Map<string, { card: AllocCard; box: string }>();
   for (const a of scenario.Allocations) {
     const draft = drafts.get(a.NodeID) ?? gcDraft(gcDrafts, a);
-    const card = allocCard(a, decisions.get(a.ID), results.get(a.ID));
+    const card = allocCard(a, decisions.get(a.ID), results.get(a.ID), scenario.Job.Version);
     draft.cards.push(card);
     cards.set(a.ID, { card, box: draft.id });
   }
-  const lane = buildLane(document, cards);
-  addLaterGhosts(lane, cards, scenario.Now);
+  const lane = buildLane(document, cards, scenario.Job.Version);
+  addLaterGhosts(lane, cards, scenario.Now, scenario.Job.Version);
   markCanaryReplacements(lane, cards);
 
   const previousBoxes = new Map<string, NodeBoxView>();

@@ -2,6 +2,7 @@
 
 import type { Allocation } from '../engine/structs.ts';
 import { chooseDecision, type Decision, documentDecision } from './actions.ts';
+import { allocEra } from './era.ts';
 import type { AllocCard } from './model.ts';
 import type { AllocResult } from './resultIndex.ts';
 
@@ -19,8 +20,17 @@ export function indexNumber(name: string): number {
   return m ? Number(m[1]) : -1;
 }
 
-/** allocCard builds the card of one allocation from its decision (trace first, else the document). */
-export function allocCard(alloc: Allocation, decided: Decision | undefined, r: AllocResult | undefined): AllocCard {
+/**
+ * allocCard builds the card of one allocation from its decision (trace
+ * first, else the document); `jobVersion` is the version being scheduled,
+ * which tells a current allocation from an old one.
+ */
+export function allocCard(
+  alloc: Allocation,
+  decided: Decision | undefined,
+  r: AllocResult | undefined,
+  jobVersion: number,
+): AllocCard {
   // A traced decision other than "ignore" always wins (chooseDecision): the document need not be read then.
   const d =
     decided !== undefined && decided.action !== 'ignore'
@@ -33,6 +43,15 @@ export function allocCard(alloc: Allocation, decided: Decision | undefined, r: A
     index: nameIndex(alloc.Name),
     group: alloc.TaskGroup,
     version: alloc.Job.Version,
+    era: allocEra(
+      {
+        action: d.action,
+        clientStatus: alloc.ClientStatus,
+        desiredStatus: alloc.DesiredStatus,
+        version: alloc.Job.Version,
+      },
+      jobVersion,
+    ),
     clientStatus: alloc.ClientStatus,
     desiredStatus: alloc.DesiredStatus,
     canary: alloc.DeploymentStatus?.Canary ?? false,
@@ -77,6 +96,7 @@ export function sameCard(a: AllocCard, b: AllocCard): boolean {
       a.index === b.index &&
       a.group === b.group &&
       a.version === b.version &&
+      a.era === b.era &&
       a.clientStatus === b.clientStatus &&
       a.desiredStatus === b.desiredStatus &&
       a.canary === b.canary &&

@@ -64,8 +64,13 @@ function uniqueKey(seen: Map<string, number>, base: string): string {
  * `cards` maps allocation IDs to their cards and the box that holds them.
  * Past LANE_GROUP_CAP new placements in a group, the others are counted
  * on the group's aggregate instead (in the job's order of first sight).
+ * Every placement runs `jobVersion`, the version being scheduled.
  */
-export function buildLane(doc: ResultDocument, cards: ReadonlyMap<string, { card: AllocCard; box: string }>): Lane {
+export function buildLane(
+  doc: ResultDocument,
+  cards: ReadonlyMap<string, { card: AllocCard; box: string }>,
+  jobVersion: number,
+): Lane {
   const seen = new Map<string, number>();
   const ghosts: GhostCard[] = [];
   const links: Link[] = [];
@@ -89,7 +94,10 @@ export function buildLane(doc: ResultDocument, cards: ReadonlyMap<string, { card
       return false;
     }
     let m = more.get(p.TaskGroup);
-    if (m === undefined) more.set(p.TaskGroup, (m = { group: p.TaskGroup, count: 0, canaries: 0 }));
+    if (m === undefined) {
+      m = { key: `more:${p.TaskGroup}`, group: p.TaskGroup, version: jobVersion, count: 0, canaries: 0 };
+      more.set(p.TaskGroup, m);
+    }
     m.count++;
     if (p.Canary) m.canaries++;
     return true;
@@ -105,6 +113,7 @@ export function buildLane(doc: ResultDocument, cards: ReadonlyMap<string, { card
       name: p.Name,
       index: nameIndex(p.Name),
       group: p.TaskGroup,
+      version: jobVersion,
       canary: p.Canary,
       reschedule: p.Reschedule,
       previousAllocID: p.PreviousAllocID,
@@ -128,6 +137,7 @@ export function buildLane(doc: ResultDocument, cards: ReadonlyMap<string, { card
       name: d.Name,
       index: nameIndex(d.Name),
       group: d.TaskGroup,
+      version: jobVersion,
       canary: false,
       reschedule: false,
       previousAllocID: d.StopAllocID,
@@ -151,6 +161,7 @@ export function sameGhost(a: GhostCard, b: GhostCard): boolean {
       a.name === b.name &&
       a.index === b.index &&
       a.group === b.group &&
+      a.version === b.version &&
       a.canary === b.canary &&
       a.reschedule === b.reschedule &&
       a.previousAllocID === b.previousAllocID &&

@@ -14,9 +14,10 @@ type Cards = ReadonlyMap<string, { card: AllocCard; box: string }>;
 /**
  * addLaterGhosts appends a ghost card for every allocation whose
  * replacement waits for a follow-up evaluation, with the evaluation's time
- * and how long after `now` it is, and an arrow from the allocation.
+ * and how long after `now` it is, and an arrow from the allocation. The
+ * replacement runs `jobVersion`, the version being scheduled.
  */
-export function addLaterGhosts(lane: Lane, cards: Cards, now: Instant): void {
+export function addLaterGhosts(lane: Lane, cards: Cards, now: Instant, jobVersion: number): void {
   for (const { card } of cards.values()) {
     if (card.followup === '') continue;
     const at = Date.parse(card.followup) * 1e6;
@@ -26,6 +27,7 @@ export function addLaterGhosts(lane: Lane, cards: Cards, now: Instant): void {
       name: card.name,
       index: card.index || nameIndex(card.name),
       group: card.group,
+      version: jobVersion,
       canary: false,
       reschedule: true,
       previousAllocID: card.id,

@@ -8,6 +8,16 @@ import type { Shape } from './layout.ts';
 /** NodeCondition is how a client-node box presents its node; `gc` is a node that no longer exists. */
 export type NodeCondition = 'ready' | 'initializing' | 'down' | 'gc';
 
+/**
+ * Era is where a card stands in time, so that old, new and going away are
+ * told apart at a glance: `new` is a placement still to be made (a ghost
+ * card), `current` runs the job version being scheduled and stays, `old`
+ * runs an older version and stays for now, `going` is stopped, replaced or
+ * moved by this evaluation, and `gone` had stopped before it and is left as
+ * it is.
+ */
+export type Era = 'new' | 'current' | 'old' | 'going' | 'gone';
+
 /** AllocCard is one existing allocation as drawn inside its node's box, with the reconciler's decision. */
 export interface AllocCard {
   id: string;
@@ -16,6 +26,8 @@ export interface AllocCard {
   index: string;
   group: string;
   version: number;
+  /** era is the card's place in time (see Era): what its version chip and pattern show. */
+  era: Era;
   clientStatus: string;
   desiredStatus: string;
   canary: boolean;
@@ -66,6 +78,8 @@ export interface GhostCard {
   name: string;
   index: string;
   group: string;
+  /** version is the job version it will run: a placement always runs the job being scheduled. */
+  version: number;
   canary: boolean;
   reschedule: boolean;
   /** previousAllocID is the allocation it replaces, or "". */
@@ -82,7 +96,11 @@ export interface GhostCard {
 
 /** MorePlacements counts a group's new placements that have no card of their own (see LANE_GROUP_CAP). */
 export interface MorePlacements {
+  /** key is `more:` and the group: what selects the aggregate, as a ghost card's key selects it. */
+  key: string;
   group: string;
+  /** version is the job version the placements will run. */
+  version: number;
   count: number;
   canaries: number;
 }

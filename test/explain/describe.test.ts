@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { members, setLabel, sortDecisions, stepKeys } from '../../src/ui/explain/describe.ts';
+import { members, setLabel, sortDecisions, stepKeys, upstreamName } from '../../src/ui/explain/describe.ts';
 import type { AllocDecision } from '../../src/engine/types.ts';
 
 describe('explanation words', () => {
@@ -36,5 +36,11 @@ describe('explanation words', () => {
       'b',
       'c',
     ]);
+  });
+
+  it('gives upstream’s name beside a step, none for the group’s allocations before any step', () => {
+    expect(upstreamName('computeStop')).toBe('computeStop');
+    expect(upstreamName('removed group')).toBe('computeGroup');
+    expect(upstreamName('start')).toBe('');
   });
 });

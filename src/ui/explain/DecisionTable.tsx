@@ -5,7 +5,8 @@ import { memo, useEffect, useRef, useState } from 'react';
 import { useHighlightKeys } from './useHighlightKeys.ts';
 import type { AllocDecision } from '../../engine/types.ts';
 import { ACTIONS } from '../graph/vocabulary.ts';
-import { sortDecisions } from './describe.ts';
+import { STEP_NAMES } from '../../graph/stepNames.ts';
+import { sortDecisions, upstreamName } from './describe.ts';
 
 const OPEN_UP_TO = 40;
 
@@ -71,7 +72,8 @@ export const DecisionTable = memo(function DecisionTable({
                     </span>
                   </td>
                   <td>
-                    <code>{d.step}</code>
+                    {STEP_NAMES[d.step]}{' '}
+                    {upstreamName(d.step) !== '' && <code className="xp-upstream">{upstreamName(d.step)}</code>}
                   </td>
                   <td>{d.reason}</td>
                 </tr>

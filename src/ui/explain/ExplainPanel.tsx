@@ -2,11 +2,14 @@
 // computeGroup with the allocation sets at each, why there is or is not a
 // canary state, how the placement limit came out, and each allocation's fate.
 
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { shallow } from 'zustand/vanilla/shallow';
 import type { GroupTrace, ReconcileTrace } from '../../engine/types.ts';
+import { deploymentViews } from '../../graph/deployment.ts';
+import type { ResultDocument } from '../../result/document.ts';
 import type { Scenario } from '../../scenario/read.ts';
 import { GroupExplain } from './GroupExplain.tsx';
+import { explainSummary } from './summary.ts';
 import '../graph/theme.css';
 import './explain.css';
 
@@ -21,13 +24,6 @@ function useNamesByID(allocs: Scenario['Allocations']): ReadonlyMap<string, stri
   const next = { allocs, names: shallow(names, kept.names) ? kept.names : names };
   setKept(next);
   return next.names;
-}
-
-// sentence capitalises a note and ends it with a full stop.
-function sentence(note: string): string {
-  if (note === '') return '';
-  const s = note[0]!.toUpperCase() + note.slice(1);
-  return /[.!?]$/.test(s) ? s : `${s}.`;
 }
 
 // Kept maps each group to its trace as last drawn, with that trace's JSON.
@@ -62,27 +58,35 @@ function useKeptGroups(trace: ReconcileTrace | null): GroupTrace[] {
 export interface ExplainPanelProps {
   trace: ReconcileTrace | null;
   scenario: Scenario;
+  /** document is the result: the deployment the summary names is the one the graph's panel shows. */
+  document: ResultDocument;
+  /** wide lays the explanation out for the reading view, with room for every column. */
+  wide?: boolean;
   /** selectedAllocID is the allocation chosen in the graph: its decision and the step that made it are marked and scrolled to. */
   selectedAllocID?: string | null;
 }
 
 /** ExplainPanel draws the trace of one reconciliation, group by group. */
-export function ExplainPanel({ trace, scenario, selectedAllocID = null }: ExplainPanelProps) {
+export function ExplainPanel({ trace, scenario, document, wide = false, selectedAllocID = null }: ExplainPanelProps) {
   const names = useNamesByID(scenario.Allocations);
   const groups = useKeptGroups(trace);
+  const summary = useMemo(
+    () => (trace === null ? [] : explainSummary(trace, scenario.Deployment, deploymentViews(scenario, document))),
+    [trace, scenario, document],
+  );
+  const className = wide ? 'xp xp--wide' : 'xp';
 
   if (trace === null) {
     return (
-      <div className="xp" data-testid="explain">
+      <div className={className} data-testid="explain">
         <p className="xp-empty">No explanation for this result.</p>
       </div>
     );
   }
   return (
-    <div className="xp" data-testid="explain">
-      <p className="xp-summary">
-        {trace.jobStopped ? <b>The job is stopped: every allocation goes. </b> : null}
-        {sentence(trace.deploymentNote)}
+    <div className={className} data-testid="explain">
+      <p className="xp-summary" data-testid="explain-summary">
+        {summary.join(' ')}
       </p>
       {groups.length === 0 && <p className="xp-empty">The job has no task groups and no allocations.</p>}
       {groups.map((g) => (

@@ -37,8 +37,8 @@ export const GroupExplain = memo(function GroupExplain({
           <dt>Deployment</dt>
           <dd>
             {group.existingDeployment
-              ? 'the group is part of the current deployment'
-              : 'the group has no state in a current deployment'}
+              ? 'the group is part of the deployment the reconciler carries on'
+              : 'no deployment the reconciler carries on has the group (a finished one is not carried on)'}
           </dd>
           <dt>Canary state</dt>
           <dd data-testid="explain-canary">
@@ -53,7 +53,9 @@ export const GroupExplain = memo(function GroupExplain({
           <dd>{yesNo(group.deploymentComplete)}</dd>
         </dl>
       )}
-      <h4>Steps of computeGroup</h4>
+      <h4>
+        The steps, in the order the reconciler takes them <code className="xp-upstream">computeGroup</code>
+      </h4>
       <StepList steps={group.steps} names={names} decidedIn={decidedIn} />
       <DecisionTable decisions={group.decisions} selected={selected} />
     </section>

@@ -1,10 +1,12 @@
-// The steps of computeGroup for one group, in the order they ran, each with
-// its note and the allocation sets it left. Hovering or focusing a step
+// The steps of computeGroup for one group, in the order they ran, each named
+// in plain words with upstream's function name beside it, with its note and
+// the allocation sets it left. Hovering or focusing a step
 // highlights every allocation it concerns.
 
 import { memo } from 'react';
 import type { TraceStep } from '../../engine/types.ts';
-import { members, setLabel, stepKeys, stepTitle } from './describe.ts';
+import { STEP_NAMES } from '../../graph/stepNames.ts';
+import { members, setLabel, stepKeys, upstreamName } from './describe.ts';
 import { SetList } from './SetList.tsx';
 import { useHighlightKeys } from './useHighlightKeys.ts';
 
@@ -42,7 +44,8 @@ export const StepList = memo(function StepList({
               onFocus={enter}
               onBlur={leave}
             >
-              <code className="xp-step__name">{stepTitle(s.step)}</code>
+              <span className="xp-step__name">{STEP_NAMES[s.step]}</span>
+              {upstreamName(s.step) !== '' && <code className="xp-upstream">{upstreamName(s.step)}</code>}
               <span className="xp-step__note">{s.note}</span>
             </div>
             <ul className="xp-sets">

@@ -1,48 +1,45 @@
 // The decision part of an allocation's details: what the reconciler decided
-// and why, the step that decided it, and what the result document does with
-// the allocation.
+// and why (the step in plain words, the rule behind it, upstream's name),
+// and what the result document does with the allocation.
 
-import type { Decision } from '../../graph/actions.ts';
+import type { AllocDecision as TracedDecision } from '../../engine/types.ts';
+import { ERAS } from '../../graph/era.ts';
 import type { AllocCard } from '../../graph/model.ts';
 import type { AllocResult } from '../../graph/resultIndex.ts';
+import type { GroupRules } from '../../graph/rules.ts';
+import { allocWhy } from '../../graph/why.ts';
 import { ACTIONS, healthLabel } from './vocabulary.ts';
+import { WhyView } from './WhyView.tsx';
 
-/** AllocDecisionProps are an allocation's card, the trace's last decision about it, and the result's entries. */
+/** AllocDecisionProps are an allocation's card, the trace's last decision about it, its group's rules and the result's entries. */
 export interface AllocDecisionProps {
   card: AllocCard;
-  decided: Decision | undefined;
+  decided: TracedDecision | undefined;
+  rules: GroupRules;
   result: AllocResult | undefined;
   /** jobVersion is the version an in-place update brings the allocation to. */
   jobVersion: number;
 }
 
-/** AllocDecision shows an allocation's decision, where it was decided, and the result document's entries about it. */
-export function AllocDecision({ card, decided, result, jobVersion }: AllocDecisionProps) {
+/** AllocDecision shows an allocation's decision and why, and the result document's entries about it. */
+export function AllocDecision({ card, decided, rules, result, jobVersion }: AllocDecisionProps) {
   const term = ACTIONS[card.action];
   return (
     <section className="ad__decision" data-action={card.action} aria-label="Decision">
       <p className="ad__fate">
         <span aria-hidden="true">{term.symbol}</span> {term.label}
+        <span className={`cg-card__version cg-era--${card.era}`}>v{card.version}</span>
+        <span className="ad__era">{ERAS[card.era].label}</span>
         {card.canary && <span className="cg-badge cg-badge--canary">canary</span>}
         {(card.canary || card.healthy !== null) && <span className="ad__health">{healthLabel(card.healthy)}</span>}
       </p>
-      <p className="ad__reason" data-testid="alloc-details-reason">
-        {card.reason}
-      </p>
-      <p className="ad__step">
-        {card.step ? (
-          <>
-            Decided in <code>{card.step}</code>.
-          </>
-        ) : decided ? (
-          <>
-            Read from the result document; the trace’s last word was <code>{decided.step}</code>:{' '}
-            {ACTIONS[decided.action].label}, {decided.reason}.
-          </>
-        ) : (
-          'Read from the result document (no trace).'
-        )}
-      </p>
+      <WhyView why={allocWhy(card, decided, rules)} />
+      {card.step === '' && decided && (
+        <p className="ad__step">
+          Read from the result document; the trace’s last word was <code>{decided.step}</code>:{' '}
+          {ACTIONS[decided.action].label}, {decided.reason}.
+        </p>
+      )}
       <ResultEntries result={result} jobVersion={jobVersion} />
     </section>
   );

@@ -1,15 +1,20 @@
-// The side panel of one allocation: the reconciler's decision and its
-// reason, what the result document does with it, and its fields.
+// The side panel of one card: for an allocation, the reconciler's decision
+// and why, what the result document does with it, and its fields; for a
+// placement (a ghost card), what will be placed and why.
 
 import { type RefObject, useEffect, useMemo, useRef } from 'react';
 import type { ReconcileTrace } from '../../engine/types.ts';
 import { traceDecisions } from '../../graph/actions.ts';
+import { buildGraph } from '../../graph/buildGraph.ts';
 import { allocCard } from '../../graph/cards.ts';
 import { indexResult } from '../../graph/resultIndex.ts';
+import { groupRules } from '../../graph/rules.ts';
+import { findGhost, findMore } from '../../graph/why.ts';
 import type { ResultDocument } from '../../result/document.ts';
 import type { Scenario } from '../../scenario/read.ts';
 import { AllocDecision } from './AllocDecision.tsx';
 import { allocFacts } from './allocFacts.ts';
+import { GhostDetails, MoreDetails } from './GhostDetails.tsx';
 import { useEscapeToClose } from './useEscapeToClose.ts';
 import './theme.css';
 import './details.css';
@@ -32,6 +37,12 @@ export function AllocDetails({ scenario, document, trace, allocID, onClose }: Al
   );
   const result = useMemo(() => indexResult(document).get(allocID), [document, allocID]);
   const decided = useMemo(() => traceDecisions(trace).get(allocID), [trace, allocID]);
+  // Not an allocation: the key of a ghost card or of the lane's aggregate, found in the graph as drawn.
+  const { ghost, more } = useMemo(() => {
+    if (alloc !== undefined) return { ghost: null, more: null };
+    const model = buildGraph(scenario, document, trace);
+    return { ghost: findGhost(model, allocID), more: findMore(model, allocID) };
+  }, [alloc, scenario, document, trace, allocID]);
   const closeRef = useRef<HTMLButtonElement>(null);
   // A newly chosen allocation takes the focus to the panel, so that Tab continues from there.
   useEffect(() => {
@@ -39,6 +50,27 @@ export function AllocDetails({ scenario, document, trace, allocID, onClose }: Al
   }, [allocID]);
   useEscapeToClose(onClose);
 
+  if (alloc === undefined && ghost !== null) {
+    const g = ghost.ghost;
+    return (
+      <div className="ad" data-testid="alloc-details" data-ghost-key={allocID} data-kind={g.kind}>
+        <DetailsHeader title={`${g.name} (to be placed)`} closeRef={closeRef} onClose={onClose} />
+        <GhostDetails found={ghost} rules={groupRules(scenario.Job, g.group, trace)} />
+      </div>
+    );
+  }
+  if (alloc === undefined && more !== null) {
+    return (
+      <div className="ad" data-testid="alloc-details" data-ghost-key={allocID} data-kind="more">
+        <DetailsHeader
+          title={`${more.count.toLocaleString('en-US')} more placements of ${more.group}`}
+          closeRef={closeRef}
+          onClose={onClose}
+        />
+        <MoreDetails more={more} rules={groupRules(scenario.Job, more.group, trace)} />
+      </div>
+    );
+  }
   if (alloc === undefined) {
     return (
       <div className="ad" data-testid="alloc-details" data-alloc-id={allocID}>
@@ -48,11 +80,17 @@ export function AllocDetails({ scenario, document, trace, allocID, onClose }: Al
     );
   }
 
-  const card = allocCard(alloc, decided, result);
+  const card = allocCard(alloc, decided, result, scenario.Job.Version);
   return (
     <div className="ad" data-testid="alloc-details" data-alloc-id={alloc.ID} data-action={card.action}>
       <DetailsHeader title={alloc.Name} closeRef={closeRef} onClose={onClose} />
-      <AllocDecision card={card} decided={decided} result={result} jobVersion={scenario.Job.Version} />
+      <AllocDecision
+        card={card}
+        decided={decided}
+        rules={groupRules(scenario.Job, alloc.TaskGroup, trace)}
+        result={result}
+        jobVersion={scenario.Job.Version}
+      />
       <dl className="ad__facts">
         {allocFacts(alloc, node).map((f) => (
           <div key={f.label} className="ad__fact">

@@ -15,7 +15,7 @@ function clock(t: string): string {
 // ghostLabel is a ghost card's accessible label and tooltip: what will be placed and what it replaces, in words.
 function ghostLabel(g: GhostCard): string {
   if (g.kind === 'later') {
-    return `${g.name} is replaced later: a follow-up evaluation at ${g.waitUntil} (in ${formatGoDuration(g.waitFor)}) places the replacement of ${g.previousAllocID}`;
+    return `${g.name} is replaced later: a follow-up evaluation at ${g.waitUntil} (in ${formatGoDuration(g.waitFor)}) places the replacement of ${g.previousAllocID}, of job version ${g.version}`;
   }
   const promoted =
     g.replacesOnPromotion.length > 0
@@ -29,7 +29,7 @@ function ghostLabel(g: GhostCard): string {
         : g.previousAllocID !== ''
           ? 'migrated replacement of'
           : '';
-  const base = `${g.canary ? 'canary ' : ''}placement ${g.name}`;
+  const base = `${g.canary ? 'canary ' : ''}placement ${g.name} of job version ${g.version}`;
   return (what ? `${base}: ${what} ${g.previousAllocID}` : `new ${base}`) + promoted;
 }
 
@@ -43,12 +43,19 @@ export function ghostTag(g: GhostCard): string {
   return 'create';
 }
 
-/** Ghost draws one pending placement (or a replacement placed later) as a dashed card; memoised on its card. */
+/**
+ * Ghost draws one pending placement (or a replacement placed later) as a
+ * dashed card with the version it will run; memoised on its card. It is a
+ * button: the graph opens its "why" when it is clicked (see useCardClicks).
+ */
 export const Ghost = memo(function Ghost({ ghost, highlighted }: { ghost: GhostCard; highlighted: boolean }) {
   const label = ghostLabel(ghost);
   return (
-    <div
+    <button
+      type="button"
       className="cg-ghost"
+      data-ghost-key={ghost.key}
+      data-era="new"
       data-testid={
         ghost.kind === 'place' ? 'placement' : ghost.kind === 'later' ? 'delayed-replacement' : 'replacement'
       }
@@ -58,8 +65,6 @@ export const Ghost = memo(function Ghost({ ghost, highlighted }: { ghost: GhostC
       data-canary={ghost.canary ? 'true' : 'false'}
       data-kind={ghost.kind}
       data-highlighted={highlighted ? 'true' : undefined}
-      tabIndex={0}
-      role="img"
       aria-label={label}
       title={label}
     >
@@ -68,11 +73,14 @@ export const Ghost = memo(function Ghost({ ghost, highlighted }: { ghost: GhostC
         <span className="cg-card__group">{showConfusable(ghost.group)}</span>
       </span>
       <span className="cg-card__line">
-        <span className={`cg-ghost__tag cg-ghost__tag--${ghostTag(ghost)}`}>{ghostTag(ghost)}</span>
-        {ghost.kind === 'later' && (
+        <span className="cg-card__version cg-era--new">+v{ghost.version}</span>
+        {ghost.kind === 'later' ? (
+          // The clock below and the dotted edge say "later"; the line has no room for the word too.
           <span className="cg-ghost__when" data-testid="wait-for">
             in {formatGoDuration(ghost.waitFor)}
           </span>
+        ) : (
+          <span className={`cg-ghost__tag cg-ghost__tag--${ghostTag(ghost)}`}>{ghostTag(ghost)}</span>
         )}
       </span>
       {ghost.kind === 'later' && (
@@ -80,27 +88,28 @@ export const Ghost = memo(function Ghost({ ghost, highlighted }: { ghost: GhostC
           ◷ {clock(ghost.waitUntil)}
         </span>
       )}
-    </div>
+    </button>
   );
 });
 
 // moreLabel says what an aggregate card counts, in full.
 function moreLabel(m: MorePlacements): string {
   const canaries = m.canaries > 0 ? ` (${m.canaries.toLocaleString('en-US')} canary)` : '';
-  return `${m.count.toLocaleString('en-US')} more new placements of group ${m.group}${canaries}, counted rather than drawn one by one`;
+  return `${m.count.toLocaleString('en-US')} more new placements of group ${m.group}, job version ${m.version}${canaries}, counted rather than drawn one by one`;
 }
 
-/** More draws the aggregate card that counts a group's new placements past the lane's cap. */
+/** More draws the aggregate card that counts a group's new placements past the lane's cap; a button, like a ghost card. */
 export const More = memo(function More({ more }: { more: MorePlacements }) {
   const label = moreLabel(more);
   return (
-    <div
+    <button
+      type="button"
       className="cg-ghost cg-ghost--more"
       data-testid="placement-more"
+      data-ghost-key={more.key}
+      data-era="new"
       data-group={more.group}
       data-count={more.count}
-      tabIndex={0}
-      role="img"
       aria-label={label}
       title={label}
     >
@@ -109,8 +118,9 @@ export const More = memo(function More({ more }: { more: MorePlacements }) {
         <span className="cg-card__group">{more.group}</span>
       </span>
       <span className="cg-card__line">
-        <span className="cg-ghost__tag cg-ghost__tag--create">more placements</span>
+        <span className="cg-card__version cg-era--new">+v{more.version}</span>
+        <span className="cg-ghost__tag cg-ghost__tag--create">more</span>
       </span>
-    </div>
+    </button>
   );
 });

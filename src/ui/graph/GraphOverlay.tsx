@@ -49,7 +49,7 @@ export const GraphOverlay = memo(function GraphOverlay({ pane, culled }: { pane:
         />
       )}
       <Panel position="top-right">
-        <Legend />
+        <Legend pane={pane} />
       </Panel>
     </>
   );

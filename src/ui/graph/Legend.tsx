@@ -1,8 +1,13 @@
-// The legend of every colour and symbol the graph uses, drawn with the same
-// classes as the graph itself so that the two cannot drift apart.
+// The legend of every colour, pattern and symbol the graph uses, drawn with
+// the same classes as the graph itself so that the two cannot drift apart.
+// It is open on a person's first visit, then as they left it.
 
-import { memo } from 'react';
+import { type CSSProperties, memo, useContext, useState } from 'react';
+import { ERA_ORDER, ERAS } from '../../graph/era.ts';
+import type { Pane } from '../../graph/layout.ts';
 import type { EdgeKind } from '../../graph/model.ts';
+import { loadLegendOpen, saveLegendOpen } from '../../share/legendStorage.ts';
+import { LegendStorageContext } from './legendContext.ts';
 import { ACTION_ORDER, ACTIONS, CONDITIONS, EDGES } from './vocabulary.ts';
 import './legend.css';
 
@@ -18,12 +23,45 @@ const NODE_ROWS = [
 const STATUSES = ['running', 'pending', 'failed', 'complete', 'lost'] as const;
 const EDGE_KINDS: readonly EdgeKind[] = ['destructive', 'migrate', 'reschedule', 'lost', 'later'];
 
-/** Legend explains the graph's boxes, cards, badges, ghost cards and arrows. */
-export const Legend = memo(function Legend() {
+// legendSize keeps the open legend to part of the graph's pane (it scrolls
+// inside), so that open on a first visit it does not hide the graph.
+function legendSize(pane: Pane | null): CSSProperties | undefined {
+  if (pane === null) return undefined;
+  return { maxWidth: pane.width < 600 ? 230 : 280, maxHeight: Math.max(160, Math.round(pane.height * 0.55)) };
+}
+
+/**
+ * Legend explains the graph's boxes, cards, versions in time, badges,
+ * ghost cards and arrows; `pane` is the graph's size, which bounds its own.
+ */
+export const Legend = memo(function Legend({ pane }: { pane: Pane | null }) {
+  const storage = useContext(LegendStorageContext);
+  // Read once: afterwards the <details> element keeps its own state, and each toggle is saved.
+  const [open] = useState(() => loadLegendOpen(storage));
   return (
-    <details className="cg-legend" data-testid="graph-legend">
+    <details
+      className="cg-legend"
+      data-testid="graph-legend"
+      style={legendSize(pane)}
+      open={open}
+      onToggle={(e) => saveLegendOpen(storage, e.currentTarget.open)}
+    >
       <summary>Legend</summary>
       <div className="cg-legend__body">
+        <p className="cg-legend__hint">Click any card, placements included, to see why.</p>
+        <h4>Time: the version chip</h4>
+        <ul>
+          {ERA_ORDER.map((era) => (
+            <li key={era} data-testid="legend-era" data-era={era}>
+              <span className={`cg-card__version cg-era--${era}`}>
+                {era === 'new' ? '+v2' : era === 'current' ? 'v2' : 'v1'}
+              </span>
+              <span>
+                <b>{ERAS[era].label}</b>: {ERAS[era].description}
+              </span>
+            </li>
+          ))}
+        </ul>
         <h4>Client nodes</h4>
         <ul>
           {NODE_ROWS.map((r) => (
@@ -40,7 +78,9 @@ export const Legend = memo(function Legend() {
               <span className="cg-legend__card cg-card" data-action={a}>
                 <span className="cg-card__action">{ACTIONS[a].symbol}</span>
               </span>
-              <b>{ACTIONS[a].label}</b>: {ACTIONS[a].description}
+              <span>
+                <b>{ACTIONS[a].label}</b>: {ACTIONS[a].description}
+              </span>
             </li>
           ))}
         </ul>
@@ -55,16 +95,13 @@ export const Legend = memo(function Legend() {
             <span className="cg-badge cg-badge--canary">C</span> canary
           </li>
           <li>
-            <span className="cg-badge cg-badge--health-true">✓</span> healthy
+            <span className="cg-badge cg-badge--health-true">✓</span> healthy (only on what keeps running)
           </li>
           <li>
             <span className="cg-badge cg-badge--health-false">✗</span> unhealthy
           </li>
           <li>
             <span className="cg-badge cg-badge--health-null">?</span> health unknown
-          </li>
-          <li>
-            <span className="cg-card__version">v2</span> job version
           </li>
         </ul>
         <h4>Placements (ghost cards)</h4>
@@ -83,8 +120,11 @@ export const Legend = memo(function Legend() {
             <span className="cg-ghost__tag cg-ghost__tag--reschedule">reschedule</span> replaces a moved or failed one
           </li>
           <li>
-            <span className="cg-ghost__tag cg-ghost__tag--later">later</span> placed by a follow-up evaluation at the
+            <span className="cg-ghost__when">in 30s ◷ 12:00:30</span> placed later, by a follow-up evaluation at the
             time shown
+          </li>
+          <li>
+            <span className="cg-card__version cg-era--new">+v2</span> the job version it will run
           </li>
           <li>hover a canary: what it replaces once promoted</li>
         </ul>

@@ -14,8 +14,9 @@ export interface CardClicks {
 }
 
 /**
- * useCardClicks calls onSelectAlloc with the ID of a clicked card (or one
- * activated with the keyboard), and with null for a click on the background.
+ * useCardClicks calls onSelectAlloc with the ID of a clicked card, or the
+ * key of a clicked ghost card (or one activated with the keyboard), and
+ * with null for a click on the background.
  * A drag that pans the view and ends on a card is not a click. The handlers
  * keep their identity, so React Flow is not told of a new one on each render.
  */
@@ -31,8 +32,8 @@ export function useCardClicks(onSelectAlloc: (allocID: string | null) => void): 
   const onNodeClick = useCallback((e: MouseEvent) => {
     const from = down.current;
     if (e.detail !== 0 && from && Math.hypot(e.clientX - from.x, e.clientY - from.y) > CLICK_DISTANCE) return;
-    const card = (e.target as Element).closest?.('[data-testid="alloc"]');
-    if (card) select.current(card.getAttribute('data-alloc-id'));
+    const card = (e.target as Element).closest?.('[data-testid="alloc"], [data-ghost-key]');
+    if (card) select.current(card.getAttribute('data-alloc-id') ?? card.getAttribute('data-ghost-key'));
   }, []);
   const onPaneClick = useCallback(() => select.current(null), []);
   return { onPointerDown, onNodeClick, onPaneClick };

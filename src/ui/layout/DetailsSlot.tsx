@@ -7,9 +7,10 @@ import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useActions, useShownResult, useSelectedAllocID } from '../storeContext.tsx';
 import { AllocDetails } from './slots.ts';
 
-// cardOf finds an allocation's card in the graph.
+// cardOf finds an allocation's card in the graph, or the ghost card of a placement's key.
 function cardOf(allocID: string): HTMLElement | null {
-  return document.querySelector<HTMLElement>(`[data-testid=alloc][data-alloc-id="${CSS.escape(allocID)}"]`);
+  const id = CSS.escape(allocID);
+  return document.querySelector<HTMLElement>(`[data-testid=alloc][data-alloc-id="${id}"], [data-ghost-key="${id}"]`);
 }
 
 /** DetailsSlot shows the selected allocation's details, or nothing when none is selected. */
