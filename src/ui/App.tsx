@@ -1,5 +1,6 @@
 // The app: editors on the left, the graph in the centre, the plan and its
-// siblings on the right. Layout only; each panel reads the store itself.
+// siblings on the right; on a narrow page (PaneTabs) one of them at a time,
+// the graph first. Layout only; each panel reads the store itself.
 
 import { useCallback, useEffect, useState } from 'react';
 import { EditorPanel } from './editor/EditorPanel.tsx';
@@ -7,13 +8,14 @@ import { DetailsSlot } from './layout/DetailsSlot.tsx';
 import { Description } from './layout/Description.tsx';
 import { GraphSlot } from './layout/GraphSlot.tsx';
 import { Header } from './layout/Header.tsx';
+import { type PaneID, PaneTabs, paneProps, useTabbed } from './layout/PaneTabs.tsx';
 import { PanelBoundary } from './PanelBoundary.tsx';
 import { ResultPanel } from './result/ResultPanel.tsx';
 import { RolloutTimelineSlot } from './rollout/lazy.tsx';
 import { ShareBanner } from './share/ShareBanner.tsx';
 import { PresentContext } from './present/presentContext.ts';
 import { PresenterView } from './present/PresenterView.tsx';
-import { useActions } from './storeContext.tsx';
+import { useActions, useDiagnostics } from './storeContext.tsx';
 import { usePageTheme } from './theme/usePageTheme.ts';
 
 /** App lays out the panels and owns the page-wide shortcuts and theme. */
@@ -22,6 +24,10 @@ export function App() {
   const { runNow } = useActions();
   const [presenting, setPresenting] = useState(false);
   const leave = useCallback(() => setPresenting(false), []);
+  const tabbed = useTabbed();
+  const [pane, setPane] = useState<PaneID>('graph');
+  const shown = tabbed ? pane : null;
+  const problems = useDiagnostics().length;
 
   // Ctrl/Cmd+Enter re-runs from anywhere; inside the editor Monaco handles it first.
   useEffect(() => {
@@ -39,18 +45,21 @@ export function App() {
   return (
     <PresentContext.Provider value={setPresenting}>
       <div className="app">
-        <a className="skip-link" href="#editor-tabpanel">
+        <a className="skip-link" href="#editor-tabpanel" onClick={() => setPane('editor')}>
           Skip to the editor
         </a>
         <PanelBoundary name="header">
           <Header />
         </PanelBoundary>
         <ShareBanner />
-        <main className="workspace">
-          <PanelBoundary name="editor">
-            <EditorPanel />
-          </PanelBoundary>
-          <div className="centre">
+        <main className="workspace" data-tabbed={tabbed}>
+          {tabbed && <PaneTabs shown={pane} onShow={setPane} problems={problems} />}
+          <div className="pane" {...paneProps('editor', shown)}>
+            <PanelBoundary name="editor">
+              <EditorPanel />
+            </PanelBoundary>
+          </div>
+          <div className="pane centre" {...paneProps('graph', shown)}>
             <PanelBoundary name="graph">
               <Description />
               <RolloutTimelineSlot />
@@ -58,9 +67,11 @@ export function App() {
               <DetailsSlot />
             </PanelBoundary>
           </div>
-          <PanelBoundary name="result panel">
-            <ResultPanel />
-          </PanelBoundary>
+          <div className="pane" {...paneProps('result', shown)}>
+            <PanelBoundary name="result panel">
+              <ResultPanel />
+            </PanelBoundary>
+          </div>
         </main>
       </div>
     </PresentContext.Provider>

@@ -1,0 +1,77 @@
+// The page's panes as tabs, on a page too narrow to show them side by side
+// (under TABBED_PX): the graph first, then the scenario's editors and the
+// results. Each pane stays mounted while hidden, so that the editor keeps
+// its text, cursor and undo history and the graph its view.
+
+import { tabKeys } from '../tabKeys.ts';
+import { useMediaQuery } from '../useMediaQuery.ts';
+
+/** TABBED_PX is the page width under which the panes become tabs: three side by side need about 1,024 px. */
+export const TABBED_PX = 1024;
+
+/** PaneID names the three panes of the page. */
+export type PaneID = 'graph' | 'editor' | 'result';
+
+const PANES: { id: PaneID; label: string }[] = [
+  { id: 'graph', label: 'Graph' },
+  { id: 'editor', label: 'Scenario' },
+  { id: 'result', label: 'Result' },
+];
+
+/** useTabbed tells whether the page is narrow enough for its panes to be tabs. */
+export function useTabbed(): boolean {
+  return useMediaQuery(`(max-width: ${TABBED_PX - 1}px)`);
+}
+
+/** paneProps are a pane's attributes: a tab panel, hidden unless chosen, on a tabbed page; nothing otherwise. */
+export function paneProps(id: PaneID, shown: PaneID | null) {
+  if (shown === null) return {};
+  return { id: `pane-${id}`, role: 'tabpanel', 'aria-labelledby': `pane-tab-${id}`, hidden: id !== shown };
+}
+
+/**
+ * PaneTabs chooses the pane shown on a tabbed page; the arrow keys move
+ * between the tabs, as in every tablist. `problems` counts the scenario's
+ * problems, shown on its tab so that they are seen from the graph.
+ */
+export function PaneTabs({
+  shown,
+  onShow,
+  problems,
+}: {
+  shown: PaneID;
+  onShow: (pane: PaneID) => void;
+  problems: number;
+}) {
+  const onKeyDown = tabKeys(
+    PANES.map((p) => p.id),
+    shown,
+    onShow,
+    (id) => `pane-tab-${id}`,
+  );
+  return (
+    <div className="pane-tabs tabbar" role="tablist" aria-label="Page" onKeyDown={onKeyDown} data-testid="pane-tabs">
+      {PANES.map((p) => (
+        <button
+          key={p.id}
+          id={`pane-tab-${p.id}`}
+          type="button"
+          role="tab"
+          className="tab"
+          data-testid={`pane-tab-${p.id}`}
+          aria-selected={shown === p.id}
+          aria-controls={`pane-${p.id}`}
+          tabIndex={shown === p.id ? 0 : -1}
+          onClick={() => onShow(p.id)}
+        >
+          {p.label}
+          {p.id === 'editor' && (
+            <span className="tab-badge" data-visible={problems > 0} aria-label={`${problems} problems`}>
+              {problems}
+            </span>
+          )}
+        </button>
+      ))}
+    </div>
+  );
+}
