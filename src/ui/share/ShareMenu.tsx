@@ -1,25 +1,31 @@
-// The header's share controls: Copy link, Export, Import (pick a file; a
-// file dropped anywhere on the page imports too) and the earlier drafts.
+// The header's share controls: Copy link, Embed (the read-only view's link
+// and <iframe>), Export, Import (pick a file; a file dropped anywhere on
+// the page imports too) and the earlier drafts.
 // On a narrow page (under NARROW_PX) they sit behind one "Share" menu, so
 // that the header's title and status keep their room.
 
 import { useRef } from 'react';
 import { useMediaQuery } from '../useMediaQuery.ts';
 import { DraftsMenu } from './DraftsMenu.tsx';
+import { EmbedPanel } from './EmbedPanel.tsx';
 import { LinkPanel } from './LinkPanel.tsx';
 import { ShareOverflow } from './ShareOverflow.tsx';
 import { useShareActions } from './shareContext.tsx';
 import { useFileDrop } from './useFileDrop.ts';
 import './share.css';
 
-/** NARROW_PX is the page width under which the share controls fold into a menu (the same as styles.css's header query). */
-export const NARROW_PX = 1280;
+/**
+ * NARROW_PX is the page width under which the share controls fold into a
+ * menu (the same as styles.css's header query): five of them beside the
+ * header's other buttons leave the scenario's title no room below it.
+ */
+export const NARROW_PX = 1600;
 
 const NARROW_QUERY = `(max-width: ${NARROW_PX - 1}px)`;
 
 /** ShareMenu holds the share, export, import and drafts controls. */
 export function ShareMenu() {
-  const { copyLink, closeLink, exportFile, importFile } = useShareActions();
+  const { copyLink, closeLink, showEmbed, closeEmbed, exportFile, importFile } = useShareActions();
   const picker = useRef<HTMLInputElement>(null);
   const dragging = useFileDrop((file, others) => void importFile(file, others));
   const narrow = useMediaQuery(NARROW_QUERY);
@@ -36,6 +42,18 @@ export function ShareMenu() {
           Copy link
         </button>
         <LinkPanel />
+      </div>
+      <div className="share-menu-item" onKeyDown={(e) => e.key === 'Escape' && closeEmbed()}>
+        <button
+          type="button"
+          className="button"
+          data-testid="embed-link"
+          title="A link and an <iframe> that show this scenario read-only in another page"
+          onClick={() => void showEmbed()}
+        >
+          Embed…
+        </button>
+        <EmbedPanel />
       </div>
       <button
         type="button"
