@@ -1,8 +1,9 @@
 // Every screen size from a phone up: at each size the page is no wider than
 // the window, the graph has room, every control is inside the window and
 // uncovered, and card text keeps its floor. On a phone the panes are tabs
-// (the graph first) and a shared link opens on the graph; the Share menu
-// offers the read-only view's link and the <iframe> that shows it.
+// (the graph first), a shared link opens on the graph, a link from the
+// results to the graph brings it up, and the Share menu offers the
+// read-only view's link and the <iframe> that shows it.
 
 import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
@@ -97,6 +98,16 @@ for (const size of SIZES) {
     await page.getByTestId('pane-tab-graph').click();
     await expect(page.getByTestId('cluster-graph')).toBeVisible();
     expect(await flowSize(page)).toEqual(flow);
+
+    // The rollout's frames and deployments fit too; "see it after this plan" brings the graph up.
+    await page.getByTestId('rollout-toggle').click();
+    await expect(page.getByTestId('rollout-end')).toBeVisible();
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    expect(await allUnreachable(page)).toEqual([]);
+    await page.getByTestId('pane-tab-result').click();
+    await page.getByTestId('placed-after').first().click();
+    await expect(page.getByTestId('pane-tab-graph')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('cluster-graph')).toBeVisible();
   });
 }
 

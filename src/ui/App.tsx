@@ -9,6 +9,7 @@ import { Description } from './layout/Description.tsx';
 import { GraphSlot } from './layout/GraphSlot.tsx';
 import { Header } from './layout/Header.tsx';
 import { type PaneID, PaneTabs, paneProps, useTabbed } from './layout/PaneTabs.tsx';
+import { ShowPaneContext } from './layout/paneContext.ts';
 import { PanelBoundary } from './PanelBoundary.tsx';
 import { ResultPanel } from './result/ResultPanel.tsx';
 import { RolloutTimelineSlot } from './rollout/lazy.tsx';
@@ -44,36 +45,38 @@ export function App() {
   if (presenting) return <PresenterView onExit={leave} />;
   return (
     <PresentContext.Provider value={setPresenting}>
-      <div className="app">
-        <a className="skip-link" href="#editor-tabpanel" onClick={() => setPane('editor')}>
-          Skip to the editor
-        </a>
-        <PanelBoundary name="header">
-          <Header />
-        </PanelBoundary>
-        <ShareBanner />
-        <main className="workspace" data-tabbed={tabbed}>
-          {tabbed && <PaneTabs shown={pane} onShow={setPane} problems={problems} />}
-          <div className="pane" {...paneProps('editor', shown)}>
-            <PanelBoundary name="editor">
-              <EditorPanel />
-            </PanelBoundary>
-          </div>
-          <div className="pane centre" {...paneProps('graph', shown)}>
-            <PanelBoundary name="graph">
-              <Description />
-              <RolloutTimelineSlot />
-              <GraphSlot />
-              <DetailsSlot />
-            </PanelBoundary>
-          </div>
-          <div className="pane" {...paneProps('result', shown)}>
-            <PanelBoundary name="result panel">
-              <ResultPanel />
-            </PanelBoundary>
-          </div>
-        </main>
-      </div>
+      <ShowPaneContext.Provider value={setPane}>
+        <div className="app">
+          <a className="skip-link" href="#editor-tabpanel" onClick={() => setPane('editor')}>
+            Skip to the editor
+          </a>
+          <PanelBoundary name="header">
+            <Header />
+          </PanelBoundary>
+          <ShareBanner />
+          <main className="workspace" data-tabbed={tabbed}>
+            {tabbed && <PaneTabs shown={pane} onShow={setPane} problems={problems} />}
+            <div className="pane" {...paneProps('editor', shown)}>
+              <PanelBoundary name="editor">
+                <EditorPanel />
+              </PanelBoundary>
+            </div>
+            <div className="pane centre" {...paneProps('graph', shown)}>
+              <PanelBoundary name="graph">
+                <Description />
+                <RolloutTimelineSlot />
+                <GraphSlot />
+                <DetailsSlot />
+              </PanelBoundary>
+            </div>
+            <div className="pane" {...paneProps('result', shown)}>
+              <PanelBoundary name="result panel">
+                <ResultPanel />
+              </PanelBoundary>
+            </div>
+          </main>
+        </div>
+      </ShowPaneContext.Provider>
     </PresentContext.Provider>
   );
 }
