@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { RING_KEY } from '../src/share/draftStore.ts';
 import { openApp, setTab } from './helpers.ts';
-import { unreachable } from './reach.ts';
+import { unreachable, unreachableInMenus } from './reach.ts';
 
 const SIZES = [
   { width: 1024, height: 700 },
@@ -49,14 +49,7 @@ for (const size of SIZES) {
       expect(await unreachable(page.locator('.header button, [data-testid=share-banner] button'))).toEqual([]);
       expect(await unreachable(page.locator('[data-testid=graph-panel] button'))).toEqual([]);
       expect(await unreachable(page.locator('[role=tab], [data-testid=rollout-timeline] button'))).toEqual([]);
-      await page.getByTestId('examples-button').click();
-      expect(await unreachable(page.getByRole('menuitem'))).toEqual([]);
-      await page.keyboard.press('Escape');
-      if (size.width < 1600) {
-        await page.getByTestId('share-overflow').click();
-        expect(await unreachable(page.locator('#share-overflow button'))).toEqual([]);
-        await page.keyboard.press('Escape');
-      }
+      expect(await unreachableInMenus(page)).toEqual([]);
       for (const part of ['.title', '[aria-label="Result views"]', '.rollout-frames']) {
         expect(await fits(page, part), `${part} fits`).toBe(true);
       }

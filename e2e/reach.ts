@@ -3,7 +3,7 @@
 // own centre (nothing covers it). Shared by the specs that check the chrome
 // at several window sizes.
 
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /**
  * unreachable names the located controls that are hidden under another
@@ -38,4 +38,22 @@ export async function unreachable(controls: Locator): Promise<string[]> {
     }
     return blocked;
   });
+}
+
+/**
+ * unreachableInMenus opens the Examples menu and, where the share controls
+ * are folded into it, the Share menu, and names their items that cannot be
+ * reached; each menu is closed again with Escape.
+ */
+export async function unreachableInMenus(page: Page): Promise<string[]> {
+  await page.getByTestId('examples-button').click();
+  const blocked = await unreachable(page.getByRole('menuitem'));
+  await page.keyboard.press('Escape');
+  const share = page.getByTestId('share-overflow');
+  if (await share.isVisible()) {
+    await share.click();
+    blocked.push(...(await unreachable(page.locator('#share-overflow button'))));
+    await page.keyboard.press('Escape');
+  }
+  return blocked;
 }

@@ -8,7 +8,7 @@ import { DetailsSlot } from './layout/DetailsSlot.tsx';
 import { Description } from './layout/Description.tsx';
 import { GraphSlot } from './layout/GraphSlot.tsx';
 import { Header } from './layout/Header.tsx';
-import { type PaneID, PaneTabs, paneProps, useTabbed } from './layout/PaneTabs.tsx';
+import { Pane, type PaneID, PaneTabs, useTabbed } from './layout/PaneTabs.tsx';
 import { ShowPaneContext } from './layout/paneContext.ts';
 import { PanelBoundary } from './PanelBoundary.tsx';
 import { ResultPanel } from './result/ResultPanel.tsx';
@@ -54,26 +54,20 @@ export function App() {
             <Header />
           </PanelBoundary>
           <ShareBanner />
-          <main className="workspace" data-tabbed={tabbed}>
+          <main className="workspace">
             {tabbed && <PaneTabs shown={pane} onShow={setPane} problems={problems} />}
-            <div className="pane" {...paneProps('editor', shown)}>
-              <PanelBoundary name="editor">
-                <EditorPanel />
-              </PanelBoundary>
-            </div>
-            <div className="pane centre" {...paneProps('graph', shown)}>
-              <PanelBoundary name="graph">
-                <Description />
-                <RolloutTimelineSlot />
-                <GraphSlot />
-                <DetailsSlot />
-              </PanelBoundary>
-            </div>
-            <div className="pane" {...paneProps('result', shown)}>
-              <PanelBoundary name="result panel">
-                <ResultPanel />
-              </PanelBoundary>
-            </div>
+            <Pane id="editor" shown={shown}>
+              <EditorPanel />
+            </Pane>
+            <Pane id="graph" shown={shown}>
+              <Description />
+              <RolloutTimelineSlot />
+              <GraphSlot />
+              <DetailsSlot />
+            </Pane>
+            <Pane id="result" shown={shown}>
+              <ResultPanel />
+            </Pane>
           </main>
         </div>
       </ShowPaneContext.Provider>

@@ -3,6 +3,8 @@
 // results. Each pane stays mounted while hidden, so that the editor keeps
 // its text, cursor and undo history and the graph its view.
 
+import type { ReactNode } from 'react';
+import { PanelBoundary } from '../PanelBoundary.tsx';
 import { tabKeys } from '../tabKeys.ts';
 import { useMediaQuery } from '../useMediaQuery.ts';
 
@@ -23,10 +25,29 @@ export function useTabbed(): boolean {
   return useMediaQuery(`(max-width: ${TABBED_PX - 1}px)`);
 }
 
-/** paneProps are a pane's attributes: a tab panel, hidden unless chosen, on a tabbed page; nothing otherwise. */
-export function paneProps(id: PaneID, shown: PaneID | null) {
-  if (shown === null) return {};
-  return { id: `pane-${id}`, role: 'tabpanel', 'aria-labelledby': `pane-tab-${id}`, hidden: id !== shown };
+// BOUNDARY names each pane's panel for its error boundary (and the graph's pane is the centre column).
+const BOUNDARY: Record<PaneID, { name: string; className: string }> = {
+  editor: { name: 'editor', className: 'pane' },
+  graph: { name: 'graph', className: 'pane centre' },
+  result: { name: 'result panel', className: 'pane' },
+};
+
+/**
+ * Pane holds one of the page's panels, behind its own error boundary: a
+ * column, or on a tabbed page (`shown` not null) a tab panel, hidden
+ * unless it is the one shown.
+ */
+export function Pane({ id, shown, children }: { id: PaneID; shown: PaneID | null; children: ReactNode }) {
+  const { name, className } = BOUNDARY[id];
+  const tab =
+    shown === null
+      ? {}
+      : { id: `pane-${id}`, role: 'tabpanel', 'aria-labelledby': `pane-tab-${id}`, hidden: id !== shown };
+  return (
+    <div className={className} {...tab}>
+      <PanelBoundary name={name}>{children}</PanelBoundary>
+    </div>
+  );
 }
 
 /**

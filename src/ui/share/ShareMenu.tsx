@@ -4,7 +4,7 @@
 // On a narrow page (under NARROW_PX) they sit behind one "Share" menu, so
 // that the header's title and status keep their room.
 
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useMediaQuery } from '../useMediaQuery.ts';
 import { DraftsMenu } from './DraftsMenu.tsx';
 import { EmbedPanel } from './EmbedPanel.tsx';
@@ -23,6 +23,32 @@ export const NARROW_PX = 1600;
 
 const NARROW_QUERY = `(max-width: ${NARROW_PX - 1}px)`;
 
+// PanelItem is a share button with the panel it opens under it (shown while the store holds what it made); Escape in it closes the panel.
+function PanelItem({
+  testID,
+  title,
+  onClick,
+  onEscape,
+  panel,
+  children,
+}: {
+  testID: string;
+  title: string;
+  onClick: () => Promise<void>;
+  onEscape: () => void;
+  panel: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="share-menu-item" onKeyDown={(e) => e.key === 'Escape' && onEscape()}>
+      <button type="button" className="button" data-testid={testID} title={title} onClick={() => void onClick()}>
+        {children}
+      </button>
+      {panel}
+    </div>
+  );
+}
+
 /** ShareMenu holds the share, export, import and drafts controls. */
 export function ShareMenu() {
   const { copyLink, closeLink, showEmbed, closeEmbed, exportFile, importFile } = useShareActions();
@@ -31,30 +57,24 @@ export function ShareMenu() {
   const narrow = useMediaQuery(NARROW_QUERY);
   const controls = (
     <>
-      <div className="share-menu-item" onKeyDown={(e) => e.key === 'Escape' && closeLink()}>
-        <button
-          type="button"
-          className="button"
-          data-testid="copy-link"
-          title="Copy a link that opens this scenario"
-          onClick={() => void copyLink()}
-        >
-          Copy link
-        </button>
-        <LinkPanel />
-      </div>
-      <div className="share-menu-item" onKeyDown={(e) => e.key === 'Escape' && closeEmbed()}>
-        <button
-          type="button"
-          className="button"
-          data-testid="embed-link"
-          title="A link and an <iframe> that show this scenario read-only in another page"
-          onClick={() => void showEmbed()}
-        >
-          Embed…
-        </button>
-        <EmbedPanel />
-      </div>
+      <PanelItem
+        testID="copy-link"
+        title="Copy a link that opens this scenario"
+        onClick={copyLink}
+        onEscape={closeLink}
+        panel={<LinkPanel />}
+      >
+        Copy link
+      </PanelItem>
+      <PanelItem
+        testID="embed-link"
+        title="A link and an <iframe> that show this scenario read-only in another page"
+        onClick={showEmbed}
+        onEscape={closeEmbed}
+        panel={<EmbedPanel />}
+      >
+        Embed…
+      </PanelItem>
       <button
         type="button"
         className="button"
