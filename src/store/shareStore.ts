@@ -1,8 +1,8 @@
 // The share features' state and actions: the banner's message, the drafts
-// set aside, the last link made, the embeddable view's link and snippet. A small vanilla zustand store of its own
-// beside the app's, so that the app's slices stay about editing and
-// running. Its outside world (storage, clock, clipboard, downloads, the
-// page's address) comes in as parameters.
+// set aside, the last link made, the embeddable view's link and snippet. A
+// small vanilla zustand store of its own beside the app's, so that the
+// app's slices stay about editing and running. Its outside world (storage,
+// clock, clipboard, downloads, the page's address) comes in as parameters.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppStore } from './createAppStore.ts';
