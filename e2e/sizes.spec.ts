@@ -79,12 +79,14 @@ for (const size of SIZES) {
     await expect(page.getByTestId('cluster-graph')).toBeHidden();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     expect(await allUnreachable(page)).toEqual([]);
-    // Typing moves nothing above the editor: the header's lines and the tabs stay put.
+    // Typing moves nothing above the editor: the header's lines and the tabs stay put; the
+    // Scenario tab counts the problem.
     const tabsAt = await page.getByTestId('pane-tabs').boundingBox();
     await page.locator('[data-testid=editor] .monaco-editor .view-lines').click();
     await page.keyboard.press('ControlOrMeta+End');
     await page.keyboard.type('x');
     await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'invalid');
+    await expect(page.locator('#pane-tab-editor .tab-badge')).toHaveAttribute('data-visible', 'true');
     expect(await page.getByTestId('pane-tabs').boundingBox()).toEqual(tabsAt);
     await page.keyboard.press('ControlOrMeta+Z');
     await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'ok');

@@ -16,7 +16,7 @@ import { RolloutTimelineSlot } from './rollout/lazy.tsx';
 import { ShareBanner } from './share/ShareBanner.tsx';
 import { PresentContext } from './present/presentContext.ts';
 import { PresenterView } from './present/PresenterView.tsx';
-import { useActions, useDiagnostics } from './storeContext.tsx';
+import { useActions } from './storeContext.tsx';
 import { usePageTheme } from './theme/usePageTheme.ts';
 
 /** App lays out the panels and owns the page-wide shortcuts and theme. */
@@ -28,7 +28,6 @@ export function App() {
   const tabbed = useTabbed();
   const [pane, setPane] = useState<PaneID>('graph');
   const shown = tabbed ? pane : null;
-  const problems = useDiagnostics().length;
 
   // Ctrl/Cmd+Enter re-runs from anywhere; inside the editor Monaco handles it first.
   useEffect(() => {
@@ -55,7 +54,7 @@ export function App() {
           </PanelBoundary>
           <ShareBanner />
           <main className="workspace">
-            {tabbed && <PaneTabs shown={pane} onShow={setPane} problems={problems} />}
+            {tabbed && <PaneTabs shown={pane} onShow={setPane} />}
             <Pane id="editor" shown={shown}>
               <EditorPanel />
             </Pane>

@@ -5,6 +5,7 @@
 
 import type { ReactNode } from 'react';
 import { PanelBoundary } from '../PanelBoundary.tsx';
+import { useDiagnostics } from '../storeContext.tsx';
 import { tabKeys } from '../tabKeys.ts';
 import { useMediaQuery } from '../useMediaQuery.ts';
 
@@ -52,18 +53,12 @@ export function Pane({ id, shown, children }: { id: PaneID; shown: PaneID | null
 
 /**
  * PaneTabs chooses the pane shown on a tabbed page; the arrow keys move
- * between the tabs, as in every tablist. `problems` counts the scenario's
- * problems, shown on its tab so that they are seen from the graph.
+ * between the tabs, as in every tablist. The Scenario tab counts the
+ * scenario's problems, so that they are seen from the graph; the count is
+ * read here, so that a keystroke re-renders the tabs, not the app.
  */
-export function PaneTabs({
-  shown,
-  onShow,
-  problems,
-}: {
-  shown: PaneID;
-  onShow: (pane: PaneID) => void;
-  problems: number;
-}) {
+export function PaneTabs({ shown, onShow }: { shown: PaneID; onShow: (pane: PaneID) => void }) {
+  const problems = useDiagnostics().length;
   const onKeyDown = tabKeys(
     PANES.map((p) => p.id),
     shown,
