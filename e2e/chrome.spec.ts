@@ -5,32 +5,15 @@
 // example loaded over unedited text sets nothing aside; a paste starts the
 // editor at the left edge; closing the details gives the focus back.
 
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { RING_KEY } from '../src/share/draftStore.ts';
 import { openApp, setTab } from './helpers.ts';
+import { unreachable, unreachableInMenus } from './reach.ts';
 
 const SIZES = [
   { width: 1024, height: 700 },
   { width: 1440, height: 900 },
 ];
-
-// unreachable names the located controls that, once scrolled into view (a
-// long menu scrolls), are not the element at their own centre: something covers them.
-async function unreachable(controls: Locator): Promise<string[]> {
-  return controls.evaluateAll((els) =>
-    els
-      .filter((el) => el.getClientRects().length > 0)
-      .filter((el) => {
-        el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-        const r = el.getBoundingClientRect();
-        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-        return !(hit && (hit === el || el.contains(hit)));
-      })
-      .map(
-        (el) => el.getAttribute('aria-label') || el.getAttribute('data-testid') || el.textContent?.trim() || el.tagName,
-      ),
-  );
-}
 
 // fits tells whether an element's content fits its box, with nothing cut.
 function fits(page: Page, selector: string): Promise<boolean> {
@@ -66,14 +49,7 @@ for (const size of SIZES) {
       expect(await unreachable(page.locator('.header button, [data-testid=share-banner] button'))).toEqual([]);
       expect(await unreachable(page.locator('[data-testid=graph-panel] button'))).toEqual([]);
       expect(await unreachable(page.locator('[role=tab], [data-testid=rollout-timeline] button'))).toEqual([]);
-      await page.getByTestId('examples-button').click();
-      expect(await unreachable(page.getByRole('menuitem'))).toEqual([]);
-      await page.keyboard.press('Escape');
-      if (size.width < 1280) {
-        await page.getByTestId('share-overflow').click();
-        expect(await unreachable(page.locator('#share-overflow button'))).toEqual([]);
-        await page.keyboard.press('Escape');
-      }
+      expect(await unreachableInMenus(page)).toEqual([]);
       for (const part of ['.title', '[aria-label="Result views"]', '.rollout-frames']) {
         expect(await fits(page, part), `${part} fits`).toBe(true);
       }

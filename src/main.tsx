@@ -7,7 +7,7 @@ import { createAppStore } from './store/createAppStore.ts';
 import { loadTheme, saveTheme } from './store/themeStorage.ts';
 import { App } from './ui/App.tsx';
 import { EmbedApp } from './ui/embed/EmbedApp.tsx';
-import { splitViewOption } from './ui/embed/embedView.ts';
+import { splitViewOption } from './share/embedView.ts';
 import defaultScenario from './ui/defaultScenario.json';
 import { StoreProvider } from './ui/storeContext.tsx';
 import { LegendStorageContext } from './ui/graph/legendContext.ts';

@@ -31,7 +31,7 @@ const MAX_FIRST_ZOOM = 1.25;
 /** MARGIN is the room (px) kept between the drawing and the pane's sides. */
 const MARGIN = 12;
 
-/** TOP is the room (px) kept above the drawing, for the legend's button in the top-right corner. */
+/** TOP is the room (px) kept above the drawing, for the zoom and export buttons and the legend's button along the top. */
 const TOP = 44;
 
 /** DETAIL_ZOOM is the zoom from which boxes show their cards; below it each box is a tile of counts. */

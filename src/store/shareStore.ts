@@ -1,8 +1,8 @@
 // The share features' state and actions: the banner's message, the drafts
-// set aside, the last link made. A small vanilla zustand store of its own
-// beside the app's, so that the app's slices stay about editing and
-// running. Its outside world (storage, clock, clipboard, downloads, the
-// page's address) comes in as parameters.
+// set aside, the last link made, the embeddable view's link and snippet. A
+// small vanilla zustand store of its own beside the app's, so that the
+// app's slices stay about editing and running. Its outside world (storage,
+// clock, clipboard, downloads, the page's address) comes in as parameters.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppStore } from './createAppStore.ts';
@@ -10,6 +10,8 @@ import { type ComposeResult, composeDocument } from '../share/documentText.ts';
 import { submissionText } from '../share/submissionDocument.ts';
 import type { AppState } from './state.ts';
 import { selectLinkView } from './linkView.ts';
+import { selectScenarioName } from './selectors.ts';
+import { embedLink, iframeSnippet } from '../share/embedView.ts';
 import { splitLinkView, viewFragment } from '../share/linkView.ts';
 import {
   type Draft,
@@ -35,11 +37,27 @@ export interface MadeLink {
   copied: boolean;
 }
 
+/** EmbedPart is one of the two things the embed panel offers to copy: the link, or the <iframe> that shows it. */
+export type EmbedPart = 'url' | 'snippet';
+
+/**
+ * MadeEmbed is the embeddable view of the scenario: its link, the <iframe>
+ * snippet that shows it, the part last copied, and whether the browser
+ * refused the clipboard (the panel then has the person copy by hand).
+ */
+export interface MadeEmbed {
+  url: string;
+  snippet: string;
+  copied: EmbedPart | null;
+  refused: boolean;
+}
+
 /** ShareState is what the share controls show. */
 export interface ShareState {
   notice: ShareNotice | null;
   drafts: Draft[];
   link: MadeLink | null;
+  embed: MadeEmbed | null;
   /** unsaved is the text last replaced when storage could not keep it; it lasts as long as the page. */
   unsaved: Draft | null;
 }
@@ -50,6 +68,11 @@ export interface ShareActions {
   /** copyLink makes the link of the current scenario and copies it, or says why it cannot. */
   copyLink(): Promise<void>;
   closeLink(): void;
+  /** showEmbed makes the link and <iframe> snippet of the current scenario's embeddable view, or says why it cannot. */
+  showEmbed(): Promise<void>;
+  /** copyEmbed copies the embed link or the snippet, noting when the clipboard refuses. */
+  copyEmbed(part: EmbedPart): Promise<void>;
+  closeEmbed(): void;
   /** exportFile downloads the scenario document as a .json file. */
   exportFile(): void;
   /** importFile loads a picked or dropped file, setting the current texts aside first; `others` counts files dropped with it, which are not loaded. */
@@ -167,10 +190,46 @@ export function createShareStore(deps: ShareDeps): ShareStore {
       get().refreshDrafts();
       return kept + keptWords(saved) + (saved.ok ? '' : NOT_SAVED);
     };
+    // makeLink is the link of the current scenario, keeping the view; null, said in the banner, when there is none.
+    const makeLink = async (): Promise<string | null> => {
+      const doc = documentToShare(app.getState());
+      if (!doc.ok) {
+        error(shareFailure(doc));
+        return null;
+      }
+      const read = await check(doc.text);
+      if (!read.ok) {
+        error(
+          `A link to this scenario would not open: ${read.error.detail ?? read.error.message} Fix it first, or export it to a file.`,
+        );
+        return null;
+      }
+      const url = deps.pageAddress() + (await encodeLink(doc.text)) + viewFragment(selectLinkView(app.getState()));
+      if (url.length > LONG_LINK) {
+        set({
+          notice: {
+            kind: 'info',
+            message: `This link is ${formatBytes(url.length)} long; some chat and mail programs cut links that long. Exporting to a file is safer.`,
+          },
+        });
+      }
+      return url;
+    };
+    // copy puts text on the clipboard, telling whether the browser let it.
+    const copy = async (text: string): Promise<boolean> => {
+      try {
+        if (!deps.clipboard) return false;
+        await deps.clipboard.writeText(text);
+        return true;
+      } catch {
+        return false;
+      }
+    };
     return {
       notice: deps.notice ?? null,
       drafts: listSetAside(storage),
       link: null,
+      embed: null,
       unsaved: deps.unsaved ?? null,
       runHeld() {
         set({ notice: null });
@@ -179,34 +238,26 @@ export function createShareStore(deps: ShareDeps): ShareStore {
       dismiss: () => set({ notice: null }),
       closeLink: () => set({ link: null }),
       refreshDrafts: () => set({ drafts: listSetAside(storage) }),
+      closeEmbed: () => set({ embed: null }),
       async copyLink() {
-        const doc = documentToShare(app.getState());
-        if (!doc.ok) return error(shareFailure(doc));
-        const read = await check(doc.text);
-        if (!read.ok) {
-          return error(
-            `A link to this scenario would not open: ${read.error.detail ?? read.error.message} Fix it first, or export it to a file.`,
-          );
-        }
-        const url = deps.pageAddress() + (await encodeLink(doc.text)) + viewFragment(selectLinkView(app.getState()));
-        let copied = false;
-        try {
-          if (deps.clipboard) {
-            await deps.clipboard.writeText(url);
-            copied = true;
-          }
-        } catch {
-          copied = false;
-        }
-        set({ link: { url, copied } });
-        if (url.length > LONG_LINK) {
-          set({
-            notice: {
-              kind: 'info',
-              message: `This link is ${formatBytes(url.length)} long; some chat and mail programs cut links that long. Exporting to a file is safer.`,
-            },
-          });
-        }
+        const url = await makeLink();
+        if (url === null) return;
+        set({ link: { url, copied: await copy(url) }, embed: null });
+      },
+      async showEmbed() {
+        const url = await makeLink();
+        if (url === null) return;
+        const embed = embedLink(url);
+        const title = `Nomad reconciler: ${selectScenarioName(app.getState()) ?? 'scenario'}`;
+        set({ embed: { url: embed, snippet: iframeSnippet(embed, title), copied: null, refused: false }, link: null });
+      },
+      async copyEmbed(part) {
+        const embed = get().embed;
+        if (!embed) return;
+        const copied = await copy(embed[part]);
+        // The panel may have closed, or been made again, while the clipboard answered.
+        if (get().embed !== embed) return;
+        set({ embed: { ...embed, copied: copied ? part : null, refused: !copied } });
       },
       exportFile() {
         const doc = documentToShare(app.getState());

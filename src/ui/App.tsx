@@ -1,5 +1,6 @@
 // The app: editors on the left, the graph in the centre, the plan and its
-// siblings on the right. Layout only; each panel reads the store itself.
+// siblings on the right; on a narrow page (PaneTabs) one of them at a time,
+// the graph first. Layout only; each panel reads the store itself.
 
 import { useCallback, useEffect, useState } from 'react';
 import { EditorPanel } from './editor/EditorPanel.tsx';
@@ -7,6 +8,8 @@ import { DetailsSlot } from './layout/DetailsSlot.tsx';
 import { Description } from './layout/Description.tsx';
 import { GraphSlot } from './layout/GraphSlot.tsx';
 import { Header } from './layout/Header.tsx';
+import { Pane, type PaneID, PaneTabs, useTabbed } from './layout/PaneTabs.tsx';
+import { ShowPaneContext } from './layout/paneContext.ts';
 import { PanelBoundary } from './PanelBoundary.tsx';
 import { ResultPanel } from './result/ResultPanel.tsx';
 import { RolloutTimelineSlot } from './rollout/lazy.tsx';
@@ -22,6 +25,9 @@ export function App() {
   const { runNow } = useActions();
   const [presenting, setPresenting] = useState(false);
   const leave = useCallback(() => setPresenting(false), []);
+  const tabbed = useTabbed();
+  const [pane, setPane] = useState<PaneID>('graph');
+  const shown = tabbed ? pane : null;
 
   // Ctrl/Cmd+Enter re-runs from anywhere; inside the editor Monaco handles it first.
   useEffect(() => {
@@ -38,31 +44,32 @@ export function App() {
   if (presenting) return <PresenterView onExit={leave} />;
   return (
     <PresentContext.Provider value={setPresenting}>
-      <div className="app">
-        <a className="skip-link" href="#editor-tabpanel">
-          Skip to the editor
-        </a>
-        <PanelBoundary name="header">
-          <Header />
-        </PanelBoundary>
-        <ShareBanner />
-        <main className="workspace">
-          <PanelBoundary name="editor">
-            <EditorPanel />
+      <ShowPaneContext.Provider value={setPane}>
+        <div className="app">
+          <a className="skip-link" href="#editor-tabpanel" onClick={() => setPane('editor')}>
+            Skip to the editor
+          </a>
+          <PanelBoundary name="header">
+            <Header />
           </PanelBoundary>
-          <div className="centre">
-            <PanelBoundary name="graph">
+          <ShareBanner />
+          <main className="workspace">
+            {tabbed && <PaneTabs shown={pane} onShow={setPane} />}
+            <Pane id="editor" shown={shown}>
+              <EditorPanel />
+            </Pane>
+            <Pane id="graph" shown={shown}>
               <Description />
               <RolloutTimelineSlot />
               <GraphSlot />
               <DetailsSlot />
-            </PanelBoundary>
-          </div>
-          <PanelBoundary name="result panel">
-            <ResultPanel />
-          </PanelBoundary>
-        </main>
-      </div>
+            </Pane>
+            <Pane id="result" shown={shown}>
+              <ResultPanel />
+            </Pane>
+          </main>
+        </div>
+      </ShowPaneContext.Provider>
     </PresentContext.Provider>
   );
 }

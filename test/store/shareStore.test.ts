@@ -1,6 +1,7 @@
 // The share store's actions, with a stand-in app store, storage, clock,
 // clipboard and downloads: what each action loads, keeps and says.
 
+import { splitViewOption } from '../../src/share/embedView.ts';
 import { splitLinkView } from '../../src/share/linkView.ts';
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
@@ -69,6 +70,37 @@ describe('createShareStore', () => {
     const { share } = setup(GOOD, { clipboard: { writeText: () => Promise.reject(new Error('no')) } });
     await share.getState().copyLink();
     expect(share.getState().link).toMatchObject({ copied: false });
+  });
+
+  it('offers the embeddable view: a link that opens it, and an <iframe> of that link, each copied on request', async () => {
+    const { app, share, copied } = setup();
+    app.setState({ resultTab: 'explain' } as never);
+    await share.getState().showEmbed();
+    const embed = share.getState().embed!;
+    expect(embed).toMatchObject({ copied: null, refused: false });
+    expect(copied).toEqual([]);
+    const { view, hash } = splitViewOption(embed.url.slice('http://x.test/'.length));
+    expect(view).toBe('embed');
+    const kept = splitLinkView(hash);
+    expect(kept.view).toEqual({ tab: 'explain' });
+    expect((await decodeLink(kept.hash)).ok).toBe(true);
+    const src = /<iframe src="([^"]*)"/.exec(embed.snippet)?.[1];
+    expect(src?.replace(/&amp;/g, '&')).toBe(embed.url);
+    await share.getState().copyEmbed('snippet');
+    expect(copied).toEqual([embed.snippet]);
+    expect(share.getState().embed).toMatchObject({ copied: 'snippet', refused: false });
+    await share.getState().copyEmbed('url');
+    expect(copied).toEqual([embed.snippet, embed.url]);
+  });
+
+  it('says when the clipboard refuses the embed link, and makes none for a scenario that would not open', async () => {
+    const { share } = setup(GOOD, { clipboard: { writeText: () => Promise.reject(new Error('no')) } });
+    await share.getState().showEmbed();
+    await share.getState().copyEmbed('url');
+    expect(share.getState().embed).toMatchObject({ copied: null, refused: true });
+    const invalid = setup({ job: '{"ID": 7}', cluster: '{}' });
+    await invalid.share.getState().showEmbed();
+    expect(invalid.share.getState()).toMatchObject({ embed: null, notice: { kind: 'error' } });
   });
 
   it('refuses to link a scenario that would not open', async () => {

@@ -2,7 +2,6 @@
 // line that says how the Job tab stands to the running job, and the list
 // of problems.
 
-import type { KeyboardEvent } from 'react';
 import { TABS, TAB_NAMES } from '../../scenario/tabs.ts';
 import { ApiJsonButton } from './ApiJsonButton.tsx';
 import { VariablesButton } from '../variables/VariablesButton.tsx';
@@ -10,6 +9,7 @@ import { ErrorList } from '../errors/ErrorList.tsx';
 import { useActions, useActiveTab, useDiagnostics } from '../storeContext.tsx';
 import { RunningBar } from './RunningBar.tsx';
 import { ScenarioEditor } from './ScenarioEditor.tsx';
+import { tabKeys } from '../tabKeys.ts';
 
 /** EditorPanel is the scenario editor with its tabs and problem list. */
 export function EditorPanel() {
@@ -17,15 +17,7 @@ export function EditorPanel() {
   const diagnostics = useDiagnostics();
   const { setActiveTab, runNow } = useActions();
 
-  // Arrow keys move between tabs, as in every tablist.
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
-    const i = TABS.indexOf(active);
-    const next = TABS[(i + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length] ?? active;
-    setActiveTab(next);
-    document.getElementById(`editor-tab-${next}`)?.focus();
-    e.preventDefault();
-  };
+  const onKeyDown = tabKeys(TABS, active, setActiveTab, (tab) => `editor-tab-${tab}`);
 
   return (
     <section className="panel editor-panel" aria-label="Scenario">

@@ -35,7 +35,9 @@ export const GraphOverlay = memo(function GraphOverlay({ pane, culled }: { pane:
   return (
     <>
       <Background gap={24} />
-      <Controls showInteractive={false} position="bottom-left">
+      {/* A row along the top, in the strip the first view keeps free above the drawing
+          (graph/viewport.ts): in the bottom-left corner the buttons covered the lane's cards. */}
+      <Controls showInteractive={false} position="top-left" orientation="horizontal">
         <ExportButtons />
       </Controls>
       {minimap && (

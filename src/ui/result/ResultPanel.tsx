@@ -1,7 +1,6 @@
 // The right panel: the plan, the explanation, the job diff, the raw
 // result document and the rollout, as tabs.
 
-import type { KeyboardEvent } from 'react';
 import type { ResultTab } from '../../store/state.ts';
 import { useActions, useResultTab, useStale } from '../storeContext.tsx';
 import { DiffView } from './DiffView.tsx';
@@ -9,6 +8,7 @@ import { ExplainTab } from './ExplainTab.tsx';
 import { PlanView } from './PlanView.tsx';
 import { RawJson } from './RawJson.tsx';
 import { RolloutPanelSlot } from '../rollout/lazy.tsx';
+import { tabKeys } from '../tabKeys.ts';
 
 const TABS: { id: ResultTab; label: string; title: string }[] = [
   { id: 'plan', label: 'Plan', title: 'The plan, as `nomad job plan` prints it' },
@@ -23,15 +23,12 @@ export function ResultPanel() {
   const tab = useResultTab();
   const stale = useStale();
   const { setResultTab } = useActions();
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
-    const i = TABS.findIndex((t) => t.id === tab);
-    const next = TABS[(i + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length];
-    if (!next) return;
-    setResultTab(next.id);
-    document.getElementById(`result-tab-${next.id}`)?.focus();
-    e.preventDefault();
-  };
+  const onKeyDown = tabKeys(
+    TABS.map((t) => t.id),
+    tab,
+    setResultTab,
+    (id) => `result-tab-${id}`,
+  );
   return (
     <section className="panel result-panel" aria-label="Result">
       <div className="tabbar">

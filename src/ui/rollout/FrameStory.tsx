@@ -10,14 +10,17 @@ import { useActions } from '../storeContext.tsx';
 import { sinceStart } from './describe.ts';
 import { happeningWords } from './happening.tsx';
 import { PlanOutcome } from './PlanOutcome.tsx';
+import { useShowPane } from '../layout/paneContext.ts';
 
 /** FrameStory tells what the frame shown is: an evaluation and its surroundings, or the end and why the film stopped there. */
 export function FrameStory({ film, rollout }: { film: Film; rollout: RolloutView }) {
   const { selectFrame, setHighlight } = useActions();
-  // The cluster after an evaluation's plan is the next frame's: shown with the placement lit.
+  const showPane = useShowPane();
+  // The cluster after an evaluation's plan is the next frame's: shown with the placement lit (on a narrow page, in the Graph tab).
   const showAfter = (allocID: string): void => {
     selectFrame(rollout.frame + 1);
     setHighlight(new Set([allocID]));
+    showPane('graph');
   };
   const placedBefore = rollout.frame > 1 ? (film.Steps[rollout.frame - 2]?.Placed ?? []) : [];
   const start = film.Steps[0]?.Time ?? film.End.Time;

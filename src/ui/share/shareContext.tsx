@@ -21,6 +21,7 @@ function useShareStore(): ShareStore {
 const selectNotice = (s: ShareState) => s.notice;
 const selectDrafts = (s: ShareState) => s.drafts;
 const selectLink = (s: ShareState) => s.link;
+const selectEmbed = (s: ShareState) => s.embed;
 
 /** useShareActions returns the share actions; they never change. */
 export function useShareActions(): ShareActions {
@@ -32,3 +33,5 @@ export const useShareNotice = () => useStore(useShareStore(), selectNotice);
 export const useDrafts = () => useStore(useShareStore(), selectDrafts);
 /** useMadeLink is the last link made, or null. */
 export const useMadeLink = () => useStore(useShareStore(), selectLink);
+/** useMadeEmbed is the embeddable view's link and snippet made last, or null. */
+export const useMadeEmbed = () => useStore(useShareStore(), selectEmbed);
