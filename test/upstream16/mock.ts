@@ -171,6 +171,15 @@ export function node(fields: Partial<Node>): Node {
   };
 }
 
+/**
+ * existingAllocs is the loop most of upstream's tests start with: count
+ * allocations of the job's first group (groupAlloc), the i-th named with
+ * index(i).
+ */
+export function existingAllocs(job: Job, count: number, index: (i: number) => number = (i) => i): Allocation[] {
+  return Array.from({ length: count }, (_, i) => groupAlloc(job, job.TaskGroups[0]!, index(i)));
+}
+
 /** unknownSince is the state list of an allocation marked unknown at the given time, and no other change. */
 export function unknownSince(time: Instant): AllocState[] {
   return [{ Field: AllocStateFieldClientStatus, Value: AllocClientStatusUnknown, Time: time }];
