@@ -14,13 +14,10 @@ import { NodePoolDefault, newDeployment } from '../../src/engine/v1.6/structs.ts
 import * as mock012 from '../upstream/mock.ts';
 
 export {
-  MOCK_ALLOC_NODE_ID,
-  copyAllocSkipJob,
   copyDeploymentState,
   copyJob,
   copyTaskGroup,
   copyUpdateStrategy,
-  defaultUpdateStrategy,
   deploymentState,
   uuid,
   web,
