@@ -59,7 +59,7 @@ export function assertResults(r: ReconcileResults, exp: ResultExpectation): void
 
 /**
  * TestReconciler stands in for v1.6.5's allocReconciler as its tests use it:
- * set `now`, compute, then read what the tests read of its state.
+ * set `now` (as they set reconciler.now), then compute.
  */
 export interface TestReconciler {
   /** now is the evaluation time; it starts as the wall clock at creation, as upstream's does. */
