@@ -296,8 +296,9 @@ class AllocReconciler extends AllocReconcilerBase<ReconcilerInput, ReconcileResu
     this.markStop(lost, AllocClientStatusLost, allocLost);
     this.markStop(disconnecting, '', allocNotNeeded);
     this.markStop(reconnecting, '', allocNotNeeded);
-    this.markStop(filterByClientStatus(ignore, AllocClientStatusUnknown), '', allocNotNeeded);
-    trace.stopAll(step, all, untainted.union(disconnecting, reconnecting, ignore), migrate, lost);
+    const unknown = filterByClientStatus(ignore, AllocClientStatusUnknown);
+    this.markStop(unknown, '', allocNotNeeded);
+    trace.stopAll(step, all, untainted.union(disconnecting, reconnecting, unknown), migrate, lost);
     return set.size;
   }
 
