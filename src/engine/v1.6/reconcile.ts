@@ -342,6 +342,7 @@ class AllocReconciler extends AllocReconcilerBase<ReconcilerInput, ReconcileResu
     } = filterByTainted(all, this.input.taintedNodes, this.input.supportsDisconnectedClients, this.input.now);
     desiredChanges.Ignore += nothingToDo.size;
     trace.filterByTainted(untainted, migrate, lost);
+    trace.disconnects(disconnecting, reconnecting, nothingToDo);
 
     // Which failed allocations are replaced now, and which later.
     let rescheduleNow: AllocSet;
@@ -359,7 +360,7 @@ class AllocReconciler extends AllocReconcilerBase<ReconcilerInput, ReconcileResu
     // Allocations whose node came back are weighed against their
     // replacements first: which to keep can only be decided now.
     if (reconnecting.size > 0) {
-      const { reconnect, stop } = this.reconcileReconnecting(reconnecting, all);
+      const { reconnect, stop } = this.reconcileReconnecting(reconnecting, all, trace);
       desiredChanges.Stop += stop.size;
       untainted = untainted.difference(stop);
       migrate = migrate.difference(stop);
@@ -385,10 +386,12 @@ class AllocReconciler extends AllocReconcilerBase<ReconcilerInput, ReconcileResu
         this.input.evalID,
         this.deployment,
       );
+      trace.disconnectRescheduled(later.rescheduleNow);
       rescheduleNow = rescheduleNow.union(later.rescheduleNow);
       untainted = untainted.union(later.untainted);
       rescheduleLater.push(...later.rescheduleLater);
       timeoutLaterEvals = this.createTimeoutLaterEvals(disconnecting, tg.Name);
+      trace.markedUnknown([...timeoutLaterEvals.keys()]);
     }
 
     // Lost allocations of a group with stop_after_client_disconnect wait.
@@ -903,21 +906,26 @@ class AllocReconciler extends AllocReconcilerBase<ReconcilerInput, ReconcileResu
    * not kept is stopped (a failed replacement is already stopped). Every
    * reconnecting allocation ends in exactly one of the two sets.
    */
-  private reconcileReconnecting(reconnecting: AllocSet, all: AllocSet): { reconnect: AllocSet; stop: AllocSet } {
+  private reconcileReconnecting(
+    reconnecting: AllocSet,
+    all: AllocSet,
+    trace: GroupRecorder,
+  ): { reconnect: AllocSet; stop: AllocSet } {
     const stop = all.empty();
-    const stopAs = (alloc: Allocation, clientStatus: string, statusDescription: string): void => {
+    const stopAs = (alloc: Allocation, clientStatus: string, statusDescription: string, why: DecisionCode): void => {
       stop.add(alloc);
       this.result.stop.push({ alloc, clientStatus, statusDescription, followupEvalID: '' });
+      trace.reconnectStopped(alloc, why);
     };
 
     for (const reconnectingAlloc of reconnecting.values()) {
       if (!serverTerminalStatus(reconnectingAlloc) && reconnectingAlloc.ClientStatus === AllocClientStatusFailed) {
-        stopAs(reconnectingAlloc, AllocClientStatusFailed, allocRescheduled);
+        stopAs(reconnectingAlloc, AllocClientStatusFailed, allocRescheduled, 'reconnect-failed');
         continue;
       }
 
       if (reconnectingAlloc.DesiredStatus !== AllocDesiredStatusRun || this.mustNotResume(reconnectingAlloc)) {
-        stopAs(reconnectingAlloc, '', allocNotNeeded);
+        stopAs(reconnectingAlloc, '', allocNotNeeded, 'reconnect-not-wanted');
         continue;
       }
 
@@ -926,13 +934,15 @@ class AllocReconciler extends AllocReconcilerBase<ReconcilerInput, ReconcileResu
       if (replacementAlloc === undefined || serverTerminalStatus(replacementAlloc)) continue;
 
       if (pickReconnectingAlloc(reconnectingAlloc, replacementAlloc) === replacementAlloc) {
-        if (!stop.has(reconnectingAlloc.ID)) stopAs(reconnectingAlloc, '', allocNotNeeded);
+        if (!stop.has(reconnectingAlloc.ID)) stopAs(reconnectingAlloc, '', allocNotNeeded, 'reconnect-replaced');
       } else if (replacementAlloc.ClientStatus !== AllocClientStatusFailed) {
-        stopAs(replacementAlloc, '', allocReconnected);
+        stopAs(replacementAlloc, '', allocReconnected, 'replacement-not-needed');
       }
     }
 
-    return { reconnect: reconnecting.difference(stop), stop };
+    const reconnect = reconnecting.difference(stop);
+    trace.reconnected(reconnect);
+    return { reconnect, stop };
   }
 
   // mustNotResume reports whether someone asked the allocation to move or be
