@@ -28,7 +28,6 @@ import {
   type Service,
   type Task,
   NodeStatusDisconnected,
-  combinedTaskMeta,
   lookupTask,
   lookupTaskGroup,
   shouldDrainNode,
@@ -46,7 +45,8 @@ import {
   ephemeralDiskUpdated,
   sameAsSet,
   sameFields,
-  sameStructs,
+  taskMetaUpdated,
+  taskSpecUpdatedReason,
   sharedDecision,
   spreadsUpdated,
 } from '../util.ts';
@@ -279,22 +279,12 @@ export function tasksUpdatedReason(jobA: Job, jobB: Job, taskGroup: string): str
 export function taskUpdatedReason(jobA: Job, jobB: Job, taskGroup: string, at: Task): string | null {
   const b = lookupTaskGroup(jobB, taskGroup);
   const bt = b && lookupTask(b, at.Name);
+  const spec = taskSpecUpdatedReason(at, bt, { artifact: TASK_ARTIFACT, vault: VAULT, template: TEMPLATE });
+  if (spec !== null || bt === undefined) return spec;
   const task = `task "${at.Name}"`;
-  if (bt === undefined) return `${task}: not in the other job`;
-  if (at.Driver !== bt.Driver) return `${task}: driver changed`;
-  if (at.User !== bt.User) return `${task}: user changed`;
-  if (!jsonEqual(at.Config, bt.Config)) return `${task}: config changed`;
-  if (!jsonEqual(at.Env, bt.Env)) return `${task}: env changed`;
-  if (!sameStructs(at.Artifacts, bt.Artifacts, TASK_ARTIFACT)) return `${task}: artifacts changed`;
-  if (!sameStructs(at.Vault, bt.Vault, VAULT)) return `${task}: vault changed`;
-  if (!sameStructs(at.Templates, bt.Templates, TEMPLATE)) return `${task}: templates changed`;
   if (!jsonEqual(at.CSIPluginConfig, bt.CSIPluginConfig, true)) return `${task}: CSI plugin config changed`;
   if (!jsonEqual(at.VolumeMounts, bt.VolumeMounts, true)) return `${task}: volume mounts changed`;
-
-  // Meta is compared merged across job, group and task, as in 0.12.
-  if (!jsonEqual(combinedTaskMeta(jobA, taskGroup, at.Name), combinedTaskMeta(jobB, taskGroup, bt.Name))) {
-    return `${task}: meta changed (combined job/group/task meta)`;
-  }
+  if (taskMetaUpdated(jobA, jobB, taskGroup, at, bt)) return `${task}: meta changed (combined job/group/task meta)`;
 
   const taskNet = networkUpdatedReason(at.Resources?.Networks, bt.Resources?.Networks);
   if (taskNet !== null) return `${task}: ${taskNet}`;
