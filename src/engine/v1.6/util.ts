@@ -67,9 +67,10 @@ export function taintedNodes(
   allocs: readonly Allocation[],
 ): Map<string, Node | null> {
   const out = new Map<string, Node | null>();
+  // As in 0.12, a healthy node is looked up again for each allocation: one
+  // lookup costs less than remembering which nodes were seen.
   for (let i = 0; i < allocs.length; i++) {
     const id = allocs[i]!.NodeID;
-    if (out.has(id)) continue;
     const node = nodes.get(id);
     if (node === undefined) out.set(id, null);
     else if (
@@ -330,6 +331,24 @@ const OTHER_POOL = sharedDecision({
  */
 export function genericAllocUpdateFn(nodes: ReadonlyMap<string, Node>): AllocUpdateFn {
   const destructiveChange = destructiveChanges(tasksUpdatedReason);
+  // Whether a node still suits the job is worked out once per node and job.
+  let suitsJob: Job | null = null;
+  let suits = new WeakMap<Node, AllocUpdateDecision | null>();
+  const nodeUnsuited = (node: Node, newJob: Job): AllocUpdateDecision | null => {
+    if (suitsJob !== newJob) {
+      suitsJob = newJob;
+      suits = new WeakMap();
+    }
+    let d = suits.get(node);
+    if (d === undefined) {
+      const datacenters = newJob.Datacenters.length === 0 ? ['*'] : newJob.Datacenters;
+      if (!isInAnyDC(node, datacenters)) d = OTHER_DATACENTER;
+      else if (!isInPool(node, newJob.NodePool ?? NodePoolDefault)) d = OTHER_POOL;
+      else d = null;
+      suits.set(node, d);
+    }
+    return d;
+  };
   return (existing, newJob, newTG): AllocUpdateDecision => {
     if (existing.Job.JobModifyIndex === newJob.JobModifyIndex) return UNCHANGED;
 
@@ -340,9 +359,8 @@ export function genericAllocUpdateFn(nodes: ReadonlyMap<string, Node>): AllocUpd
 
     const node = nodes.get(existing.NodeID);
     if (node === undefined) return NODE_GONE;
-    const datacenters = newJob.Datacenters.length === 0 ? ['*'] : newJob.Datacenters;
-    if (!isInAnyDC(node, datacenters)) return OTHER_DATACENTER;
-    if (!isInPool(node, newJob.NodePool ?? NodePoolDefault)) return OTHER_POOL;
+    const unsuited = nodeUnsuited(node, newJob);
+    if (unsuited !== null) return unsuited;
 
     // The new job on a copy, as in 0.12; the scores it had stay with it.
     const updated: Allocation = { ...existing, Job: newJob };
