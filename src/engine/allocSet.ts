@@ -1,13 +1,52 @@
 // Upstream: hashicorp/nomad scheduler/reconcile_util.go, the allocSet and
-// allocMatrix types, which are the same at dccea99f7e and at v1.6.5. The
-// filters whose rules changed between the two live in each version's
-// reconcileUtil.ts, as functions of a set.
+// allocMatrix types, which are the same at dccea99f7e and at v1.6.5, with
+// the answers and filters both versions share. The filters whose rules
+// changed between the two live in each version's reconcileUtil.ts, as
+// functions of a set.
 //
 // Go iterates maps in random order; an AllocSet iterates in insertion order,
 // and the reconciler inserts allocations sorted by name index, then ID, so
 // every derived set keeps that order and a scenario always gives one result.
 
-import { type Allocation, type Instant, type Job, allocIndex, terminalStatus } from './structs.ts';
+import {
+  type Allocation,
+  type Instant,
+  type Job,
+  SECOND,
+  ZERO_TIME,
+  allocIndex,
+  shouldClientStop,
+  terminalStatus,
+  waitClientStop,
+} from './structs.ts';
+
+/** rescheduleWindowSize is how early a failed allocation may be replaced before its reschedule time, to absorb clock drift between servers. */
+export const rescheduleWindowSize = 1 * SECOND;
+
+/** FilterDecision is shouldFilter's answer (each version has its own): the allocation counts as running, is ignored, or neither. */
+export type FilterDecision = Readonly<{ untainted: boolean; ignore: boolean }>;
+
+// shouldFilter's three answers, shared: it decides for every allocation of every group.
+/** COUNTS: the allocation counts as running. */
+export const COUNTS: FilterDecision = Object.freeze({ untainted: true, ignore: false });
+/** IGNORED: the allocation is left out of the count. */
+export const IGNORED: FilterDecision = Object.freeze({ untainted: false, ignore: true });
+/** NEITHER: the allocation goes on to the reschedule check. */
+export const NEITHER: FilterDecision = Object.freeze({ untainted: false, ignore: false });
+
+/** RescheduleDecision is updateByReschedulable's answer: replace now, later (at rescheduleTime, which means nothing otherwise), or neither. */
+export type RescheduleDecision = Readonly<{
+  rescheduleNow: boolean;
+  rescheduleLater: boolean;
+  rescheduleTime: Instant;
+}>;
+
+/** NOT_RESCHEDULED is the shared answer for an allocation that is not replaced at all. */
+export const NOT_RESCHEDULED: RescheduleDecision = Object.freeze({
+  rescheduleNow: false,
+  rescheduleLater: false,
+  rescheduleTime: ZERO_TIME,
+});
 
 /** DelayedRescheduleInfo is an allocation to be replaced later, and when. */
 export interface DelayedRescheduleInfo {
@@ -276,4 +315,19 @@ export function sortAllocs(allocs: readonly Allocation[]): Allocation[] {
 /** filterByTerminal keeps only the allocations that are not terminal. */
 export function filterByTerminal(set: AllocSet): AllocSet {
   return set.filterByTerminal();
+}
+
+/**
+ * delayByStopAfterClientDisconnect picks the lost allocations whose group
+ * sets stop_after_client_disconnect and whose wait has not run out: they
+ * are replaced only once it has. Upstream compares with the wall clock.
+ */
+export function delayByStopAfterClientDisconnect(set: AllocSet, now: Instant): DelayedRescheduleInfo[] {
+  const later: DelayedRescheduleInfo[] = [];
+  for (const a of set.values()) {
+    if (!shouldClientStop(a)) continue;
+    const t = waitClientStop(a, now);
+    if (t > now) later.push({ allocID: a.ID, alloc: a, rescheduleTime: t });
+  }
+  return later;
 }

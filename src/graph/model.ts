@@ -6,7 +6,7 @@ import type { AllocAction } from '../engine/types.ts';
 import type { Shape } from './layout.ts';
 
 /** NodeCondition is how a client-node box presents its node; `gc` is a node that no longer exists. */
-export type NodeCondition = 'ready' | 'initializing' | 'down' | 'gc';
+export type NodeCondition = 'ready' | 'initializing' | 'down' | 'disconnected' | 'gc';
 
 /**
  * Era is where a card stands in time, so that old, new and going away are

@@ -7,31 +7,22 @@
 // evaluations to schedule. It chooses no nodes; the scheduler does that.
 
 import {
-  type Allocation,
-  type Deployment,
   type DeploymentState,
   type DesiredUpdates,
   type Evaluation,
-  type Job,
   type TaskGroup,
   AllocClientStatusLost,
   DeploymentStatusBlocked,
-  DeploymentStatusCancelled,
   DeploymentStatusDescriptionBlocked,
-  DeploymentStatusDescriptionNewerJob,
   DeploymentStatusDescriptionPausedForPeer,
   DeploymentStatusDescriptionRunningAutoPromotion,
   DeploymentStatusDescriptionRunningNeedsPromotion,
-  DeploymentStatusDescriptionStoppedJob,
   DeploymentStatusDescriptionSuccessful,
   DeploymentStatusFailed,
   DeploymentStatusPaused,
   DeploymentStatusSuccessful,
   EvalStatusPending,
   EvalTriggerRetryFailedAlloc,
-  SECOND,
-  allocIndex,
-  copyDeployment,
   deploymentActive,
   hasAutoPromote,
   isCanary,
@@ -44,39 +35,30 @@ import {
   newDeploymentState,
   newDesiredUpdates,
   requiresPromotion,
-  terminalStatus,
   updateStrategyIsEmpty,
 } from '../structs.ts';
+import { AllocNameIndex } from '../allocNameIndex.ts';
 import {
   type AllocMatrix,
   type AllocSet,
   type DelayedRescheduleInfo,
+  delayByStopAfterClientDisconnect,
   filterByTerminal,
   newAllocMatrix,
 } from '../allocSet.ts';
+import { filterByRescheduleable, filterByTainted } from './reconcileUtil.ts';
 import {
-  AllocNameIndex,
-  delayByStopAfterClientDisconnect,
-  filterByRescheduleable,
-  filterByTainted,
-} from './reconcileUtil.ts';
-import { type GroupRecorder, NO_TRACE, ReconcileTracer } from '../trace.ts';
-import type { AllocPlaceResult, DecisionCode, LimitDecision, ReconcileResults, ReconcilerInput } from '../types.ts';
-
-// The status descriptions the scheduler writes on allocations it stops
-// (upstream keeps them in generic_sched.go).
-export const allocNotNeeded = 'alloc not needed due to job update';
-export const allocMigrating = 'alloc is being migrated';
-export const allocUpdating = 'alloc is being updated due to job update';
-export const allocLost = 'alloc is lost since its node is down';
-export const allocRescheduled = 'alloc was rescheduled because it failed';
-export const reschedulingFollowupEvalDesc = 'created for delayed rescheduling';
-
-/** batchedFailedAllocWindowSize is how close together reschedule times must be to share one follow-up evaluation. */
-export const batchedFailedAllocWindowSize = 5 * SECOND;
-
-// UpdateOutcome names computeUpdates' outcomes: the position of each set in its split.
-const UpdateOutcome = { Ignore: 0, Inplace: 1, Destructive: 2 } as const;
+  AllocReconcilerBase,
+  allocLost,
+  allocMigrating,
+  allocNotNeeded,
+  allocRescheduled,
+  allocUpdating,
+  batchedFailedAllocWindowSize,
+  reschedulingFollowupEvalDesc,
+} from '../allocReconciler.ts';
+import type { GroupRecorder } from '../trace.ts';
+import type { AllocPlaceResult, LimitDecision, ReconcileResults, ReconcilerInput } from '../types.ts';
 
 /** emptyResults are the results of a reconciliation that has decided nothing yet: where the reconciler starts, and what an evaluation that never ran decided. */
 export function emptyResults(): ReconcileResults {
@@ -103,31 +85,18 @@ export function reconcile(input: ReconcilerInput): ReconcileResults {
   return new AllocReconciler(input).compute();
 }
 
-// AllocReconciler holds one reconciliation's state. Upstream's constructor
-// takes nine arguments; here they come as one input object.
-class AllocReconciler {
-  /** job is the job being scheduled; compute sets it once it knows the job is not stopped or purged. */
-  private job!: Job;
-  /** oldDeployment is a deployment that no longer applies (cancelled, successful, or for another job version). */
-  private oldDeployment: Deployment | null = null;
-  /** deployment is the deployment the job is in, copied so the input stays untouched. */
-  private deployment: Deployment | null;
-  private deploymentPaused = false;
-  private deploymentFailed = false;
-  private readonly result: ReconcileResults;
-  private readonly tracer: ReconcileTracer | null;
-
-  constructor(private readonly input: ReconcilerInput) {
-    this.deployment = input.deployment ? copyDeployment(input.deployment) : null;
-    this.tracer = input.trace ? new ReconcileTracer() : null;
-    this.result = emptyResults();
+// The version's reconciler: the shared state and steps (../allocReconciler.ts),
+// and this version's Compute and computeGroup.
+class AllocReconciler extends AllocReconcilerBase<ReconcilerInput, ReconcileResults> {
+  constructor(input: ReconcilerInput) {
+    super(input, emptyResults());
   }
 
   /** compute reconciles every group and settles the deployment's status. */
-  compute(): ReconcileResults {
+  override compute(): ReconcileResults {
     const job = this.input.job;
     const m = newAllocMatrix(job, this.input.existingAllocs);
-    this.cancelDeployments(job);
+    this.cancelUnneededDeployments(job, deploymentActive);
 
     if (jobStopped(job)) {
       this.tracer?.jobStopped();
@@ -169,57 +138,6 @@ class AllocReconciler {
     return this.finish();
   }
 
-  private finish(): ReconcileResults {
-    if (this.tracer) this.result.trace = this.tracer.finish();
-    return this.result;
-  }
-
-  /**
-   * cancelDeployments drops a deployment that no longer applies: all of them
-   * when the job is stopped, one for another job version, and a successful
-   * one. An active one is cancelled on the way.
-   */
-  private cancelDeployments(job: Job | null): void {
-    const d = this.deployment;
-    if (jobStopped(job)) {
-      if (d !== null && deploymentActive(d)) {
-        this.result.deploymentUpdates.push({
-          DeploymentID: d.ID,
-          Status: DeploymentStatusCancelled,
-          StatusDescription: DeploymentStatusDescriptionStoppedJob,
-        });
-      }
-      this.tracer?.deployment('job-stopped', d, job);
-      this.oldDeployment = d;
-      this.deployment = null;
-      return;
-    }
-    if (d === null) {
-      this.tracer?.deployment('none', d, job);
-      return;
-    }
-
-    if (d.JobCreateIndex !== job.CreateIndex || d.JobVersion !== job.Version) {
-      if (deploymentActive(d)) {
-        this.result.deploymentUpdates.push({
-          DeploymentID: d.ID,
-          Status: DeploymentStatusCancelled,
-          StatusDescription: DeploymentStatusDescriptionNewerJob,
-        });
-      }
-      this.tracer?.deployment('other-version', d, job);
-      this.oldDeployment = d;
-      this.deployment = null;
-    }
-
-    if (d.Status === DeploymentStatusSuccessful) {
-      this.tracer?.deployment('successful', d, job);
-      this.oldDeployment = d;
-      this.deployment = null;
-    }
-    if (this.deployment !== null) this.tracer?.deployment('current', d, job);
-  }
-
   /** handleStop stops every allocation of a stopped job, marking those on down nodes lost. */
   private handleStop(m: AllocMatrix): void {
     for (const [group, all] of m) {
@@ -232,35 +150,6 @@ class AllocReconciler {
       this.markStop(migrate, '', allocNotNeeded);
       this.markStop(lost, AllocClientStatusLost, allocLost);
       this.recorder(group, false).stopAll('handleStop', all, untainted, migrate, lost);
-    }
-  }
-
-  // recorder is where a group's trace goes: nowhere unless one was asked for.
-  private recorder(group: string, removed: boolean): GroupRecorder {
-    return this.tracer ? this.tracer.group(group, removed) : NO_TRACE;
-  }
-
-  /** markStop stops each allocation of the set with the given client status and description. */
-  private markStop(allocs: AllocSet, clientStatus: string, statusDescription: string): void {
-    for (const alloc of allocs.values()) {
-      this.result.stop.push({ alloc, clientStatus, statusDescription, followupEvalID: '' });
-    }
-  }
-
-  /** markDelayed is markStop that also records each allocation's follow-up evaluation, when it has one. */
-  private markDelayed(
-    allocs: AllocSet,
-    clientStatus: string,
-    statusDescription: string,
-    followupEvals: ReadonlyMap<string, string>,
-  ): void {
-    for (const alloc of allocs.values()) {
-      this.result.stop.push({
-        alloc,
-        clientStatus,
-        statusDescription,
-        followupEvalID: followupEvals.get(alloc.ID) ?? '',
-      });
     }
   }
 
@@ -521,21 +410,6 @@ class AllocReconciler {
   }
 
   /**
-   * filterOldTerminalAllocs sets aside, for batch jobs only, finished
-   * allocations of older job versions: they are neither replaced nor counted.
-   */
-  private filterOldTerminalAllocs(all: AllocSet): { filtered: AllocSet; ignore: AllocSet } {
-    const ignore = all.empty();
-    if (!this.input.batch) return { filtered: all, ignore };
-    const filtered = all.empty();
-    for (const alloc of all.values()) {
-      const older = alloc.Job.Version < this.job.Version || alloc.Job.CreateIndex < this.job.CreateIndex;
-      (older && terminalStatus(alloc) ? ignore : filtered).add(alloc);
-    }
-    return { filtered, ignore };
-  }
-
-  /**
    * handleGroupCanaries stops the unpromoted canaries of an old or failed
    * deployment, stops (or marks lost) the current deployment's canaries on
    * tainted nodes, and returns the canaries that remain along with the
@@ -662,75 +536,10 @@ class AllocReconciler {
 
     if (canaryState) untainted = untainted.difference(canaries);
 
-    let remove = untainted.size + migrate.size - group.Count;
+    const remove = untainted.size + migrate.size - group.Count;
     if (remove <= 0) return stop;
 
-    untainted = filterByTerminal(untainted);
-    const stopOne = (alloc: Allocation, from: AllocSet, why: DecisionCode): boolean => {
-      stop.add(alloc);
-      this.result.stop.push({ alloc, clientStatus: '', statusDescription: allocNotNeeded, followupEvalID: '' });
-      from.delete(alloc.ID);
-      trace.stopped(alloc, why, group.Count);
-      remove--;
-      return remove === 0;
-    };
-
-    if (!canaryState && canaries.size !== 0) {
-      const canaryNames = canaries.nameSet();
-      for (const alloc of untainted.difference(canaries).values()) {
-        if (canaryNames.has(alloc.Name) && stopOne(alloc, untainted, 'stop-canary-name')) {
-          return stop;
-        }
-      }
-    }
-
-    if (migrate.size !== 0) {
-      const mNames = new AllocNameIndex(this.input.jobID, group.Name, group.Count, migrate);
-      const removeNames = mNames.highest(remove);
-      for (const alloc of migrate.values()) {
-        if (!removeNames.has(alloc.Name)) continue;
-        nameIndex.unsetIndex(allocIndex(alloc));
-        if (stopOne(alloc, migrate, 'stop-migrating')) return stop;
-      }
-    }
-
-    const removeNames = nameIndex.highest(remove);
-    for (const alloc of untainted.values()) {
-      if (removeNames.has(alloc.Name) && stopOne(alloc, untainted, 'stop-highest-index')) {
-        return stop;
-      }
-    }
-
-    // Duplicate names can leave too many; stop any until the count fits.
-    for (const alloc of untainted.values()) {
-      if (stopOne(alloc, untainted, 'stop-duplicate-name')) return stop;
-    }
-    return stop;
-  }
-
-  /**
-   * computeUpdates asks the update function about each remaining allocation
-   * and splits them into those to leave alone, those updated in place
-   * (recorded in the results at once) and those needing a destructive update.
-   */
-  private computeUpdates(
-    group: TaskGroup,
-    untainted: AllocSet,
-    trace: GroupRecorder,
-  ): {
-    ignore: AllocSet;
-    inplace: AllocSet;
-    destructive: AllocSet;
-  } {
-    const [ignore, inplace, destructive] = untainted.split(3, (alloc) => {
-      const d = this.input.allocUpdateFn(alloc, this.job, group);
-      trace.updated(alloc, d);
-      if (d.ignore) return UpdateOutcome.Ignore;
-      if (d.destructive) return UpdateOutcome.Destructive;
-      this.result.inplaceUpdate.push(d.updated!);
-      return UpdateOutcome.Inplace;
-    });
-    return { ignore: ignore!, inplace: inplace!, destructive: destructive! };
+    return this.stopOverCount(group, nameIndex, untainted, migrate, canaries, canaryState, remove, stop, trace);
   }
 
   /**
