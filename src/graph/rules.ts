@@ -17,6 +17,8 @@ export interface GroupRules {
   migrateMaxParallel: number | null;
   reschedule: ReschedulePolicy | null;
   stopAfterClientDisconnect: number | null;
+  /** maxClientDisconnect is Nomad 1.6's max_client_disconnect; null when unset. */
+  maxClientDisconnect: number | null;
   /** limitNote is the trace's account of the placement limit (computeLimit), or "". */
   limitNote: string;
 }
@@ -34,6 +36,7 @@ export function groupRules(job: Job, group: string, trace: ReconcileTrace | null
     migrateMaxParallel: tg?.Migrate?.MaxParallel ?? null,
     reschedule: tg?.ReschedulePolicy ?? null,
     stopAfterClientDisconnect: tg?.StopAfterClientDisconnect ?? null,
+    maxClientDisconnect: tg?.MaxClientDisconnect ?? null,
     limitNote: traced?.limitReason ?? '',
   };
 }
@@ -86,6 +89,16 @@ export function disconnectRule(r: GroupRules): string {
     : `stop_after_client_disconnect ${formatGoDuration(d)}: the client stops its allocations after that long without the servers, and only then is a replacement placed`;
 }
 
+/** maxClientDisconnectRule is the rule of Nomad 1.6's max_client_disconnect. */
+export function maxClientDisconnectRule(r: GroupRules): string {
+  return r.maxClientDisconnect === null
+    ? 'without max_client_disconnect, an allocation on a disconnected node is lost and replaced at once'
+    : `max_client_disconnect ${formatGoDuration(r.maxClientDisconnect)}: an allocation on a disconnected node is unknown, not lost, for that long; if its client comes back in time, it reconnects`;
+}
+
+const RECONNECT_CHOICE =
+  'when a client comes back, Nomad keeps the original allocation unless its replacement runs a newer job version, or has a better placement score and is running';
+
 /** withLimit adds the trace's account of the placement limit (computeLimit) to a rule, when there is one. */
 export function withLimit(rule: string, r: GroupRules): string {
   return r.limitNote === '' ? rule : `${rule}. ${r.limitNote}`;
@@ -135,6 +148,17 @@ export const DECISION_RULES: Readonly<Record<DecisionCode, (r: GroupRules) => st
     withLimit('a paused or failed deployment, or one waiting for its canaries, replaces nothing', r),
   'failed-deployment-not-replaced': () =>
     'a failed deployment does not replace its own failed allocations (auto_revert, if set, rolls the job back)',
+  disconnecting: (r) => maxClientDisconnectRule(r),
+  reconnecting: () => RECONNECT_CHOICE,
+  'nothing-to-do': () => 'an allocation that finished, or was stopped while its client was away, needs nothing more',
+  reconnected: () => RECONNECT_CHOICE,
+  'reconnect-failed': () =>
+    'an allocation that failed while its client was away is stopped when the client comes back, and replaced',
+  'reconnect-not-wanted': () =>
+    'an allocation asked to stop or move, or of an older job version, is stopped when its client comes back',
+  'reconnect-replaced': () => RECONNECT_CHOICE,
+  'replacement-not-needed': () => RECONNECT_CHOICE,
+  'disconnected-replaced': (r) => `${maxClientDisconnectRule(r)}; ${rescheduleRule(r)}`,
 };
 
 /**

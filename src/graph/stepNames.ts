@@ -22,6 +22,8 @@ export const STEP_NAMES: Readonly<Record<ReconcilerStep, string>> = {
   computeUpdates: 'Compare each allocation with the job being scheduled',
   computePlacements: 'Place what the count lacks',
   computeGroup: 'Apply the deployment’s limits',
+  reconcileReconnecting: 'Keep or stop what a returning client runs',
+  createTimeoutLaterEvals: 'Give disconnected allocations until max_client_disconnect',
 };
 
 /** stepName is a step's plain name; a step the table does not know (from an older trace) keeps its own name. */
