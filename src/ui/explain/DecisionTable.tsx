@@ -4,7 +4,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { useHighlightKeys } from './useHighlightKeys.ts';
 import type { AllocDecision } from '../../engine/types.ts';
-import { ACTIONS } from '../graph/vocabulary.ts';
+import { ACTIONS } from '../../graph/vocabulary.ts';
 import { sortDecisions } from './describe.ts';
 
 const OPEN_UP_TO = 40;

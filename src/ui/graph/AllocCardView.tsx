@@ -4,15 +4,9 @@
 
 import { memo } from 'react';
 import type { AllocCard } from '../../graph/model.ts';
-import { ACTIONS, healthLabel, healthSymbol } from './vocabulary.ts';
+import { actionFlagged, actionLine, clip, GROUP_CHARS } from '../../graph/labels.ts';
+import { ACTIONS, healthLabel, healthSymbol } from '../../graph/vocabulary.ts';
 import { showConfusable } from '../confusable.ts';
-
-const GROUP_CHARS = 14;
-
-// clip shortens text to what fits on a card, without CSS clipping.
-function clip(text: string, chars: number): string {
-  return text.length <= chars ? text : `${text.slice(0, chars - 1)}…`;
-}
 
 /** cardDescription is the card's accessible label and tooltip: everything it shows, in words. */
 export function cardDescription(c: AllocCard): string {
@@ -27,17 +21,6 @@ export function cardDescription(c: AllocCard): string {
   return `${parts.join(', ')}. ${decision}`;
 }
 
-// actionLine is the card's third line: the decision in a word or two.
-function actionLine(c: AllocCard): string {
-  const term = ACTIONS[c.action];
-  if (c.action === 'ignore') return `${term.symbol} no change`;
-  // The reason is Nomad's own words, on two lines; "alloc" goes without saying on a card.
-  if (c.action === 'stop' && c.stopReason !== '')
-    return `${term.symbol} ${clip(c.stopReason.replace(/^alloc /, ''), 36)}`;
-  if (c.action === 'reschedule-later' && c.followup !== '') return `${term.symbol} later, ${c.followup.slice(11, 19)}`;
-  return `${term.symbol} ${term.label}`;
-}
-
 /** AllocCardView draws one allocation card; clicks are handled by the graph (event delegation). */
 export const AllocCardView = memo(function AllocCardView({
   card,
@@ -47,7 +30,7 @@ export const AllocCardView = memo(function AllocCardView({
   highlighted: boolean;
 }) {
   const label = cardDescription(card);
-  const flagged = card.action === 'lost' || card.action === 'inplace';
+  const flagged = actionFlagged(card);
   return (
     <button
       type="button"

@@ -5,7 +5,7 @@
 import type { Decision } from '../../graph/actions.ts';
 import type { AllocCard } from '../../graph/model.ts';
 import type { AllocResult } from '../../graph/resultIndex.ts';
-import { ACTIONS, healthLabel } from './vocabulary.ts';
+import { ACTIONS, healthLabel } from '../../graph/vocabulary.ts';
 
 /** AllocDecisionProps are an allocation's card, the trace's last decision about it, and the result's entries. */
 export interface AllocDecisionProps {

@@ -3,7 +3,7 @@
 
 import { memo } from 'react';
 import type { EdgeKind } from '../../graph/model.ts';
-import { ACTION_ORDER, ACTIONS, CONDITIONS, EDGES } from './vocabulary.ts';
+import { ACTION_ORDER, ACTIONS, CONDITIONS, EDGES } from '../../graph/vocabulary.ts';
 import './legend.css';
 
 const NODE_ROWS = [
