@@ -7,7 +7,7 @@ import { BOX, cardOffset, ghostOffset, laneHeader, LANE } from '../graph/layout.
 import type { LaneView, NodeBoxView, Positioned } from '../graph/model.ts';
 import { CONDITIONS } from '../graph/vocabulary.ts';
 import { drawCard, drawGhost, drawMore } from './cards.ts';
-import { fillAttrs, type Run, runWidth, strokeAttrs, drawRun } from './chips.ts';
+import { drawLine, drawRun, fillAttrs, flowLines, type Run, strokeAttrs } from './chips.ts';
 import type { Palette } from './palette.ts';
 import { fitText, wrapText } from './textWidth.ts';
 import { el, text } from './xml.ts';
@@ -55,23 +55,6 @@ export function conditionRun(c: ReturnType<typeof conditionBadges>[number], p: P
   };
 }
 
-// flowHeader places the header's runs left to right, wrapping as the page's flex header does; it returns the markup.
-function flowHeader(runs: readonly Run[], x: number, y: number, width: number): string {
-  let out = '';
-  let at = x;
-  let line = y;
-  for (const r of runs) {
-    const w = runWidth(r);
-    if (at > x && at + w > x + width) {
-      at = x;
-      line += 16;
-    }
-    out += drawRun(r, at, line);
-    at += w + 6;
-  }
-  return out;
-}
-
 // rectFrame draws a frame inside a rectangle, its stroke within the rectangle (as the page's inset outline).
 function rectFrame(
   b: Positioned<unknown>,
@@ -102,12 +85,26 @@ export function drawBox(b: Positioned<NodeBoxView>, columns: number, p: Palette)
   const gc = v.condition === 'gc';
   const inner = b.width - 2 * BOX.padding;
   const name = gc ? `${CONDITIONS.gc.symbol} ${v.nodeID || '(no node)'}` : v.name;
-  const runs: Run[] = [
+  const head: Run[] = [
     { text: fitText(name, inner, 13, true), size: 13, bold: true, color: p.text },
     { text: boxMeta(v), size: 11, color: p.muted },
-    ...conditionBadges(v).map((c) => conditionRun(c, p)),
   ];
-  out += flowHeader(runs, b.x + BOX.padding, b.y + 19, inner);
+  const badges = conditionBadges(v);
+  let lines = flowLines(
+    [...head, ...badges.map((c) => conditionRun(c, p))].map((r) => [r]),
+    inner,
+    6,
+  );
+  // The header holds two lines: past them, the badges shrink to their symbols (the legend names them).
+  if (lines.length > 2) {
+    const symbols = badges.map((c) => ({ ...conditionRun(c, p), text: CONDITIONS[c].symbol }));
+    lines = flowLines(
+      [...head, ...symbols].map((r) => [r]),
+      inner,
+      6,
+    );
+  }
+  lines.forEach((line, i) => (out += drawLine(line, b.x + BOX.padding, b.y + 19 + i * 16, 6)));
   out += el('line', {
     x1: b.x + 2,
     y1: b.y + BOX.header - 0.5,

@@ -91,3 +91,27 @@ export function drawLine(runs: readonly Run[], x: number, y: number, gap: number
   }
   return svg;
 }
+
+/**
+ * flowLines breaks items (runs kept together, such as a count and its
+ * label) into lines no wider than `width`, as a wrapping flex line does: an
+ * item goes to the next line when it does not fit; an item wider than a
+ * line has one of its own.
+ */
+export function flowLines(items: readonly (readonly Run[])[], width: number, gap: number): Run[][] {
+  const lines: Run[][] = [];
+  let line: Run[] = [];
+  let used = 0;
+  for (const item of items) {
+    const w = item.reduce((n, r, i) => n + runWidth(r) + (i < item.length - 1 ? (r.after ?? gap) : 0), 0);
+    if (line.length > 0 && used + w > width) {
+      lines.push(line);
+      line = [];
+      used = 0;
+    }
+    line.push(...item);
+    used += w + (item[item.length - 1]?.after ?? gap);
+  }
+  if (line.length > 0) lines.push(line);
+  return lines;
+}

@@ -70,7 +70,7 @@ function drawPanels(
   for (let i = 0; i < views.length; i += perRow) {
     const row = views.slice(i, i + perRow);
     row.forEach((v, j) => (out += drawPanel(v, x + j * (w + PANEL.gap), top, w, p)));
-    top += Math.max(...row.map((v) => panelHeight(v, w))) + PANEL.gap;
+    top += Math.max(...row.map((v) => panelHeight(v, w, p))) + PANEL.gap;
   }
   return { svg: el('g', { 'data-testid': 'deployments' }, out), height: top - y - PANEL.gap };
 }
