@@ -27,6 +27,7 @@ const STEM_CHARS = 40;
 export function fileStem(title: string): string {
   const words = title
     .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()
