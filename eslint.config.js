@@ -27,7 +27,7 @@ export const LAYERS = {
   sw: [],
   worker: ['engine', 'scenario', 'result', 'diff', 'simulator', 'share', 'import'],
   store: ['engine', 'scenario', 'result', 'diff', 'simulator', 'worker', 'share'],
-  cli: ['engine', 'scenario', 'result', 'diff', 'simulator', 'share', 'import'],
+  cli: ['engine', 'scenario', 'result', 'diff', 'simulator', 'share', 'import', 'graph', 'picture'],
   ui: [
     'engine',
     'scenario',
