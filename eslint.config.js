@@ -100,7 +100,7 @@ function restrictions(folder) {
 const DOM_GLOBALS = ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'history'].map(
   (name) => ({ name, message: 'pure code is given what it needs as parameters; the DOM belongs to ui/' }),
 );
-const PURE = ['engine', 'scenario', 'result', 'diff', 'import', 'simulator', 'graph', 'share', 'store'];
+const PURE = ['engine', 'scenario', 'result', 'diff', 'import', 'simulator', 'graph', 'picture', 'share', 'store'];
 
 export default tseslint.config(
   {
