@@ -21,6 +21,9 @@ const BOLD = [
   280, 389, 584,
 ];
 
+// PUNCTUATION are the widths (the same regular and bold) of the non-ASCII punctuation the graph writes often.
+const PUNCTUATION: Record<number, number> = { 0xb7: 278, 0x2013: 556, 0x2014: 1000, 0x2026: 1000 };
+
 // OTHER is the guess for a character outside ASCII: a Latin letter with a mark, a symbol such as ✕ or ◷.
 const OTHER = 800;
 // WIDE is the guess for an East Asian wide character or an emoji, which take a full em.
@@ -28,6 +31,8 @@ const WIDE = 1000;
 
 function advance(code: number, bold: boolean): number {
   if (code >= 32 && code <= 126) return (bold ? BOLD : REGULAR)[code - 32]!;
+  const punctuation = PUNCTUATION[code];
+  if (punctuation !== undefined) return punctuation;
   if (code >= 0x1100 && (code <= 0x115f || (code >= 0x2e80 && code <= 0xa4cf) || (code >= 0xac00 && code <= 0xd7a3)))
     return WIDE;
   if ((code >= 0xf900 && code <= 0xfaff) || (code >= 0xff00 && code <= 0xff60) || code >= 0x1f000) return WIDE;

@@ -8,6 +8,7 @@ describe('textWidth', () => {
     // "Hello" in Helvetica: 722 + 556 + 222 + 222 + 556 thousandths of an em.
     expect(textWidth('Hello', 10)).toBeCloseTo(22.78);
     expect(textWidth('Hello', 10, true)).toBeGreaterThan(textWidth('Hello', 10));
+    expect(textWidth('·', 10)).toBeCloseTo(2.78);
     expect(textWidth('✕', 10)).toBe(8);
     expect(textWidth('漢', 10)).toBe(10);
   });
