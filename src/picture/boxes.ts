@@ -12,8 +12,8 @@ import type { Palette } from './palette.ts';
 import { fitText, wrapText } from './textWidth.ts';
 import { el, text } from './xml.ts';
 
-/** HATCH names the patterns a box's background may use: stripes for a draining node, red hatching for a down one. */
-export const HATCH = { draining: 'cg-draining', down: 'cg-down' } as const;
+// HATCH names the patterns a box's background may use: stripes for a draining node, red hatching for a down one. */
+const HATCH = { draining: 'cg-draining', down: 'cg-down' } as const;
 
 /** hatchPatterns defines the patterns of HATCH, in the palette's colours, for the picture's defs. */
 export function hatchPatterns(p: Palette): string {

@@ -33,8 +33,8 @@ export function actionColor(action: AllocCard['action'], p: Palette): string {
   return by[action];
 }
 
-/** statusColor is the colour a client status is written in. */
-export function statusColor(status: string, p: Palette): string {
+// statusColor is the colour a client status is written in.
+function statusColor(status: string, p: Palette): string {
   const by: Record<string, string> = {
     running: p.stRunning,
     pending: p.stPending,
@@ -164,8 +164,8 @@ function ghostFrame(g: GhostCard, x: number, y: number, p: Palette): string {
   });
 }
 
-/** ghostTestID is what the page calls a ghost card in its tests: a placement, a replacement, or one placed later. */
-export function ghostTestID(g: GhostCard): string {
+// ghostTestID is what the page calls a ghost card in its tests: a placement, a replacement, or one placed later.
+function ghostTestID(g: GhostCard): string {
   return g.kind === 'place' ? 'placement' : g.kind === 'later' ? 'delayed-replacement' : 'replacement';
 }
 

@@ -12,8 +12,8 @@ import { el } from './xml.ts';
 /** PANEL is the geometry of a deployment panel: its least width, the gap between panels, line heights. */
 export const PANEL = { minWidth: 300, gap: 8, line: 18, pad: 8 } as const;
 
-/** deploymentColor is the colour of a deployment status: its badge and the panel's left edge. */
-export function deploymentColor(status: string, p: Palette): string {
+// deploymentColor is the colour of a deployment status: its badge and the panel's left edge.
+function deploymentColor(status: string, p: Palette): string {
   const by: Record<string, string> = {
     running: p.nodeInit,
     paused: p.canary,

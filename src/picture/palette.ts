@@ -80,7 +80,7 @@ const DARK: Palette = {
 /** PALETTES are the light and dark palettes, as the page's theme names them. */
 export const PALETTES: Record<'light' | 'dark', Palette> = { light: LIGHT, dark: DARK };
 
-/** PaintAttrs are the attributes that paint a colour: rgba() split into an opaque colour and an opacity, which every SVG reader takes. */
+/** Paint is a colour as every SVG reader takes it: rgba() split into an opaque colour and an opacity. */
 export interface Paint {
   color: string;
   opacity: number;

@@ -32,17 +32,15 @@ export interface Picture {
   height: number;
 }
 
-/** PICTURE_PAD is the margin around everything in the picture, and between its parts. */
-export const PICTURE_PAD = 24;
+// PICTURE_PAD is the margin around everything in the picture, and between its parts.
+const PICTURE_PAD = 24;
 // MIN_WIDTH keeps a picture of a small cluster wide enough for its title and legend.
 const MIN_WIDTH = 640;
 
-/**
- * FONT is the picture's fonts: Helvetica's metrics first (Arial and
- * Liberation Sans share them, and textWidth estimates with them), then the
- * generic family, which every reader has.
- */
-export const FONT = 'Helvetica, Arial, "Liberation Sans", sans-serif';
+// FONT is the picture's fonts: Helvetica's metrics first (Arial and
+// Liberation Sans share them, and textWidth estimates with them), then the
+// generic family, which every reader has.
+const FONT = 'Helvetica, Arial, "Liberation Sans", sans-serif';
 
 // graphBounds is the drawing's extent in flow coordinates: the lane (left of 0) and the boxes.
 function graphBounds(m: GraphModel): { x: number; y: number; width: number; height: number } {

@@ -4,8 +4,8 @@
 /** Attrs are an element's attributes; an undefined or false value is left out. */
 export type Attrs = Record<string, string | number | undefined | false>;
 
-/** escapeXml makes text safe inside an element or a double-quoted attribute. */
-export function escapeXml(text: string): string {
+// escapeXml makes text safe inside an element or a double-quoted attribute.
+function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
