@@ -106,6 +106,17 @@ test('the default scenario exports as plain SVG and a 2× or 3× PNG, its cards 
     expect(Math.abs((c.y - p0.y) / c.scale - (s.y - s0.y) / s.scale), c.id).toBeLessThan(1.5);
   }
 
+  // The deployment's panels, as drawn above the graph: the same groups in the same statuses.
+  const panels = (root: string) => `${root} [data-testid=deployment]`;
+  const onPage = await page
+    .locator(panels('[data-testid=cluster-graph]'))
+    .evaluateAll((els) => els.map((e) => `${e.getAttribute('data-group')}: ${e.getAttribute('data-status')}`));
+  const inPicture = [...text.matchAll(/data-testid="deployment" data-group="([^"]+)" data-status="([^"]+)"/g)].map(
+    (m) => `${m[1]}: ${m[2]}`,
+  );
+  expect(inPicture).toEqual(onPage);
+  expect(onPage.length).toBeGreaterThan(0);
+
   // librsvg draws the file at its size, and each card's stripe in the colour the page gives it.
   const dir = mkdtempSync(join(tmpdir(), 'export-'));
   writeFileSync(join(dir, 'picture.svg'), svg.data);
