@@ -72,6 +72,27 @@ async function cardsOf(page: Page, svg: string): Promise<{ page: Card[]; picture
   return { page: found.page.map((c) => ({ ...c, color: hex(c.color) })), picture: found.picture };
 }
 
+// cardWords reads what each card and ghost card says, on the page and in the SVG (spaces aside: the picture breaks its lines itself).
+async function cardWords(page: Page, svg: string): Promise<Record<'page' | 'picture', Record<string, string>>> {
+  return page.evaluate((t) => {
+    const squeeze = (s: string | null) => (s ?? '').replace(/\s+/g, '');
+    const doc = new DOMParser().parseFromString(t, 'image/svg+xml');
+    const cards =
+      '[data-testid=alloc], [data-testid=placement], [data-testid=replacement], [data-testid=delayed-replacement]';
+    const read = (root: ParentNode, text: (e: Element) => string) =>
+      Object.fromEntries(
+        [...root.querySelectorAll(cards)].map((e) => [
+          `${e.getAttribute('data-testid')} ${e.getAttribute('data-alloc-id') ?? e.getAttribute('data-name')}`,
+          text(e),
+        ]),
+      );
+    return {
+      page: read(document.querySelector('[data-testid=cluster-graph]')!, (e) => squeeze((e as HTMLElement).innerText)),
+      picture: read(doc, (e) => squeeze(e.textContent)),
+    };
+  }, svg);
+}
+
 test('the default scenario exports as plain SVG and a 2× or 3× PNG, its cards placed and coloured as on the page', async ({
   page,
 }) => {
@@ -105,6 +126,11 @@ test('the default scenario exports as plain SVG and a 2× or 3× PNG, its cards 
     expect(Math.abs((c.x - p0.x) / c.scale - (s.x - s0.x) / s.scale), c.id).toBeLessThan(1.5);
     expect(Math.abs((c.y - p0.y) / c.scale - (s.y - s0.y) / s.scale), c.id).toBeLessThan(1.5);
   }
+
+  // Each card and ghost card says in the picture what it says on the page.
+  const words = await cardWords(page, text);
+  expect(words.picture).toEqual(words.page);
+  expect(Object.keys(words.page).length).toBeGreaterThan(8);
 
   // The deployment's panels, as drawn above the graph: the same groups in the same statuses.
   const panels = (root: string) => `${root} [data-testid=deployment]`;
@@ -166,6 +192,10 @@ test('a rollout exports the frame shown by its evaluation, and the whole film as
   const frame = await exported(page, 'export-svg');
   expect(frame.name).toBe('rollout-canaries-promotion-success-eval3.svg');
   expect(frame.data.toString('utf8')).toContain(`Evaluation 3 of ${count} · `);
+  // Stopped cards' reasons wrap on two lines in the picture as on the page.
+  const words = await cardWords(page, frame.data.toString('utf8'));
+  expect(words.picture).toEqual(words.page);
+  expect(Object.values(words.page).filter((w) => w.includes('✕'))).not.toHaveLength(0);
 
   const film = await exported(page, 'export-film');
   expect(film.name).toBe('rollout-canaries-promotion-success-film.zip');

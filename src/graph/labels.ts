@@ -31,6 +31,11 @@ export function actionFlagged(c: AllocCard): boolean {
   return c.action === 'lost' || c.action === 'inplace';
 }
 
+/** healthShown tells whether a card shows a deployment health badge: a canary's always, another's when the deployment has judged it. */
+export function healthShown(c: AllocCard): boolean {
+  return c.canary || c.healthy !== null;
+}
+
 /** clock is the UTC time of day (hh:mm:ss) of an RFC 3339 instant. */
 export function clock(t: string): string {
   return t.slice(11, 19);

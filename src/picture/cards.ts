@@ -2,7 +2,16 @@
 // a card with its decision's stripe, name index, group, job version, client
 // status and badges, and the decision; a ghost card dashed, with its tag.
 
-import { actionFlagged, actionLine, clip, clock, ghostTag, GROUP_CHARS, waitFor } from '../graph/labels.ts';
+import {
+  actionFlagged,
+  actionLine,
+  clip,
+  clock,
+  ghostTag,
+  GROUP_CHARS,
+  healthShown,
+  waitFor,
+} from '../graph/labels.ts';
 import { CARD } from '../graph/layout.ts';
 import type { AllocCard, GhostCard, MorePlacements } from '../graph/model.ts';
 import { healthSymbol } from '../graph/vocabulary.ts';
@@ -68,7 +77,7 @@ export function healthBadge(healthy: boolean | null, p: Palette): Run {
 function badges(c: AllocCard, p: Palette): Run[] {
   const out: Run[] = [];
   if (c.canary) out.push(canaryBadge(p));
-  if (c.canary || c.healthy !== null) out.push(healthBadge(c.healthy, p));
+  if (healthShown(c)) out.push(healthBadge(c.healthy, p));
   return out;
 }
 
@@ -102,6 +111,8 @@ export function drawCard(c: AllocCard, x: number, y: number, p: Palette): string
     : wrapText(words, INNER, 11, 2, !stopped && c.action !== 'ignore');
   const bottom = y + CARD.height - 6;
   const decisionTop = bottom - lines.length * 13 + 2;
+  // Written after the head and middle line, so that the file reads in the card's order.
+  let decision = '';
   lines.forEach((line, i) => {
     const run: Run = flagged
       ? { text: line, size: 11, bold: true, color: '#fff', chip: { fill: color, pad: 4 } }
@@ -111,7 +122,7 @@ export function drawCard(c: AllocCard, x: number, y: number, p: Palette): string
           bold: !stopped && c.action !== 'ignore',
           color: c.action === 'ignore' ? p.muted : color,
         };
-    out += drawRun(run, x + LEFT, decisionTop + 9 + i * 13);
+    decision += drawRun(run, x + LEFT, decisionTop + 9 + i * 13);
   });
 
   // The head: the name's index, then the group, cut to the room left.
@@ -127,7 +138,7 @@ export function drawCard(c: AllocCard, x: number, y: number, p: Palette): string
     ...badges(c, p),
   ];
   out += drawLine(middle, x + LEFT, Math.round((y + 19 + decisionTop) / 2) + 4, GAP);
-  return el('g', { 'data-testid': 'alloc', 'data-alloc-id': c.id, 'data-action': c.action }, out);
+  return el('g', { 'data-testid': 'alloc', 'data-alloc-id': c.id, 'data-action': c.action }, out + decision);
 }
 
 // tagColor is the colour of a ghost card's tag.

@@ -3,7 +3,7 @@
 // with the page legend's words (graph/vocabulary.ts).
 
 import type { AllocAction } from '../engine/types.ts';
-import { conditionBadges, ghostTag } from '../graph/labels.ts';
+import { conditionBadges, ghostTag, healthShown } from '../graph/labels.ts';
 import type { EdgeKind, GraphModel } from '../graph/model.ts';
 import { ACTION_ORDER, ACTIONS, CONDITIONS, EDGES, healthLabel } from '../graph/vocabulary.ts';
 import { arrowHead, edgeStyle } from './arrows.ts';
@@ -56,7 +56,7 @@ export function legendGroups(model: GraphModel, p: Palette): LegendGroup[] {
     for (const a of b.view.allocs) {
       actions.add(a.action);
       if (a.canary) canary = true;
-      if (a.canary || a.healthy !== null) health.add(a.healthy);
+      if (healthShown(a)) health.add(a.healthy);
     }
   }
   const tags = new Set(model.lane.view.placements.map(ghostTag));

@@ -4,7 +4,7 @@
 
 import { memo } from 'react';
 import type { AllocCard } from '../../graph/model.ts';
-import { actionFlagged, actionLine, clip, GROUP_CHARS } from '../../graph/labels.ts';
+import { actionFlagged, actionLine, clip, GROUP_CHARS, healthShown } from '../../graph/labels.ts';
 import { ACTIONS, healthLabel, healthSymbol } from '../../graph/vocabulary.ts';
 import { showConfusable } from '../confusable.ts';
 
@@ -12,7 +12,7 @@ import { showConfusable } from '../confusable.ts';
 export function cardDescription(c: AllocCard): string {
   const parts = [`${c.name}, job version ${c.version}, ${c.clientStatus}`];
   if (c.canary) parts.push('canary');
-  if (c.canary || c.healthy !== null) parts.push(healthLabel(c.healthy));
+  if (healthShown(c)) parts.push(healthLabel(c.healthy));
   let decision = `${ACTIONS[c.action].label}: ${c.reason}`;
   if (c.stopReason !== '' && c.stopReason !== c.reason) decision += ` (${c.stopReason})`;
   if (c.followup !== '' && !decision.includes(c.followup)) decision += `; follow-up evaluation at ${c.followup}`;
@@ -51,7 +51,7 @@ export const AllocCardView = memo(function AllocCardView({
         <span className="cg-card__version">v{card.version}</span>
         <span className={`cg-status cg-status--${card.clientStatus}`}>{card.clientStatus}</span>
         {card.canary && <span className="cg-badge cg-badge--canary">C</span>}
-        {(card.canary || card.healthy !== null) && (
+        {healthShown(card) && (
           <span className={`cg-badge cg-badge--health-${String(card.healthy)}`}>{healthSymbol(card.healthy)}</span>
         )}
       </span>
