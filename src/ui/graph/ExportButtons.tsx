@@ -53,9 +53,14 @@ export function ExportButtons({ source }: { source: RefObject<ExportSource | nul
     });
   };
 
+  // The picture's code starts loading when a pointer or the focus reaches a button, before the click.
+  const warm = () => void import('../../picture/picture.ts');
+
   return (
     <>
       <ControlButton
+        onPointerEnter={warm}
+        onFocus={warm}
         onClick={(e) => exportAs('svg', e)}
         title="Download the graph as SVG (for slides and docs)"
         aria-label="Download the graph as SVG"
@@ -66,6 +71,8 @@ export function ExportButtons({ source }: { source: RefObject<ExportSource | nul
         <span className="cg-export">SVG</span>
       </ControlButton>
       <ControlButton
+        onPointerEnter={warm}
+        onFocus={warm}
         onClick={(e) => exportAs('png', e)}
         title="Download the graph as PNG at 2× (Shift+click: 3×)"
         aria-label="Download the graph as PNG"
