@@ -23,6 +23,12 @@ export interface ExportSource {
   deployments: readonly DeploymentGroupView[];
 }
 
+// FORMATS are the buttons: a format and what its button's tooltip says.
+const FORMATS = [
+  { format: 'svg', title: 'Download the graph as SVG (for slides and docs)' },
+  { format: 'png', title: 'Download the graph as PNG at 2× (Shift+click: 3×)' },
+] as const;
+
 /** ExportButtons are the graph controls that download the picture; render them inside <Controls>. */
 export function ExportButtons({ source }: { source: RefObject<ExportSource | null> }) {
   const store = useStoreApi();
@@ -58,30 +64,21 @@ export function ExportButtons({ source }: { source: RefObject<ExportSource | nul
 
   return (
     <>
-      <ControlButton
-        onPointerEnter={warm}
-        onFocus={warm}
-        onClick={(e) => exportAs('svg', e)}
-        title="Download the graph as SVG (for slides and docs)"
-        aria-label="Download the graph as SVG"
-        aria-busy={busy === 'SVG'}
-        disabled={busy !== null}
-        data-testid="export-svg"
-      >
-        <span className="cg-export">SVG</span>
-      </ControlButton>
-      <ControlButton
-        onPointerEnter={warm}
-        onFocus={warm}
-        onClick={(e) => exportAs('png', e)}
-        title="Download the graph as PNG at 2× (Shift+click: 3×)"
-        aria-label="Download the graph as PNG"
-        aria-busy={busy?.startsWith('PNG') ?? false}
-        disabled={busy !== null}
-        data-testid="export-png"
-      >
-        <span className="cg-export">PNG</span>
-      </ControlButton>
+      {FORMATS.map(({ format, title }) => (
+        <ControlButton
+          key={format}
+          onPointerEnter={warm}
+          onFocus={warm}
+          onClick={(e) => exportAs(format, e)}
+          title={title}
+          aria-label={`Download the graph as ${format.toUpperCase()}`}
+          aria-busy={busy?.startsWith(format.toUpperCase()) ?? false}
+          disabled={busy !== null}
+          data-testid={`export-${format}`}
+        >
+          <span className="cg-export">{format.toUpperCase()}</span>
+        </ControlButton>
+      ))}
       {(busy !== null || error !== null) && (
         <span className="cg-export-status" role="status" data-testid="export-status" data-busy={busy !== null}>
           {busy !== null ? `Exporting ${busy}…` : error}
