@@ -24,12 +24,26 @@ export const LAYERS = {
   import: ['engine', 'scenario'],
   simulator: ['engine', 'scenario', 'result'],
   graph: ['engine', 'scenario', 'result'],
+  picture: ['engine', 'scenario', 'result', 'simulator', 'graph'],
   share: ['engine', 'scenario'],
   sw: [],
   worker: ['engine', 'jobspec', 'scenario', 'result', 'diff', 'simulator', 'share', 'import'],
   store: ['engine', 'scenario', 'result', 'diff', 'simulator', 'worker', 'share'],
-  cli: ['engine', 'jobspec', 'scenario', 'result', 'diff', 'simulator', 'share', 'import'],
-  ui: ['engine', 'scenario', 'result', 'diff', 'examples', 'import', 'simulator', 'graph', 'share', 'worker', 'store'],
+  cli: ['engine', 'jobspec', 'scenario', 'result', 'diff', 'simulator', 'share', 'import', 'graph', 'picture'],
+  ui: [
+    'engine',
+    'scenario',
+    'result',
+    'diff',
+    'examples',
+    'import',
+    'simulator',
+    'graph',
+    'picture',
+    'share',
+    'worker',
+    'store',
+  ],
 };
 
 // Why each folder keeps to its list, as the message of a broken rule.
@@ -46,6 +60,8 @@ const WHY = {
   import: 'import/ builds a scenario document from Nomad API bodies; it knows nothing of the app around it',
   simulator: 'simulator/ runs on scenarios and results, never on the app around it',
   graph: 'graph/ is pure: result → graph model, no React, DOM or store',
+  picture:
+    'picture/ is pure: graph model → SVG text and files, no React, DOM or store, so a worker or the CLI can draw it',
   share: 'share/ is links and storage, given as parameters; no React, store or workers',
   sw: 'sw/ is the service worker and its registration; it caches files and imports nothing of the app',
   worker:
@@ -104,6 +120,7 @@ const PURE = [
   'import',
   'simulator',
   'graph',
+  'picture',
   'share',
   'store',
 ];

@@ -5,6 +5,7 @@
 //   - the bundle (from Vite's manifest): what loads before the first graph,
 //     against the editor's lazily loaded Monaco chunks (raw and gzip);
 //   - navigation to the first drawn graph of the default scenario;
+//   - exporting its picture as SVG and PNG, and a rollout's film (bench/exportPicture.ts);
 //   - for 1,000 allocations over 100 nodes, then 5,000 over 500: a keystroke
 //     in the Job tab to the updated graph on screen, frame times while
 //     panning, and how many elements the page holds (the graph renders only
@@ -23,6 +24,7 @@ import { CHROMIUM_LAUNCH_OPTIONS, VIEWPORT } from '../e2e/browser.ts';
 import { setTab } from '../e2e/helpers.ts';
 import { splitScenario } from '../src/scenario/tabs.ts';
 import { bundleSizes, formatBundle } from './bundle.ts';
+import { exportTimes } from './exportPicture.ts';
 import { generateScenario } from './generate.ts';
 import { HCL_BENCH_LINES, HCL_FIRST_USE_GOAL_MS, HCL_WARM_GOAL_MS, generateJobSpec } from './jobspec.ts';
 import {
@@ -305,6 +307,7 @@ async function main(): Promise<void> {
     console.log(`Chromium ${browser.version()}, ${VIEWPORT.width}×${VIEWPORT.height}, served by vite preview`);
     if (!ONLY_HOSTILE) {
       await firstGraph(browser, url);
+      await exportTimes(browser, url);
       await hclReader(browser, url);
       await large(browser, url, 1000, 100, 1, null);
       await large(browser, url, 5000, 500, 2, DOM_GOAL);

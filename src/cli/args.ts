@@ -3,8 +3,8 @@
 
 import { type SubmitArgs, checkSubmitArgs, takeSubmitFlag } from './variables.ts';
 
-/** OutputFormat is how a result is printed: the result document as JSON, or as `nomad job plan` prints it. */
-export type OutputFormat = 'json' | 'plan';
+/** OutputFormat is how a result is printed: the result document as JSON, as `nomad job plan` prints it, or the graph as an SVG picture. */
+export type OutputFormat = 'json' | 'plan' | 'svg';
 
 /** CliOptions is a parsed command line. With `cluster`, `files` are the jobspecs submitted onto it, and `vars`/`varFiles` their variables. */
 export interface CliOptions extends SubmitArgs {
@@ -45,9 +45,13 @@ whose spec is the running job's changes nothing; any other becomes the next
 version, while the allocations keep running theirs.
 
 Options:
-  --format json|plan  json (default): the result document;
+  --format json|plan|svg
+                      json (default): the result document;
                       plan: the plan as \`nomad job plan\` prints it (job diff with
-                      each group's counts, dry-run, check-index)
+                      each group's counts, dry-run, check-index);
+                      svg: the page's graph as a picture for slides and docs
+                      (plain SVG, light, with the evaluation and a legend; one
+                      FILE, not with --explain or --simulate)
   --explain           print the reconciler's reasoning per task group instead of
                       the JSON result (after the plan with --format plan)
   --simulate          print the whole rollout instead: every evaluation that
@@ -70,7 +74,7 @@ limit: the message names it. With --cluster, a problem in JOBSPEC prints
 JOBSPEC:LINE:COLUMN: message, one in SCENARIO SCENARIO: PATH: message.
 `;
 
-const FORMATS: readonly string[] = ['json', 'plan'];
+const FORMATS: readonly string[] = ['json', 'plan', 'svg'];
 
 /** parseArgs reads the command line; `--` ends the options, `-` is standard input. */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
@@ -113,15 +117,18 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       options.timeoutSeconds = seconds;
     } else if (arg === '--format' || arg.startsWith('--format=')) {
       const value = arg === '--format' ? argv[++i] : arg.slice('--format='.length);
-      if (value === undefined) return { ok: false, error: '--format needs a value: json or plan' };
+      if (value === undefined) return { ok: false, error: '--format needs a value: json, plan or svg' };
       if (!FORMATS.includes(value))
-        return { ok: false, error: `unknown format ${JSON.stringify(value)}: use json or plan` };
+        return { ok: false, error: `unknown format ${JSON.stringify(value)}: use json, plan or svg` };
       options.format = value as OutputFormat;
       options.formatGiven = true;
     } else {
       return { ok: false, error: `unknown option ${arg}` };
     }
   }
+  // A picture is one reconciliation's graph: one file, nothing printed beside it.
+  if (options.format === 'svg' && (options.explain || options.simulate || options.files.length > 1))
+    return { ok: false, error: '--format svg draws one FILE, without --explain or --simulate' };
   const problem = checkSubmitArgs(options);
   if (problem !== null) return { ok: false, error: problem };
   return { ok: true, options };

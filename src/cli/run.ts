@@ -15,6 +15,7 @@ import { formatExplain } from './explain.ts';
 import type { SimEvent } from '../scenario/events.ts';
 import type { FileAccess } from '../jobspec/index.ts';
 import { type CliOptions, USAGE, parseArgs } from './args.ts';
+import type * as PictureModule from './picture.ts';
 
 /** CliIO is everything the runner reads and writes. Writers receive whole lines, newline included. */
 export interface CliIO {
@@ -56,7 +57,9 @@ function render(
   scenario: Scenario,
   path: string,
   running: Job | null,
+  picture: typeof PictureModule | null,
 ): string {
+  if (picture !== null) return picture.pictureOf(scenario, run);
   if (options.format === 'json' && !options.explain) {
     return several ? JSON.stringify(run.document) + '\n' : JSON.stringify(run.document, null, 2) + '\n';
   }
@@ -110,6 +113,8 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
   const variables = cluster === null ? {} : await readVariables(options, io);
   if (variables === null) return EXIT_INPUT;
 
+  // Loaded for --format svg only: the picture's code.
+  const picture = options.format === 'svg' ? await import('./picture.ts') : null;
   const several = options.files.length > 1;
   const textual =
     options.format === 'plan' ||
@@ -179,7 +184,9 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
         over = film.End.OverBudget?.Message ?? null;
         output = sim.renderFilm(options, several, film);
       } else {
-        output = render(options, several, runScenario(scenario, { trace: options.explain }), scenario, name, running);
+        // The picture draws each allocation's decision from the trace, as the page does.
+        const result = runScenario(scenario, { trace: options.explain || picture !== null });
+        output = render(options, several, result, scenario, name, running, picture);
       }
     } catch (e) {
       io.stderr(`${name}: internal error: ${e instanceof Error && e.stack ? e.stack : errorMessage(e)}\n`);

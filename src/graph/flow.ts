@@ -3,7 +3,7 @@
 // so that React Flow skips them and memoised node components do not
 // re-render.
 
-import type { NodeBase } from '@xyflow/system';
+import { getBezierPath, type NodeBase, Position } from '@xyflow/system';
 import type { GraphModel, LaneView, NodeBoxView, Positioned, ReplacementEdge } from './model.ts';
 
 /**
@@ -46,6 +46,19 @@ export interface FlowGraph {
 /** arrowMarkerID is the ID of the SVG marker drawn at the end of an arrow of the given kind. */
 export function arrowMarkerID(kind: ReplacementEdge['kind']): string {
   return `cg-arrow-${kind}`;
+}
+
+/** arrowPath is the SVG path of one arrow: a Bézier curve leaving the card leftwards and reaching the ghost card from its right (the page and the exported picture draw the same curve). */
+export function arrowPath(a: ReplacementEdge): string {
+  const [path] = getBezierPath({
+    sourceX: a.from.x,
+    sourceY: a.from.y,
+    sourcePosition: Position.Left,
+    targetX: a.to.x,
+    targetY: a.to.y,
+    targetPosition: Position.Right,
+  });
+  return path;
 }
 
 const FIXED = { draggable: false, selectable: false, connectable: false, focusable: false, deletable: false } as const;

@@ -163,4 +163,18 @@ describe('the layering of src/', () => {
     expect(await problems('src/scenario/probe.ts', type('../jobspec/read.ts'))).toEqual([]);
     expect(await problems('src/hcl/probe.ts', 'export const w = window.location.href;\n')).toHaveLength(1);
   });
+
+  it('keeps picture/ pure: no store, views, React or DOM; the views and the command line draw with it', async () => {
+    const type = (spec: string) => `import type { X } from '${spec}';\nexport type Y = X;\n`;
+    expect(await problems('src/picture/probe.ts', type('../store/state.ts'))).toEqual([
+      { rule: 'no-restricted-imports', message: expect.stringContaining('picture/ is pure') as string },
+    ]);
+    expect(await problems('src/picture/probe.ts', type('../ui/App.tsx'))).toHaveLength(1);
+    expect(await problems('src/picture/probe.ts', type('react'))).toHaveLength(1);
+    expect(await problems('src/picture/probe.ts', 'export const d = document.title;\n')).toHaveLength(1);
+    expect(await problems('src/picture/probe.ts', type('../graph/model.ts'))).toEqual([]);
+    expect(await problems('src/ui/probe.ts', type('../picture/picture.ts'))).toEqual([]);
+    expect(await problems('src/cli/probe.ts', type('../picture/picture.ts'))).toEqual([]);
+    expect(await problems('src/graph/probe.ts', type('../picture/picture.ts'))).toHaveLength(1);
+  });
 });

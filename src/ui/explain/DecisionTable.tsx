@@ -4,7 +4,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { useHighlightKeys } from './useHighlightKeys.ts';
 import type { AllocDecision } from '../../engine/types.ts';
-import { ACTIONS } from '../graph/vocabulary.ts';
+import { ACTIONS } from '../../graph/vocabulary.ts';
 import { STEP_NAMES } from '../../graph/stepNames.ts';
 import { sortDecisions, upstreamName } from './describe.ts';
 

@@ -8,7 +8,7 @@ import type { AllocCard } from '../../graph/model.ts';
 import type { AllocResult } from '../../graph/resultIndex.ts';
 import type { GroupRules } from '../../graph/rules.ts';
 import { allocWhy } from '../../graph/why.ts';
-import { ACTIONS, healthLabel } from './vocabulary.ts';
+import { ACTIONS, healthLabel } from '../../graph/vocabulary.ts';
 import { WhyView } from './WhyView.tsx';
 
 /** AllocDecisionProps are an allocation's card, the trace's last decision about it, its group's rules and the result's entries. */

@@ -10,24 +10,9 @@ import { tallyActions, tallyStatuses } from '../../graph/tally.ts';
 import { AllocCardView } from './AllocCardView.tsx';
 import { useDetail } from './detail.ts';
 import { useHighlighted } from './highlight.ts';
-import { ACTION_ORDER, ACTIONS, CONDITIONS } from './vocabulary.ts';
+import { boxMeta, conditionBadges } from '../../graph/labels.ts';
+import { ACTION_ORDER, ACTIONS, CONDITIONS } from '../../graph/vocabulary.ts';
 import { showConfusable } from '../confusable.ts';
-
-function conditionBadges(v: NodeBoxView): string[] {
-  const out: string[] = [];
-  if (v.condition !== 'ready') out.push(v.condition);
-  if (v.draining) out.push('draining');
-  if (v.ineligible) out.push('ineligible');
-  return out;
-}
-
-// boxMeta is the header's second line: the datacenter and, when no badge
-// says it (a node not ready has one), the node's condition; saying it twice
-// pushed the badge below the header's height, where it was cut.
-function boxMeta(v: NodeBoxView): string {
-  const dc = v.datacenter || '—';
-  return v.condition === 'ready' ? `${dc} · ready` : dc;
-}
 
 // BoxTile is a box zoomed out: the node's name, a bar of its allocations
 // coloured by decision, and the counts by decision and by client status.
@@ -78,11 +63,11 @@ function ClientNodeBoxView({ data }: NodeProps<BoxFlowNode>) {
         <span className="cg-box__name">
           {gc ? `${CONDITIONS.gc.symbol} ${v.nodeID || '(no node)'}` : showConfusable(v.name)}
         </span>
-        <span className="cg-box__meta">{gc ? 'node no longer exists' : boxMeta(v)}</span>
+        <span className="cg-box__meta">{boxMeta(v)}</span>
         <span className="cg-box__badges">
           {badges.map((b) => (
             <span key={b} className={`cg-cond cg-cond--${b}`}>
-              {CONDITIONS[b as keyof typeof CONDITIONS].symbol} {CONDITIONS[b as keyof typeof CONDITIONS].label}
+              {CONDITIONS[b].symbol} {CONDITIONS[b].label}
             </span>
           ))}
         </span>

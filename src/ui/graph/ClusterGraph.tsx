@@ -30,6 +30,7 @@
 import { ReactFlow, ViewportPortal } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { type CSSProperties, memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { ExportSource } from './ExportButtons.tsx';
 import type { ReconcileTrace } from '../../engine/types.ts';
 import { deploymentViews } from '../../graph/deployment.ts';
 import type { ResultDocument } from '../../result/document.ts';
@@ -97,6 +98,11 @@ export const ClusterGraph = memo(function ClusterGraph({
   const { onPointerDown, onNodeClick, onPaneClick } = useCardClicks(onSelectAlloc);
   const colorMode = useColorMode();
   const culled = model.boxes.length > CULL_BOXES;
+  // What the export buttons draw: kept in a ref, so that an edit does not redraw the controls.
+  const exportSource = useRef<ExportSource | null>(null);
+  useLayoutEffect(() => {
+    exportSource.current = { model, deployments };
+  }, [model, deployments]);
 
   return (
     <div
@@ -140,7 +146,7 @@ export const ClusterGraph = memo(function ClusterGraph({
               <ViewportPortal>
                 <ReplacementArrows arrows={flow.arrows} />
               </ViewportPortal>
-              <GraphOverlay pane={pane} culled={culled} />
+              <GraphOverlay pane={pane} culled={culled} exportSource={exportSource} />
             </ReactFlow>
           </DetailContext.Provider>
         </HighlightContext.Provider>

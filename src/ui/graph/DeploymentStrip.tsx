@@ -5,25 +5,12 @@
 
 import { memo } from 'react';
 import { type DeploymentGroupView, deploymentIsActive } from '../../graph/deployment.ts';
+import { effectText } from '../../graph/labels.ts';
 
 /** DeploymentActions are what a person can do to the deployment in a rollout. */
 export interface DeploymentActions {
   promote(): void;
   fail(): void;
-}
-
-// effectText says what the evaluation shown does to the deployment.
-function effectText(v: DeploymentGroupView): string {
-  switch (v.effect) {
-    case 'created':
-      return 'created by this evaluation';
-    case 'cancelled':
-      return 'cancelled by this evaluation';
-    case 'marked':
-      return `marked ${v.status} by this evaluation`;
-    case 'none':
-      return '';
-  }
 }
 
 function Count({ label, value, kind }: { label: string; value: string | number; kind?: string }) {

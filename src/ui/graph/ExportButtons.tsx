@@ -1,111 +1,89 @@
-// Export of the graph for docs and slides: the whole drawing as an SVG or a
-// PNG file, self-contained (every style inlined by html-to-image, which
-// React Flow's own examples use for this; hand-inlining computed styles into
-// a foreignObject would repeat what it does), light or dark as shown.
-// Exported at zoom 1, where card text is at its full size, up to a limit.
-// The deployment's panels, drawn above the graph, head the picture as drawn
-// (without the rollout's buttons, which do nothing in a file).
+// Export of the graph for docs and slides: the picture of picture/ (plain
+// SVG shapes, with a title, the evaluation and its time, the deployment's
+// panels and a legend), saved as an SVG, or drawn on a canvas and saved as
+// a PNG at 2× (3× with Shift), light or dark as shown. Files are named from
+// the scenario and the frame (`canary-rollout-eval3.svg`). The buttons say
+// what they are making until the file is handed over.
 
-import { ControlButton, getNodesBounds, getViewportForBounds, useReactFlow } from '@xyflow/react';
-import { toCanvas, toSvg } from 'html-to-image';
-import { type PicturePart, stackCanvas, stackSvg, svgText } from './stackPicture.ts';
+import { ControlButton } from '@xyflow/react';
+import type { MouseEvent, RefObject } from 'react';
+import type { DeploymentGroupView } from '../../graph/deployment.ts';
+import type { GraphModel } from '../../graph/model.ts';
+import type { Caption } from '../../picture/caption.ts';
+import { selectInRollout, selectShownResult } from '../../store/selectors.ts';
+import { useStoreApi } from '../storeContext.tsx';
+import { download, pngOf, pngScale } from './savePicture.ts';
+import { useBusy } from './useBusy.ts';
+import { useColorMode } from './useColorMode.ts';
+import './export.css';
 
-// EDGE is the longest side (px) of an exported image; a huge cluster is scaled down to it.
-const EDGE = 4000;
-const PADDING = 24;
-
-type Format = 'svg' | 'png';
-
-// download saves a data URL as a file.
-function download(url: string, name: string): void {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
+/** ExportSource is what the graph shows, kept by ClusterGraph for the export buttons to draw. */
+export interface ExportSource {
+  model: GraphModel;
+  deployments: readonly DeploymentGroupView[];
 }
 
-// Drawable is one part of the picture: an element and how html-to-image draws it.
-interface Drawable {
-  node: HTMLElement;
-  width: number;
-  height: number;
-  style: Partial<CSSStyleDeclaration>;
-}
+// FORMATS are the buttons: a format and what its button's tooltip says.
+const FORMATS = [
+  { format: 'svg', title: 'Download the graph as SVG (for slides and docs)' },
+  { format: 'png', title: 'Download the graph as PNG at 2× (Shift+click: 3×)' },
+] as const;
 
-// notAButton leaves the deployment's Promote and Fail buttons out of the picture (text nodes pass through it too).
-function notAButton(node: HTMLElement): boolean {
-  return !(node instanceof HTMLElement && node.classList.contains('cg-dep__actions'));
-}
+/** ExportButtons are the graph controls that download the picture; render them inside <Controls>. */
+export function ExportButtons({ source }: { source: RefObject<ExportSource | null> }) {
+  const store = useStoreApi();
+  const theme = useColorMode();
+  const { busy, error, run } = useBusy();
 
-// deploymentPart is the deployment's panels at their drawn width, whole (the strip scrolls on screen); null when none is drawn.
-function deploymentPart(root: Element): Drawable | null {
-  const strip = root.querySelector<HTMLElement>('.cg-deps');
-  if (!strip) return null;
-  const width = strip.clientWidth;
-  const height = strip.scrollHeight;
-  return { node: strip, width, height, style: { maxHeight: 'none', height: `${height}px`, overflow: 'visible' } };
-}
-
-// drawAs draws the parts in one format, each in its own right, and stacks them into a data URL.
-async function drawAs(format: Format, parts: readonly Drawable[], backgroundColor: string): Promise<string> {
-  const pixelRatio = window.devicePixelRatio || 1;
-  const options = (p: Drawable) => ({
-    backgroundColor,
-    width: p.width,
-    height: p.height,
-    style: p.style,
-    filter: notAButton,
-    pixelRatio,
-  });
-  if (format === 'svg') {
-    const drawn: PicturePart<string>[] = [];
-    for (const p of parts) drawn.push({ ...p, image: svgText(await toSvg(p.node, options(p))) });
-    return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(stackSvg(drawn, backgroundColor))}`;
-  }
-  const drawn: PicturePart<HTMLCanvasElement>[] = [];
-  for (const p of parts) drawn.push({ ...p, image: await toCanvas(p.node, options(p)) });
-  return stackCanvas(drawn, backgroundColor, pixelRatio).toDataURL('image/png');
-}
-
-/** ExportButtons are the graph controls that download the drawing; render them inside <Controls>. */
-export function ExportButtons() {
-  const { getNodes } = useReactFlow();
-  const exportAs = async (format: Format): Promise<void> => {
-    const viewport = document.querySelector<HTMLElement>('[data-testid=cluster-graph] .react-flow__viewport');
-    const root = viewport?.closest<HTMLElement>('.cg');
-    if (!viewport || !root) return;
-    const bounds = getNodesBounds(getNodes());
-    const scale = Math.min(1, EDGE / Math.max(bounds.width + 2 * PADDING, bounds.height + 2 * PADDING));
-    const width = Math.ceil((bounds.width + 2 * PADDING) * scale);
-    const height = Math.ceil((bounds.height + 2 * PADDING) * scale);
-    const v = getViewportForBounds(bounds, width, height, scale, scale, 0);
-    const graph: Drawable = {
-      node: viewport,
-      width,
-      height,
-      style: {
-        width: `${width}px`,
-        height: `${height}px`,
-        transform: `translate(${v.x}px, ${v.y}px) scale(${v.zoom})`,
-      },
-    };
-    const deployment = deploymentPart(root);
-    const parts = deployment ? [deployment, graph] : [graph];
-    download(await drawAs(format, parts, getComputedStyle(root).backgroundColor), `cluster-graph.${format}`);
+  // caption names what the graph shows: a rollout's frame, or the scenario's evaluation.
+  const caption = async (): Promise<Caption | null> => {
+    const { frameCaption, scenarioCaption } = await import('../../picture/caption.ts');
+    const state = store.getState();
+    if (selectInRollout(state) && state.rollout.film !== null)
+      return frameCaption(state.rollout.film, state.rollout.frame);
+    const shown = selectShownResult(state);
+    return shown === null ? null : scenarioCaption(shown.scenario);
   };
+
+  const exportAs = (format: 'svg' | 'png', e: MouseEvent) => {
+    const scale = e.shiftKey ? 3 : 2;
+    void run(format === 'svg' ? 'SVG' : `PNG at ${scale}×`, async () => {
+      // The picture's code loads on the first export, not with the page.
+      const { drawPicture } = await import('../../picture/picture.ts');
+      const shown = source.current;
+      const c = await caption();
+      if (shown === null || c === null) return;
+      const picture = drawPicture({ ...shown, caption: c, theme });
+      if (format === 'svg') download(new Blob([picture.svg], { type: 'image/svg+xml' }), `${c.file}.svg`);
+      else download(await pngOf(picture, pngScale(picture, scale)), `${c.file}.png`);
+    });
+  };
+
+  // The picture's code starts loading when a pointer or the focus reaches a button, before the click.
+  const warm = () => void import('../../picture/picture.ts');
+
   return (
     <>
-      {(['svg', 'png'] as const).map((format) => (
+      {FORMATS.map(({ format, title }) => (
         <ControlButton
           key={format}
-          onClick={() => void exportAs(format)}
-          title={`Download the graph as ${format.toUpperCase()}`}
+          onPointerEnter={warm}
+          onFocus={warm}
+          onClick={(e) => exportAs(format, e)}
+          title={title}
           aria-label={`Download the graph as ${format.toUpperCase()}`}
+          aria-busy={busy?.startsWith(format.toUpperCase()) ?? false}
+          disabled={busy !== null}
           data-testid={`export-${format}`}
         >
           <span className="cg-export">{format.toUpperCase()}</span>
         </ControlButton>
       ))}
+      {(busy !== null || error !== null) && (
+        <span className="cg-export-status" role="status" data-testid="export-status" data-busy={busy !== null}>
+          {busy !== null ? `Exporting ${busy}…` : error}
+        </span>
+      )}
     </>
   );
 }

@@ -4,18 +4,13 @@
 
 import { memo } from 'react';
 import type { GhostCard, MorePlacements } from '../../graph/model.ts';
-import { formatGoDuration } from '../../engine/time.ts';
+import { clock, ghostTag, waitFor } from '../../graph/labels.ts';
 import { showConfusable } from '../confusable.ts';
-
-// clock is the UTC time of day of an RFC 3339 instant.
-function clock(t: string): string {
-  return t.slice(11, 19);
-}
 
 // ghostLabel is a ghost card's accessible label and tooltip: what will be placed and what it replaces, in words.
 function ghostLabel(g: GhostCard): string {
   if (g.kind === 'later') {
-    return `${g.name} is replaced later: a follow-up evaluation at ${g.waitUntil} (in ${formatGoDuration(g.waitFor)}) places the replacement of ${g.previousAllocID}, of job version ${g.version}`;
+    return `${g.name} is replaced later: a follow-up evaluation at ${g.waitUntil} (${waitFor(g)}) places the replacement of ${g.previousAllocID}, of job version ${g.version}`;
   }
   const promoted =
     g.replacesOnPromotion.length > 0
@@ -31,16 +26,6 @@ function ghostLabel(g: GhostCard): string {
           : '';
   const base = `${g.canary ? 'canary ' : ''}placement ${g.name} of job version ${g.version}`;
   return (what ? `${base}: ${what} ${g.previousAllocID}` : `new ${base}`) + promoted;
-}
-
-/** ghostTag is a ghost card's tag: the kind of placement in a word, shown on the card and counted on the overview. */
-export function ghostTag(g: GhostCard): string {
-  if (g.kind === 'later') return 'later';
-  if (g.canary) return 'canary';
-  if (g.kind === 'destructive') return 'update';
-  if (g.reschedule) return 'reschedule';
-  if (g.previousAllocID !== '') return 'migrate';
-  return 'create';
 }
 
 /**
@@ -77,7 +62,7 @@ export const Ghost = memo(function Ghost({ ghost, highlighted }: { ghost: GhostC
         {ghost.kind === 'later' ? (
           // The clock below and the dotted edge say "later"; the line has no room for the word too.
           <span className="cg-ghost__when" data-testid="wait-for">
-            in {formatGoDuration(ghost.waitFor)}
+            {waitFor(ghost)}
           </span>
         ) : (
           <span className={`cg-ghost__tag cg-ghost__tag--${ghostTag(ghost)}`}>{ghostTag(ghost)}</span>

@@ -5,7 +5,7 @@
 import type { MorePlacements } from '../../graph/model.ts';
 import type { GroupRules } from '../../graph/rules.ts';
 import { type FoundGhost, ghostWhy, moreWhy } from '../../graph/why.ts';
-import { ghostTag } from './GhostCards.tsx';
+import { ghostTag } from '../../graph/labels.ts';
 import { WhyView } from './WhyView.tsx';
 
 /** GhostDetails shows a placement's kind, version and what it replaces, then its "why". */

@@ -2,10 +2,10 @@
 // zoom controls with the export buttons, the minimap and the legend.
 
 import { Background, Controls, MiniMap, type Node as FlowNode, Panel } from '@xyflow/react';
-import { memo } from 'react';
+import { memo, type RefObject } from 'react';
 import type { Pane } from '../../graph/layout.ts';
 import type { NodeBoxView } from '../../graph/model.ts';
-import { ExportButtons } from './ExportButtons.tsx';
+import { ExportButtons, type ExportSource } from './ExportButtons.tsx';
 import { Legend } from './Legend.tsx';
 
 // The minimap is kept small: it is a map, not a second graph, and must not cover cards.
@@ -28,9 +28,18 @@ function minimapClass(node: FlowNode): string {
  * GraphOverlay draws the controls over the graph; render it inside
  * <ReactFlow>. `culled` says the graph has too many boxes for a minimap:
  * redrawing every box's rectangle on each frame of a pan would cost more
- * than the map helps. Memoised: an edit does not redraw it.
+ * than the map helps. `exportSource` is what the export buttons draw, kept
+ * by the graph. Memoised: an edit does not redraw it.
  */
-export const GraphOverlay = memo(function GraphOverlay({ pane, culled }: { pane: Pane | null; culled: boolean }) {
+export const GraphOverlay = memo(function GraphOverlay({
+  pane,
+  culled,
+  exportSource,
+}: {
+  pane: Pane | null;
+  culled: boolean;
+  exportSource: RefObject<ExportSource | null>;
+}) {
   const minimap = pane !== null && pane.width >= MINIMAP_PANE && pane.height >= MINIMAP_PANE_HEIGHT && !culled;
   return (
     <>
@@ -38,7 +47,7 @@ export const GraphOverlay = memo(function GraphOverlay({ pane, culled }: { pane:
       {/* A row along the top, in the strip the first view keeps free above the drawing
           (graph/viewport.ts): in the bottom-left corner the buttons covered the lane's cards. */}
       <Controls showInteractive={false} position="top-left" orientation="horizontal">
-        <ExportButtons />
+        <ExportButtons source={exportSource} />
       </Controls>
       {minimap && (
         <MiniMap

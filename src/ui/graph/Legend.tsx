@@ -8,7 +8,7 @@ import type { Pane } from '../../graph/layout.ts';
 import type { EdgeKind } from '../../graph/model.ts';
 import { loadLegendOpen, saveLegendOpen } from '../../share/legendStorage.ts';
 import { LegendStorageContext } from './legendContext.ts';
-import { ACTION_ORDER, ACTIONS, CONDITIONS, EDGES } from './vocabulary.ts';
+import { ACTION_ORDER, ACTIONS, CONDITIONS, EDGES } from '../../graph/vocabulary.ts';
 import './legend.css';
 
 const NODE_ROWS = [

@@ -8,7 +8,8 @@ import type { LaneFlowNode } from '../../graph/flow.ts';
 import { laneHeader } from '../../graph/layout.ts';
 import type { GhostCard, MorePlacements } from '../../graph/model.ts';
 import { useDetail } from './detail.ts';
-import { Ghost, ghostTag, More } from './GhostCards.tsx';
+import { ghostTag, laneCanaries, laneNote, laneTitle } from '../../graph/labels.ts';
+import { Ghost, More } from './GhostCards.tsx';
 import { useHighlighted } from './highlight.ts';
 
 // laneTally counts the ghost cards by tag, in first-seen order, and the aggregates' placements, for the zoomed-out lane.
@@ -26,7 +27,7 @@ function PlacementLaneView({ data }: NodeProps<LaneFlowNode>) {
   const detail = useDetail();
   const names = useMemo(() => v.placements.map((g) => g.name), [v]);
   const lit = useHighlighted(names);
-  const canaries = v.placements.filter((g) => g.canary).length + v.more.reduce((n, m) => n + m.canaries, 0);
+  const canaries = laneCanaries(v);
   return (
     <section
       className={detail ? 'cg-lane' : 'cg-lane cg-box--tile'}
@@ -40,15 +41,13 @@ function PlacementLaneView({ data }: NodeProps<LaneFlowNode>) {
       aria-label={`${v.total} pending placement(s)`}
     >
       <header className="cg-lane__header">
-        <span className="cg-box__name">
-          {v.total > 0 ? `Placements (${v.total.toLocaleString('en-US')})` : 'Placements'}
-        </span>
+        <span className="cg-box__name">{laneTitle(v)}</span>
         {v.total > 0 && (
           <span
             className="cg-box__meta"
             title="The reconciler names the allocations to place; the scheduler chooses their nodes afterwards."
           >
-            {canaries > 0 ? `${canaries.toLocaleString('en-US')} canary · ` : ''}node chosen later
+            {laneNote(v)}
           </span>
         )}
       </header>

@@ -5,24 +5,10 @@
 // which is an SVG element of its own stacked over the nodes: a hundred such
 // layers made every change on the page slower to paint.
 
-import { getBezierPath, Position } from '@xyflow/react';
 import { memo } from 'react';
-import { arrowMarkerID } from '../../graph/flow.ts';
+import { arrowMarkerID, arrowPath } from '../../graph/flow.ts';
 import { ArrowMarkers } from './ArrowMarkers.tsx';
 import type { ReplacementEdge } from '../../graph/model.ts';
-
-/** arrowPath is the SVG path of one arrow: a Bézier curve leaving the card leftwards and reaching the ghost card from its right. */
-export function arrowPath(a: ReplacementEdge): string {
-  const [path] = getBezierPath({
-    sourceX: a.from.x,
-    sourceY: a.from.y,
-    sourcePosition: Position.Left,
-    targetX: a.to.x,
-    targetY: a.to.y,
-    targetPosition: Position.Right,
-  });
-  return path;
-}
 
 // Arrow is one arrow, memoised on its object: toFlow keeps the objects of
 // arrows that did not move.

@@ -8,6 +8,7 @@ import { formatInstant } from '../../engine/time.ts';
 import { frameCount } from '../../store/rolloutSlice.ts';
 import { useActions, useRollout } from '../storeContext.tsx';
 import { sinceStart } from './describe.ts';
+import { ExportFilm } from './ExportFilm.tsx';
 import { FrameChips } from './FrameChips.tsx';
 import { usePlayback } from './usePlayback.ts';
 import { useStepKeys } from './useStepKeys.ts';
@@ -66,6 +67,7 @@ export function RolloutTimeline() {
         >
           {frameTime === null ? '—' : sinceStart(start, frameTime)}
         </span>
+        {film !== null && <ExportFilm film={film} />}
       </div>
       {film === null ? (
         <p className="rollout-waiting muted">{status === 'failed' ? message : 'Simulating…'}</p>

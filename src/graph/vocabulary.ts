@@ -1,8 +1,8 @@
 // The graph's words and symbols, shared by cards, the legend, the details
-// panel and the explanation so that they always agree.
+// panel, the explanation and the exported picture so that they always agree.
 
-import type { AllocAction } from '../../engine/types.ts';
-import type { EdgeKind, NodeCondition } from '../../graph/model.ts';
+import type { AllocAction } from '../engine/types.ts';
+import type { EdgeKind, NodeCondition } from './model.ts';
 
 /** Term is a label, a symbol and a sentence for the legend. */
 export interface Term {

@@ -1,0 +1,154 @@
+// The picture's legend: what each colour, border and symbol in this picture
+// means, only for those the picture uses (a slide has no room for the rest),
+// with the page legend's words (graph/vocabulary.ts).
+
+import type { AllocAction } from '../engine/types.ts';
+import { conditionBadges, ghostTag, healthShown } from '../graph/labels.ts';
+import type { EdgeKind, GraphModel } from '../graph/model.ts';
+import { ACTION_ORDER, ACTIONS, CONDITIONS, EDGES, healthLabel } from '../graph/vocabulary.ts';
+import { arrowHead, edgeStyle } from './arrows.ts';
+import { conditionRun } from './boxes.ts';
+import { actionColor, canaryBadge, healthBadge, tagRun } from './cards.ts';
+import { drawRun, fillAttrs, type Run, runWidth, strokeAttrs } from './chips.ts';
+import type { Palette } from './palette.ts';
+import { textWidth } from './textWidth.ts';
+import { el } from './xml.ts';
+
+/** LegendItem is one entry: a small drawing (`width` wide, centred on a baseline) and its words. */
+interface LegendItem {
+  width: number;
+  swatch: (x: number, y: number) => string;
+  label: string;
+}
+
+/** LegendGroup is a heading and its entries. */
+interface LegendGroup {
+  heading: string;
+  items: LegendItem[];
+}
+
+// The words of a ghost card's tag in the legend, as the page's legend has them.
+const TAG_WORDS: Record<string, string> = {
+  create: 'new',
+  canary: 'canary',
+  update: 'replaces a destructive update',
+  migrate: 'replaces a moved one',
+  reschedule: 'replaces a failed one',
+  later: 'placed by a follow-up evaluation at the time shown',
+};
+
+const EDGE_ORDER: readonly EdgeKind[] = ['destructive', 'migrate', 'reschedule', 'lost', 'later'];
+const TAG_ORDER = ['create', 'canary', 'update', 'migrate', 'reschedule', 'later'];
+
+// chipItem is an entry whose drawing is a chip (a tag or a badge).
+function chipItem(run: Run, label: string): LegendItem {
+  return { width: runWidth(run), swatch: (x, y) => drawRun(run, x, y), label };
+}
+
+/** legendGroups lists the legend's entries for what the model draws: decisions, node conditions, placements, arrows. */
+export function legendGroups(model: GraphModel, p: Palette): LegendGroup[] {
+  const actions = new Set<AllocAction>();
+  const conditions = new Set<ReturnType<typeof conditionBadges>[number]>();
+  let canary = false;
+  const health = new Set<boolean | null>();
+  for (const b of model.boxes) {
+    for (const c of conditionBadges(b.view)) conditions.add(c);
+    for (const a of b.view.allocs) {
+      actions.add(a.action);
+      if (a.canary) canary = true;
+      if (healthShown(a)) health.add(a.healthy);
+    }
+  }
+  const tags = new Set(model.lane.view.placements.map(ghostTag));
+  if (model.lane.view.more.length > 0) tags.add('create');
+  const edges = new Set(model.edges.map((e) => e.kind));
+
+  const groups: LegendGroup[] = [];
+  const decisions = ACTION_ORDER.filter((a) => actions.has(a)).map((a): LegendItem => ({
+    width: 16,
+    swatch: (x, y) =>
+      el('rect', { x, y: y - 10, width: 16, height: 12, rx: 2, ...fillAttrs(p.surface2), ...strokeAttrs(p.border) }) +
+      el('rect', { x, y: y - 10, width: 5, height: 12, ...fillAttrs(actionColor(a, p)) }),
+    label: `${ACTIONS[a].symbol} ${ACTIONS[a].label}`,
+  }));
+  const badges: LegendItem[] = [];
+  if (canary) badges.push(chipItem(canaryBadge(p), 'canary'));
+  for (const h of [true, false, null]) if (health.has(h)) badges.push(chipItem(healthBadge(h, p), healthLabel(h)));
+  if (decisions.length + badges.length > 0) groups.push({ heading: 'Allocations', items: [...decisions, ...badges] });
+
+  const nodes: LegendItem[] = [
+    {
+      width: 16,
+      swatch: (x, y) =>
+        el('rect', {
+          x: x + 1,
+          y: y - 9,
+          width: 14,
+          height: 10,
+          rx: 2,
+          fill: 'none',
+          ...strokeAttrs(p.nodeReady),
+          'stroke-width': 2,
+        }),
+      label: CONDITIONS.ready.description,
+    },
+    ...[...conditions].map((c) => chipItem(conditionRun(c, p), CONDITIONS[c].description)),
+  ];
+  groups.push({ heading: 'Nodes', items: nodes });
+
+  const placements = TAG_ORDER.filter((t) => tags.has(t)).map((t) => chipItem(tagRun(t, p), TAG_WORDS[t]!));
+  if (placements.length > 0) groups.push({ heading: 'Placements (node chosen later)', items: placements });
+
+  const arrows = EDGE_ORDER.filter((k) => edges.has(k)).map((k): LegendItem => {
+    const s = edgeStyle(k, p);
+    return {
+      width: 30,
+      swatch: (x, y) =>
+        el('line', {
+          x1: x + 30,
+          y1: y - 4,
+          x2: x + 8,
+          y2: y - 4,
+          ...strokeAttrs(s.color),
+          'stroke-width': 2,
+          'stroke-dasharray': s.dash,
+        }) + arrowHead(x, y - 4, s.color),
+      label: EDGES[k].description,
+    };
+  });
+  if (arrows.length > 0) groups.push({ heading: 'Arrows: to the replacement', items: arrows });
+  return groups;
+}
+
+// LINE is the height of a legend line; the gaps are between a drawing and its words, and between entries.
+const LINE = 22;
+const SWATCH_GAP = 6;
+const ITEM_GAP = 18;
+
+/** drawLegend draws the groups at (x, y), wrapping entries to `width`; it returns the markup and the height used. */
+export function drawLegend(
+  groups: readonly LegendGroup[],
+  x: number,
+  y: number,
+  width: number,
+  p: Palette,
+): { svg: string; height: number } {
+  let out = '';
+  let line = y + 14;
+  for (const g of groups) {
+    out += drawRun({ text: g.heading, size: 12, bold: true, color: p.text }, x, line);
+    let at = x + textWidth(g.heading, 12, true) + ITEM_GAP;
+    for (const item of g.items) {
+      const w = item.width + SWATCH_GAP + textWidth(item.label, 12);
+      if (at + w > x + width && at > x) {
+        line += LINE;
+        at = x + 12;
+      }
+      out += item.swatch(at, line);
+      out += drawRun({ text: item.label, size: 12, color: p.text }, at + item.width + SWATCH_GAP, line);
+      at += w + ITEM_GAP;
+    }
+    line += LINE;
+  }
+  return { svg: el('g', { 'data-testid': 'legend' }, out), height: line - y - LINE + 8 };
+}
