@@ -11,7 +11,7 @@ import { PanelBoundary } from './PanelBoundary.tsx';
 import { ResultPanel } from './result/ResultPanel.tsx';
 import { RolloutTimelineSlot } from './rollout/lazy.tsx';
 import { ShareBanner } from './share/ShareBanner.tsx';
-import { PresentContext } from './present/presentContext.ts';
+import { PresentContext } from './presentContext.ts';
 import { PresenterView } from './present/PresenterView.tsx';
 import { useActions } from './storeContext.tsx';
 import { usePageTheme } from './theme/usePageTheme.ts';

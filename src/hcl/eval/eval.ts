@@ -89,6 +89,16 @@ export class Context {
 }
 
 /**
+ * constantContext is HCL's nil evaluation context: no variables, no
+ * functions. Without functions nothing can multiply work but `for`
+ * expressions over written lists, which nest: `meter` holds them to the
+ * read's budget (var files and -var values come from outside too).
+ */
+export function constantContext(meter: Meter | undefined): Context {
+  return new Context({ functions: new Map(), constant: true, ...(meter ? { meter } : {}) }, new Map());
+}
+
+/**
  * evaluateKept evaluates an expression whose value is kept (an argument of
  * the job, a local), counting its whole tree against the budget: what
  * comes after walks all of it.
