@@ -61,8 +61,8 @@ export interface PlacedAlloc {
   Ranked: RankedNode[];
 }
 
-/** PlanOutcome is what applying a plan did beyond the reconciler's own results: where allocations went, and what did not fit. */
-export interface PlanOutcome {
+/** AppliedPlan is what applying a plan did beyond the reconciler's own results: where allocations went, and what did not fit. */
+export interface AppliedPlan {
   placed: PlacedAlloc[];
   failures: PlacementFailure[];
 }
@@ -81,7 +81,7 @@ export function applyPlan(
   evaluation: QueuedEval,
   results: ReconcileResults,
   log: SimLog,
-): PlanOutcome {
+): AppliedPlan {
   state.index++;
   const hadBlocked = state.evals.some((e) => e.Status === 'blocked');
   markLostOnDownNodes(state, js);
@@ -215,7 +215,7 @@ function placeAll(
   cluster: PlanningCluster,
   results: ReconcileResults,
   planDeployment: Deployment | null,
-): PlanOutcome {
+): AppliedPlan {
   const placed: PlacedAlloc[] = [];
   const created: { alloc: Allocation; existing: null }[] = [];
   const failed = new Map<string, PlacementFailure>();

@@ -346,8 +346,8 @@ export interface Happening extends HappeningFacts {
   Text: string;
 }
 
-/** allocFacts are the facts that name one allocation unambiguously. */
-export function allocFacts(alloc: Allocation): { AllocID: string; Name: string; JobVersion: number } {
+/** allocIdentity is the facts that name one allocation unambiguously. */
+export function allocIdentity(alloc: Allocation): { AllocID: string; Name: string; JobVersion: number } {
   return { AllocID: alloc.ID, Name: alloc.Name, JobVersion: alloc.Job.Version };
 }
 

@@ -35,13 +35,13 @@ import {
 import type { HealthReport } from './allocRunner.ts';
 import { setDeploymentStatus, updateDeploymentWithAllocs } from './deployments.ts';
 import { type CanaryShortfall, type EventProblem, eventProblem } from './eventProblem.ts';
-import { registerJob, specChanged } from './jobs.ts';
+import { registerJob, versionChanged } from './jobs.ts';
 import {
   type JobState,
   type SimLog,
   type SimState,
   activeDeployment,
-  allocFacts,
+  allocIdentity,
   enqueueEval,
   findAlloc,
   jobOfAlloc,
@@ -170,7 +170,7 @@ export function commitWatcherBatches(state: SimState, log: SimLog): void {
       replaceAlloc(state, { ...a, DesiredTransition: { ...a.DesiredTransition, Reschedule: true } });
       log.note(state, `the deployment watcher allows ${a.Name} to be replaced`, {
         Kind: 'replace-allowed',
-        ...allocFacts(a),
+        ...allocIdentity(a),
       });
     }
     enqueueEval(state, js, EvalTriggerDeploymentWatcher, batch.why);
@@ -194,7 +194,7 @@ export function failDeployment(
   if (rollback) {
     const stable = [...js.versions].reverse().find((v) => js.stable.has(v.Version) && v !== js.job);
     if (stable === undefined) desc = `${desc} - no stable job version to auto revert to`;
-    else if (!specChanged(js.job, stable)) {
+    else if (!versionChanged(js.job, stable)) {
       desc = `${desc} - not rolling back to stable job version ${stable.Version} as current job has same specification`;
     } else {
       desc = `${desc} - rolling back to job version ${stable.Version}`;
