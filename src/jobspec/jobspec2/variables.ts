@@ -18,7 +18,8 @@ import {
   toJson,
 } from '../../hcl/eval/value.ts';
 import type { Attribute, Block, Body, Expr, Span } from '../../hcl/syntax/ast.ts';
-import { isIdentifier, parseExpression } from '../../hcl/syntax/parse.ts';
+import { parseExpression } from '../../hcl/syntax/parse.ts';
+import { isIdentifier } from '../../hcl/syntax/scanner.ts';
 import { references } from '../../hcl/syntax/walk.ts';
 import { checkContent, checkLabels } from './decode.ts';
 import { HclDiagnosticCode, type Sink } from './sink.ts';
