@@ -5,7 +5,7 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import type { Func } from '../../src/hcl/eval/eval.ts';
+import type { Func } from '../../src/hcl/eval/func.ts';
 import { JOBSPEC_FUNCTIONS } from '../../src/jobspec/jobspec2/functions.ts';
 import { parseAndDecode } from '../../src/jobspec/read.ts';
 import { nearestPlace } from '../../src/scenario/path.ts';

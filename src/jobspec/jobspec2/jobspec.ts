@@ -6,7 +6,8 @@
 // (normalizeJob: ID and name from the label, ports, templates, vault).
 
 import type { Meter } from '../../hcl/budget.ts';
-import { Context, type Func, type Scope } from '../../hcl/eval/eval.ts';
+import { Context, type Scope } from '../../hcl/eval/eval.ts';
+import type { Func } from '../../hcl/eval/func.ts';
 import { JOBSPEC_FUNCTIONS } from './functions.ts';
 import type { Value, ValueMap } from '../../hcl/eval/value.ts';
 import type { Body, Expr } from '../../hcl/syntax/ast.ts';
