@@ -26,7 +26,7 @@ export const LAYERS = {
   graph: ['engine', 'scenario', 'result'],
   share: ['engine', 'scenario'],
   sw: [],
-  worker: ['engine', 'jobspec', 'scenario', 'result', 'diff', 'simulator', 'share', 'import'],
+  worker: ['engine', 'hcl', 'jobspec', 'scenario', 'result', 'diff', 'simulator', 'share', 'import'],
   store: ['engine', 'scenario', 'result', 'diff', 'simulator', 'worker', 'share'],
   cli: ['engine', 'jobspec', 'scenario', 'result', 'diff', 'simulator', 'share', 'import'],
   ui: ['engine', 'scenario', 'result', 'diff', 'examples', 'import', 'simulator', 'graph', 'share', 'worker', 'store'],

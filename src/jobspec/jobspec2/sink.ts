@@ -70,7 +70,7 @@ export class Sink {
     parent?: Sink,
     readonly name = file,
   ) {
-    this.lines = new LineIndex(text);
+    this.lines = LineIndex.of(text);
     this.diagnostics = parent?.diagnostics ?? [];
     this.hints = parent?.hints ?? [];
   }
