@@ -26,7 +26,10 @@ import {
   lookupTaskGroup,
   updateStrategyIsEmpty,
 } from '../engine/structs.ts';
-import { allocIdentity, type ClientAlloc, type SimLog, type SimState, later, replaceAlloc } from './state.ts';
+import { allocIdentity, type SimLog } from './happenings.ts';
+import type { ClientAlloc, SimState } from './state.ts';
+import { later } from './math.ts';
+import { replaceAlloc } from './stateWrites.ts';
 
 /**
  * DEFAULT_ALLOC_STARTUP is how long a new allocation stays pending before

@@ -8,7 +8,8 @@ import { readScenarioValue } from '../scenario/read.ts';
 import { specChanged } from '../scenario/submit/specChanged.ts';
 import { writeJob } from '../scenario/write.ts';
 import { type EventProblem, eventProblem } from './eventProblem.ts';
-import { type JobState, type SimState, maxOf } from './state.ts';
+import type { JobState, SimState } from './state.ts';
+import { maxOf } from './math.ts';
 
 /** versionChanged is Job.SpecChanged on two versions of a job: scenario/submit's specChanged on them as Nomad stores them. */
 export function versionChanged(a: Job, b: Job): boolean {

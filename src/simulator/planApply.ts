@@ -28,18 +28,9 @@ import { clientForget, clientStops, clientWatch } from './allocRunner.ts';
 import { setDeploymentStatus, updateDeploymentWithAllocs } from './deployments.ts';
 import type { PlacementFailure } from '../result/failure.ts';
 import { type Ask, type RankedNode, PlanningCluster, groupAsk } from './placement.ts';
-import {
-  type JobState,
-  type QueuedEval,
-  type SimLog,
-  type SimState,
-  account,
-  addAlloc,
-  enqueueEval,
-  findAlloc,
-  latestDeployment,
-  replaceAlloc,
-} from './state.ts';
+import { type JobState, type QueuedEval, type SimState, findAlloc, latestDeployment } from './state.ts';
+import type { SimLog } from './happenings.ts';
+import { account, addAlloc, enqueueEval, replaceAlloc } from './stateWrites.ts';
 
 export type { RankedNode } from './placement.ts';
 

@@ -36,19 +36,10 @@ import type { HealthReport } from './allocRunner.ts';
 import { setDeploymentStatus, updateDeploymentWithAllocs } from './deployments.ts';
 import { type CanaryShortfall, type EventProblem, eventProblem } from './eventProblem.ts';
 import { registerJob, versionChanged } from './jobs.ts';
-import {
-  type JobState,
-  type SimLog,
-  type SimState,
-  activeDeployment,
-  allocIdentity,
-  enqueueEval,
-  findAlloc,
-  jobOfAlloc,
-  later,
-  replaceAlloc,
-  replaceDeployment,
-} from './state.ts';
+import { type JobState, type SimState, activeDeployment, findAlloc, jobOfAlloc } from './state.ts';
+import { type SimLog, allocIdentity } from './happenings.ts';
+import { enqueueEval, replaceAlloc, replaceDeployment } from './stateWrites.ts';
+import { later } from './math.ts';
 
 // perJobEvalBatchPeriod: the watcher waits this long after a health change
 // before it asks for an evaluation, gathering the changes that follow.
