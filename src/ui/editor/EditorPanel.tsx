@@ -10,12 +10,14 @@ import { ErrorList } from '../errors/ErrorList.tsx';
 import { useActions, useActiveTab, useDiagnostics } from '../storeContext.tsx';
 import { RunningBar } from './RunningBar.tsx';
 import { ScenarioEditor } from './ScenarioEditor.tsx';
+import { useItemRefs } from '../useItemRefs.ts';
 
 /** EditorPanel is the scenario editor with its tabs and problem list. */
 export function EditorPanel() {
   const active = useActiveTab();
   const diagnostics = useDiagnostics();
   const { setActiveTab, runNow } = useActions();
+  const tabs = useItemRefs<(typeof TABS)[number]>();
 
   // Arrow keys move between tabs, as in every tablist.
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -23,7 +25,7 @@ export function EditorPanel() {
     const i = TABS.indexOf(active);
     const next = TABS[(i + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length] ?? active;
     setActiveTab(next);
-    document.getElementById(`editor-tab-${next}`)?.focus();
+    tabs.get(next)?.focus();
     e.preventDefault();
   };
 
@@ -36,6 +38,7 @@ export function EditorPanel() {
             return (
               <button
                 key={tab}
+                ref={tabs.ref(tab)}
                 id={`editor-tab-${tab}`}
                 type="button"
                 role="tab"

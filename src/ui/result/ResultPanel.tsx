@@ -9,6 +9,7 @@ import { ExplainTab } from './ExplainTab.tsx';
 import { PlanView } from './PlanView.tsx';
 import { RawJson } from './RawJson.tsx';
 import { RolloutPanelSlot } from '../rollout/lazy.tsx';
+import { useItemRefs } from '../useItemRefs.ts';
 
 const TABS: { id: ResultTab; label: string; title: string }[] = [
   { id: 'plan', label: 'Plan', title: 'The plan, as `nomad job plan` prints it' },
@@ -23,13 +24,14 @@ export function ResultPanel() {
   const tab = useResultTab();
   const stale = useStale();
   const { setResultTab } = useActions();
+  const tabs = useItemRefs<ResultTab>();
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
     const i = TABS.findIndex((t) => t.id === tab);
     const next = TABS[(i + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length];
     if (!next) return;
     setResultTab(next.id);
-    document.getElementById(`result-tab-${next.id}`)?.focus();
+    tabs.get(next.id)?.focus();
     e.preventDefault();
   };
   return (
@@ -39,6 +41,7 @@ export function ResultPanel() {
           {TABS.map((t) => (
             <button
               key={t.id}
+              ref={tabs.ref(t.id)}
               id={`result-tab-${t.id}`}
               type="button"
               role="tab"
