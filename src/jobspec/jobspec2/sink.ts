@@ -35,14 +35,10 @@ export type HclDiagnosticCodeValue = (typeof HclDiagnosticCode)[keyof typeof Hcl
  * `file` says so. It has the shape of the scenario reader's Diagnostic, whose
  * codes include these, so that the scenario takes it as one of its own.
  */
-export interface JobSpecDiagnostic {
+export interface JobSpecDiagnostic extends Partial<SourceRange> {
   code: HclDiagnosticCodeValue;
   path: string;
   message: string;
-  line?: number;
-  column?: number;
-  endLine?: number;
-  endColumn?: number;
   file?: string;
 }
 
