@@ -27,7 +27,7 @@ export const LAYERS = {
   picture: ['engine', 'scenario', 'result', 'simulator', 'graph'],
   share: ['engine', 'scenario'],
   sw: [],
-  worker: ['engine', 'jobspec', 'scenario', 'result', 'diff', 'simulator', 'share', 'import'],
+  worker: ['engine', 'hcl', 'jobspec', 'scenario', 'result', 'diff', 'simulator', 'share', 'import'],
   store: ['engine', 'scenario', 'result', 'diff', 'simulator', 'worker', 'share'],
   cli: ['engine', 'jobspec', 'scenario', 'result', 'diff', 'simulator', 'share', 'import', 'graph', 'picture'],
   ui: [

@@ -11,7 +11,7 @@ import { type DeploymentDocument, writeDeployment } from '../scenario/write.ts';
 import type { RankedNode } from '../simulator/planApply.ts';
 import type { OverBudget } from '../simulator/budget.ts';
 import type { Film } from '../simulator/simulate.ts';
-import type { Happening } from '../simulator/state.ts';
+import type { Happening } from '../simulator/happenings.ts';
 
 // happeningLine is the simulator's sentence for a happening, with the short
 // ID and job version of each allocation it names: two allocations of a

@@ -13,23 +13,11 @@ import { diffReport, submittedDiffReport } from '../diff/report.ts';
 import { wholePlanText } from '../result/planWhole.ts';
 import { formatExplain } from './explain.ts';
 import type { SimEvent } from '../scenario/events.ts';
-import type { FileAccess } from '../jobspec/index.ts';
+import type { CliIO } from './io.ts';
 import { type CliOptions, USAGE, parseArgs } from './args.ts';
 import type * as PictureModule from './picture.ts';
 
-/** CliIO is everything the runner reads and writes. Writers receive whole lines, newline included. */
-export interface CliIO {
-  stdin: () => Promise<string>;
-  readFile: (path: string) => Promise<string>;
-  stdout: (s: string) => void;
-  stderr: (s: string) => void;
-  /** env is the process's environment, for settings a command reads from it (share's NOMAD_PLAYGROUND_URL); absent reads as empty. */
-  env?: Readonly<Record<string, string | undefined>>;
-  /** files is what a jobspec's file functions (file, fileexists, fileset…) read; absent, they are refused as on the page. */
-  files?: FileAccess;
-  /** clock reads milliseconds, for a rollout's time limit (--timeout); absent: performance.now. */
-  clock?: () => number;
-}
+export type { CliIO } from './io.ts';
 
 import { EXIT_INPUT, EXIT_INTERNAL, EXIT_OK } from './status.ts';
 

@@ -6,7 +6,7 @@
 
 import { type VarFileText, readVarFiles } from '../jobspec/index.ts';
 import { STDIN_NAME, cannotRead, formatPlaced } from './placed.ts';
-import type { CliIO } from './run.ts';
+import type { CliIO } from './io.ts';
 
 /** VariableArgs are the --var values and --var-file names of a command line, each in the order given. */
 export interface VariableArgs {

@@ -11,14 +11,14 @@ import type { Affinity, Constraint, EphemeralDisk, Job, RequestedDevice, Spread,
 import type { AllocUpdateDecision } from './types.ts';
 
 /**
- * Shape names the fields of one of upstream's structs, a nested list of
+ * StructShape names the fields of one of upstream's structs, a nested list of
  * structs as [field, its shape].
  */
-export type Shape = readonly (string | readonly [string, Shape])[];
+export type StructShape = readonly (string | readonly [string, StructShape])[];
 
 // asStruct keeps of a struct-shaped value (or a list of them) the fields its
 // upstream struct has, as Go's decoder would.
-function asStruct(v: unknown, shape: Shape): unknown {
+function asStruct(v: unknown, shape: StructShape): unknown {
   if (Array.isArray(v)) return v.map((x) => asStruct(x, shape));
   if (v === null || typeof v !== 'object') return v;
   const o = v as Record<string, unknown>;
@@ -31,12 +31,12 @@ function asStruct(v: unknown, shape: Shape): unknown {
 }
 
 /** sameStructs compares two struct-shaped values by their upstream fields, an absent field as its zero value. */
-export function sameStructs(a: unknown, b: unknown, shape: Shape): boolean {
+export function sameStructs(a: unknown, b: unknown, shape: StructShape): boolean {
   return jsonEqual(asStruct(a, shape), asStruct(b, shape), true);
 }
 
 /** SPREAD is the fields of upstream's Spread, which spreadsUpdated compares. */
-const SPREAD: Shape = ['Attribute', 'Weight', ['SpreadTarget', ['Value', 'Percent']]];
+const SPREAD: StructShape = ['Attribute', 'Weight', ['SpreadTarget', ['Value', 'Percent']]];
 
 /**
  * spreadsUpdated reports whether the group's spreads changed: job and group
@@ -112,9 +112,9 @@ export function devicesEqual(
 
 /** TaskShapes are the fields of a task's artifacts, vault and templates that a version's tasksUpdated compares. */
 export interface TaskShapes {
-  artifact: Shape;
-  vault: Shape;
-  template: Shape;
+  artifact: StructShape;
+  vault: StructShape;
+  template: StructShape;
 }
 
 /**

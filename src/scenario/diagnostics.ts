@@ -2,6 +2,7 @@
 // accept. Bad input never throws; every problem becomes one of these, with
 // the JSON path it concerns and, for text input, where in the text it is.
 
+import type { SourceRange } from '../hcl/range.ts';
 import type { HclDiagnosticCode } from '../jobspec/index.ts';
 
 /**
@@ -11,14 +12,10 @@ import type { HclDiagnosticCode } from '../jobspec/index.ts';
  * repeating the path. Lines and columns are 1-based and count UTF-16 code
  * units, as editors do; they are present only when the input was text.
  */
-export interface Diagnostic {
+export interface Diagnostic extends Partial<SourceRange> {
   code: DiagnosticCodeValue;
   path: string;
   message: string;
-  line?: number;
-  column?: number;
-  endLine?: number;
-  endColumn?: number;
   /** file names the file the problem is in when it is not the document itself: a var file given to the command line (`--var-file`). */
   file?: string;
   /** severity is "warning" for a problem that does not stop the read (a field Nomad's API does not have); absent for an error. */

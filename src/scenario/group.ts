@@ -20,9 +20,9 @@ import {
   type PartialMigrate,
   type PartialReschedule,
   type PartialUpdate,
-  groupMigrate,
+  groupMigrateStrategy,
   groupReschedulePolicy,
-  groupUpdate,
+  groupUpdateStrategy,
   readPartialMigrate,
   readPartialReschedule,
   readPartialUpdate,
@@ -46,13 +46,13 @@ export function readTaskGroup(r: Reader, value: unknown, path: string, job: JobL
   return {
     Name: readRequiredString(r, value.Name, path, 'Name', true),
     Count: readCount(r, value.Count, path, 'Count', DEFAULT_COUNT, MAX_COUNT),
-    Update: groupUpdate(job.update, readPartialUpdate(r, value.Update, path, 'Update')),
+    Update: groupUpdateStrategy(job.update, readPartialUpdate(r, value.Update, path, 'Update')),
     ReschedulePolicy: groupReschedulePolicy(
       job.reschedule,
       readPartialReschedule(r, value.ReschedulePolicy, path, 'ReschedulePolicy'),
       job.type,
     ),
-    Migrate: groupMigrate(job.migrate, readPartialMigrate(r, value.Migrate, path, 'Migrate'), job.type),
+    Migrate: groupMigrateStrategy(job.migrate, readPartialMigrate(r, value.Migrate, path, 'Migrate'), job.type),
     StopAfterClientDisconnect:
       value.StopAfterClientDisconnect == null
         ? null

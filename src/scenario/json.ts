@@ -4,6 +4,7 @@
 // diagnostics that need a line and column.
 
 import { type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
+import { LineIndex } from '../hcl/syntax/lines.ts';
 import { type Diagnostic, DiagnosticCode } from './diagnostics.ts';
 import { splitPath } from './path.ts';
 import { placePaths } from './pathPlaces.ts';
@@ -50,7 +51,7 @@ export function parseJsonText(text: string, budget: TextBudget = TEXT_BUDGET): P
 // jsonc-parser (set to accept nothing JSON does not), falling back to the
 // position in JSON.parse's own message.
 function syntaxDiagnostics(text: string, error: unknown): Diagnostic[] {
-  const lines = new LineIndex(lineStarts(text));
+  const lines = LineIndex.of(text);
   const errors: ParseError[] = [];
   try {
     parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
@@ -65,14 +66,15 @@ function syntaxDiagnostics(text: string, error: unknown): Diagnostic[] {
         path: '',
         message: `invalid JSON: ${syntaxMessage(printParseErrorCode(e.error), text, e.offset)}`,
       };
-      lines.setRange(d, e.offset, Math.max(e.length, 1));
+      Object.assign(d, lines.range({ start: e.offset, end: e.offset + e.length }));
       return d;
     });
   }
   const message = error instanceof Error ? error.message : String(error);
   const d: Diagnostic = { code: DiagnosticCode.JsonSyntax, path: '', message: `invalid JSON: ${message}` };
   const position = /position (\d+)/.exec(message);
-  lines.setRange(d, position ? Number(position[1]) : 0, 1);
+  const at = position ? Number(position[1]) : 0;
+  Object.assign(d, lines.range({ start: at, end: at + 1 }));
   return [d];
 }
 
@@ -136,52 +138,6 @@ export function locateDiagnostics(text: string, diagnostics: Diagnostic[]): void
   const lines = new LineIndex(places.lineStarts);
   unplaced.forEach((d, i) => {
     const range = places.ranges[i];
-    if (range) lines.setRange(d, range.offset, range.length);
+    if (range) Object.assign(d, lines.range({ start: range.offset, end: range.offset + range.length }));
   });
-}
-
-/**
- * LineIndex converts offsets in a text to 1-based lines and columns (in
- * UTF-16 code units, as editors count), from the offsets where its lines
- * start (lineStarts).
- */
-class LineIndex {
-  constructor(private readonly starts: readonly number[]) {}
-
-  /** position is the 1-based line and column of an offset. */
-  position(offset: number): { line: number; column: number } {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - this.starts[lo]! + 1 };
-  }
-
-  /** setRange sets a diagnostic's line, column, endLine and endColumn to cover `length` characters from `offset`. */
-  setRange(d: Diagnostic, offset: number, length: number): void {
-    const start = this.position(offset);
-    const end = this.position(offset + length);
-    d.line = start.line;
-    d.column = start.column;
-    d.endLine = end.line;
-    d.endColumn = end.column;
-  }
-}
-
-// lineStarts lists the offsets where a text's lines start: after \n, \r\n or a lone \r.
-function lineStarts(text: string): number[] {
-  // Editors hide a byte order mark, so columns on the first line start after it.
-  const starts = [text.startsWith(BYTE_ORDER_MARK) ? 1 : 0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10) starts.push(i + 1);
-    else if (c === 13) {
-      if (text.charCodeAt(i + 1) === 10) i++;
-      starts.push(i + 1);
-    }
-  }
-  return starts;
 }

@@ -1,6 +1,7 @@
 // A group's update, reschedule and migrate policies: read as given (absent
 // fields stay absent), merged with the job's, then filled with Nomad's
-// defaults, in the order upstream's TaskGroup.Canonicalize does it.
+// defaults, in the order upstream's TaskGroup.Canonicalize does it (the
+// merging itself is the canonicalisation's, jobspec/canonical/policies.ts).
 
 import type { JobType, MigrateStrategy, ReschedulePolicy, UpdateStrategy } from '../engine/structs.ts';
 import {
@@ -8,6 +9,7 @@ import {
   defaultReschedulePolicy,
   defaultUpdateStrategy,
 } from '../jobspec/canonical/defaults.ts';
+import { groupMigrate, groupUpdate } from '../jobspec/canonical/policies.ts';
 import { type Reader, readBool, readCount, readDuration, readEnum, readObject, readString } from './fields.ts';
 import { childPath } from './path.ts';
 
@@ -39,35 +41,16 @@ export function readPartialUpdate(r: Reader, value: unknown, parent: string, key
   return u;
 }
 
-// updateIsEmpty reports whether a written update block sets nothing but
-// zeroes, as upstream's api UpdateStrategy.Empty: a job-level block like that
-// (what a batch job's `nomad job inspect` prints) is not inherited.
-function updateIsEmpty(u: PartialUpdate): boolean {
-  return (
-    !u.Stagger &&
-    !u.MaxParallel &&
-    !u.HealthCheck &&
-    !u.MinHealthyTime &&
-    !u.HealthyDeadline &&
-    !u.ProgressDeadline &&
-    !u.AutoRevert &&
-    !u.AutoPromote &&
-    !u.Canary
-  );
-}
-
 /**
- * groupUpdate is a group's update strategy: the job's block with the
- * group's fields over it, or the job's alone when the group has none and the
- * job's sets something; then Nomad's defaults fill what neither gives. A
- * group with neither has none (null: no deployment).
+ * groupUpdateStrategy is a group's update strategy as the canonicalisation
+ * decides it (canonical/policies.ts's groupUpdate, the one merger of update
+ * blocks: the group's fields over the job's, the job's alone only when it is
+ * not empty, then the defaults), typed for the engine. Null: no deployment.
  */
-export function groupUpdate(job: PartialUpdate | null, group: PartialUpdate | null): UpdateStrategy | null {
-  let merged: PartialUpdate;
-  if (group !== null) merged = job !== null ? { ...job, ...group } : group;
-  else if (job !== null && !updateIsEmpty(job)) merged = job;
-  else return null;
-  return { ...defaultUpdateStrategy(), ...merged };
+export function groupUpdateStrategy(job: PartialUpdate | null, group: PartialUpdate | null): UpdateStrategy | null {
+  const merged = groupUpdate(job, group);
+  // The merger filled every field from the defaults; spreading them first gives the engine's type, not new values.
+  return merged && { ...defaultUpdateStrategy(), ...merged };
 }
 
 /** readPartialReschedule reads the `reschedule` block (ReschedulePolicy, or a job's Reschedule) in field `key` of `parent`. */
@@ -118,18 +101,17 @@ export function readPartialMigrate(r: Reader, value: unknown, parent: string, ke
 }
 
 /**
- * groupMigrate is a group's migrate strategy: the group's fields over the
- * job's, the rest from the defaults; a service group with neither gets the
- * defaults whole, a batch group with neither has none.
+ * groupMigrateStrategy is a group's migrate strategy as the canonicalisation
+ * decides it (canonical/policies.ts's groupMigrate: the group's fields over
+ * the job's, a service group with neither gets the defaults, a batch group
+ * none), typed for the engine.
  */
-export function groupMigrate(
+export function groupMigrateStrategy(
   job: PartialMigrate | null,
   group: PartialMigrate | null,
   type: JobType,
 ): MigrateStrategy | null {
-  if (job === null && group === null && type !== 'service') return null;
-  const strategy = defaultMigrateStrategy();
-  if (job !== null) Object.assign(strategy, job);
-  if (group !== null) Object.assign(strategy, group);
-  return strategy;
+  const merged = groupMigrate(job, group, type);
+  // As groupUpdateStrategy: the defaults are all there already.
+  return merged && { ...defaultMigrateStrategy(), ...merged };
 }

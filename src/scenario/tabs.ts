@@ -80,8 +80,8 @@ export function isHclText(text: string): boolean {
   return false;
 }
 
-/** SyntaxProblem is a JSON syntax error in one tab, 1-based like Monaco. */
-export interface SyntaxProblem {
+/** TabSyntaxProblem is a JSON syntax error in one tab, 1-based like Monaco. */
+export interface TabSyntaxProblem {
   tab: TabID;
   message: string;
   line: number;
@@ -91,7 +91,7 @@ export interface SyntaxProblem {
 }
 
 /** JoinResult is the scenario document made of both tabs, or the syntax errors that prevent it. */
-export type JoinResult = { ok: true; document: Record<string, unknown> } | { ok: false; problems: SyntaxProblem[] };
+export type JoinResult = { ok: true; document: Record<string, unknown> } | { ok: false; problems: TabSyntaxProblem[] };
 
 const INDENT = 2;
 
@@ -150,7 +150,7 @@ export function positionAt(text: string, offset: number): { line: number; column
 
 // syntaxProblem places one parse error in its tab; a zero-length error is
 // widened by one character so that the editor can underline it.
-function syntaxProblem(tab: TabID, text: string, e: ParseError): SyntaxProblem {
+function syntaxProblem(tab: TabID, text: string, e: ParseError): TabSyntaxProblem {
   const start = positionAt(text, e.offset);
   const stop = positionAt(text, e.offset + Math.max(e.length, 1));
   const name = printParseErrorCode(e.error);
@@ -177,7 +177,7 @@ export type ParseCache = Map<TabID, { text: string; value: object }>;
 // The browser's JSON.parse reads valid text about ten times faster than
 // jsonc-parser (it matters on every keystroke in a large scenario); only
 // text it rejects goes through jsonc-parser, for the places of its errors.
-function parseTab(tab: TabID, text: string, problems: SyntaxProblem[], cache?: ParseCache): unknown {
+function parseTab(tab: TabID, text: string, problems: TabSyntaxProblem[], cache?: ParseCache): unknown {
   const last = cache?.get(tab);
   if (last !== undefined && last.text === text) return last.value;
   // A text over the reader's budget goes no further: jsonc-parser's
@@ -229,7 +229,7 @@ function parseTab(tab: TabID, text: string, problems: SyntaxProblem[], cache?: P
  * cached one is not parsed again and its object is shared (see ParseCache).
  */
 export function joinTabs(texts: TabTexts, cache?: ParseCache): JoinResult {
-  const problems: SyntaxProblem[] = [];
+  const problems: TabSyntaxProblem[] = [];
   if (isHclText(texts.job)) {
     // An HCL Job tab is the scenario's JobSpec, read (and its syntax checked) in the worker.
     const cluster = parseTab('cluster', texts.cluster, problems, cache);

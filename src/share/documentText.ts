@@ -12,10 +12,10 @@
 import { findNodeAtLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { overBudget } from '../scenario/budget.ts';
 import { splitSubmission } from './submissionDocument.ts';
-import { JOB_KEY, joinTabs, splitScenario, type SyntaxProblem, type TabTexts } from '../scenario/tabs.ts';
+import { JOB_KEY, joinTabs, splitScenario, type TabSyntaxProblem, type TabTexts } from '../scenario/tabs.ts';
 
 /** ComposeResult is the document text, or the syntax problems that keep the tabs from making one. */
-export type ComposeResult = { ok: true; text: string } | { ok: false; problems: SyntaxProblem[] };
+export type ComposeResult = { ok: true; text: string } | { ok: false; problems: TabSyntaxProblem[] };
 
 // objectTree parses text that must be one JSON object, or gives null.
 function objectTree(text: string): JsonNode | null {

@@ -11,8 +11,8 @@ import type { TabTexts } from '../scenario/tabs.ts';
 /** MAX_IMPORT_BYTES caps the size of an imported file. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
-/** ImportResult is the texts to load and a sentence on what was done, or why the file cannot be loaded. */
-export type ImportResult = { ok: true; texts: TabTexts; summary: string } | { ok: false; message: string };
+/** FileImport is the texts to load and a sentence on what was done, or why the file cannot be loaded. */
+export type FileImport = { ok: true; texts: TabTexts; summary: string } | { ok: false; message: string };
 
 const HCL_EXTENSIONS = /\.(hcl|nomad)$/i;
 
@@ -22,7 +22,7 @@ function looksLikeHcl(text: string): boolean {
 }
 
 /** importFile turns a file's name, size and text into editor texts, keeping the tab the file does not concern. */
-export function importFile(name: string, size: number, text: string, current: TabTexts): ImportResult {
+export function importFile(name: string, size: number, text: string, current: TabTexts): FileImport {
   if (size > MAX_IMPORT_BYTES) {
     return {
       ok: false,

@@ -26,7 +26,10 @@ import {
   lookupTaskGroup,
   updateStrategyIsEmpty,
 } from '../engine/structs.ts';
-import { allocFacts, type ClientAlloc, type SimLog, type SimState, later, replaceAlloc } from './state.ts';
+import { allocIdentity, type SimLog } from './happenings.ts';
+import type { ClientAlloc, SimState } from './state.ts';
+import { later } from './math.ts';
+import { replaceAlloc } from './stateWrites.ts';
 
 /**
  * DEFAULT_ALLOC_STARTUP is how long a new allocation stays pending before
@@ -141,7 +144,7 @@ export function runClients(state: SimState, log: SimLog): HealthReport[] {
     if (!isZeroTime(c.runningAt) && c.runningAt <= state.now) {
       alloc = withClientStatus(alloc, AllocClientStatusRunning, state.now);
       c.runningAt = ZERO_TIME;
-      log.note(state, `${alloc.Name} is running`, { Kind: 'alloc-running', ...allocFacts(alloc) });
+      log.note(state, `${alloc.Name} is running`, { Kind: 'alloc-running', ...allocIdentity(alloc) });
     }
     if (isZeroTime(c.runningAt) && alloc.ClientStatus === AllocClientStatusRunning) {
       const healthy = !c.neverHealthy && !isZeroTime(c.healthyAt) && c.healthyAt <= state.now;
@@ -153,7 +156,7 @@ export function runClients(state: SimState, log: SimLog): HealthReport[] {
         log.note(
           state,
           healthy ? `${alloc.Name} is healthy` : `${alloc.Name} is unhealthy: its healthy deadline passed`,
-          { Kind: healthy ? 'alloc-healthy' : 'alloc-unhealthy', ...allocFacts(alloc) },
+          { Kind: healthy ? 'alloc-healthy' : 'alloc-unhealthy', ...allocIdentity(alloc) },
         );
         reports.push({ alloc, existing });
       }
@@ -188,7 +191,7 @@ export function clientFails(state: SimState, alloc: Allocation, log: SimLog): He
   if (unhealthy) failed = withHealth(failed, false, state.now);
   replaceAlloc(state, failed);
   if (watched !== undefined) clientForget(state, alloc.ID);
-  log.note(state, `${alloc.Name} failed`, { Kind: 'alloc-failed', ...allocFacts(alloc) });
+  log.note(state, `${alloc.Name} failed`, { Kind: 'alloc-failed', ...allocIdentity(alloc) });
   return unhealthy && alloc.DeploymentID !== '' ? { alloc: failed, existing: alloc } : null;
 }
 
@@ -196,7 +199,7 @@ export function clientFails(state: SimState, alloc: Allocation, log: SimLog): He
 export function clientCompletes(state: SimState, alloc: Allocation, log: SimLog): void {
   replaceAlloc(state, withClientStatus(alloc, AllocClientStatusComplete, state.now));
   clientForget(state, alloc.ID);
-  log.note(state, `${alloc.Name} completed`, { Kind: 'alloc-completed', ...allocFacts(alloc) });
+  log.note(state, `${alloc.Name} completed`, { Kind: 'alloc-completed', ...allocIdentity(alloc) });
 }
 
 /** clientNeverHealthy records that an allocation's checks will never pass. */
@@ -213,7 +216,7 @@ export function clientNeverHealthy(state: SimState, alloc: Allocation, log: SimL
   state.clientDue.dirty = true;
   log.note(state, `${alloc.Name} will never pass its health checks`, {
     Kind: 'alloc-never-healthy',
-    ...allocFacts(alloc),
+    ...allocIdentity(alloc),
   });
 }
 

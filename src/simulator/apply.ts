@@ -24,17 +24,10 @@ import { DEFAULT_DRAIN_DEADLINE, type SimEvent } from '../scenario/events.ts';
 import { readEditedJob, registerJob, scaledJob } from './jobs.ts';
 import { type EventProblem, eventProblem } from './eventProblem.ts';
 import { unblockEvals } from './planApply.ts';
-import {
-  type SimLog,
-  type SimState,
-  enqueueEval,
-  findAlloc,
-  jobOfAlloc,
-  later,
-  latestDeployment,
-  mainJob,
-  replaceNode,
-} from './state.ts';
+import type { SimLog } from './happenings.ts';
+import { type SimState, findAlloc, jobOfAlloc, latestDeployment, mainJob } from './state.ts';
+import { enqueueEval, replaceNode } from './stateWrites.ts';
+import { later } from './math.ts';
 import { failDeploymentByUser, pauseDeployment, promoteDeployment, watchHealth } from './watcher.ts';
 
 /**

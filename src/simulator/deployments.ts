@@ -12,7 +12,9 @@ import {
   copyDeployment,
   isZeroTime,
 } from '../engine/structs.ts';
-import { type JobState, later, replaceDeployment } from './state.ts';
+import type { JobState } from './state.ts';
+import { later } from './math.ts';
+import { replaceDeployment } from './stateWrites.ts';
 
 /**
  * updateDeploymentWithAllocs counts allocations written into their

@@ -27,17 +27,10 @@ import {
   lookupTaskGroup,
   terminalStatus,
 } from '../engine/structs.ts';
-import {
-  type JobState,
-  type SimLog,
-  type SimState,
-  enqueueEval,
-  findAlloc,
-  jobOfAlloc,
-  later,
-  replaceAlloc,
-  replaceNode,
-} from './state.ts';
+import { type JobState, type SimState, findAlloc, jobOfAlloc } from './state.ts';
+import type { SimLog } from './happenings.ts';
+import { enqueueEval, replaceAlloc, replaceNode } from './stateWrites.ts';
+import { later } from './math.ts';
 
 /** BATCH_UPDATE_INTERVAL is how long the drainer gathers migration marks before it writes them. */
 export const BATCH_UPDATE_INTERVAL = SECOND;

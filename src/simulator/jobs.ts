@@ -5,21 +5,15 @@
 
 import type { Job } from '../engine/structs.ts';
 import { readScenarioValue } from '../scenario/read.ts';
+import { specChanged } from '../scenario/submit/specChanged.ts';
 import { writeJob } from '../scenario/write.ts';
 import { type EventProblem, eventProblem } from './eventProblem.ts';
-import { type JobState, type SimState, maxOf } from './state.ts';
+import type { JobState, SimState } from './state.ts';
+import { maxOf } from './math.ts';
 
-// Fields that record a version's history rather than its specification (Job.SpecChanged leaves them out).
-const HISTORY_FIELDS = ['Version', 'Stable', 'CreateIndex', 'ModifyIndex', 'JobModifyIndex'];
-
-/** specChanged reports whether two job versions differ in anything but their version bookkeeping. */
-export function specChanged(a: Job, b: Job): boolean {
-  const spec = (j: Job) => {
-    const doc = writeJob(j);
-    for (const f of HISTORY_FIELDS) delete doc[f];
-    return JSON.stringify(doc);
-  };
-  return spec(a) !== spec(b);
+/** versionChanged is Job.SpecChanged on two versions of a job: scenario/submit's specChanged on them as Nomad stores them. */
+export function versionChanged(a: Job, b: Job): boolean {
+  return specChanged(writeJob(a), writeJob(b));
 }
 
 /**
@@ -28,7 +22,7 @@ export function specChanged(a: Job, b: Job): boolean {
  * CreateIndex and takes the next index as its ModifyIndex and JobModifyIndex.
  */
 export function registerJob(state: SimState, js: JobState, spec: Job): boolean {
-  if (!specChanged(js.job, spec)) return false;
+  if (!versionChanged(js.job, spec)) return false;
   state.index++;
   const version =
     maxOf(

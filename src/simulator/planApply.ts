@@ -28,18 +28,9 @@ import { clientForget, clientStops, clientWatch } from './allocRunner.ts';
 import { setDeploymentStatus, updateDeploymentWithAllocs } from './deployments.ts';
 import type { PlacementFailure } from '../result/failure.ts';
 import { type Ask, type RankedNode, PlanningCluster, groupAsk } from './placement.ts';
-import {
-  type JobState,
-  type QueuedEval,
-  type SimLog,
-  type SimState,
-  account,
-  addAlloc,
-  enqueueEval,
-  findAlloc,
-  latestDeployment,
-  replaceAlloc,
-} from './state.ts';
+import { type JobState, type QueuedEval, type SimState, findAlloc, latestDeployment } from './state.ts';
+import type { SimLog } from './happenings.ts';
+import { account, addAlloc, enqueueEval, replaceAlloc } from './stateWrites.ts';
 
 export type { RankedNode } from './placement.ts';
 
@@ -61,8 +52,8 @@ export interface PlacedAlloc {
   Ranked: RankedNode[];
 }
 
-/** PlanOutcome is what applying a plan did beyond the reconciler's own results: where allocations went, and what did not fit. */
-export interface PlanOutcome {
+/** AppliedPlan is what applying a plan did beyond the reconciler's own results: where allocations went, and what did not fit. */
+export interface AppliedPlan {
   placed: PlacedAlloc[];
   failures: PlacementFailure[];
 }
@@ -81,7 +72,7 @@ export function applyPlan(
   evaluation: QueuedEval,
   results: ReconcileResults,
   log: SimLog,
-): PlanOutcome {
+): AppliedPlan {
   state.index++;
   const hadBlocked = state.evals.some((e) => e.Status === 'blocked');
   markLostOnDownNodes(state, js);
@@ -215,7 +206,7 @@ function placeAll(
   cluster: PlanningCluster,
   results: ReconcileResults,
   planDeployment: Deployment | null,
-): PlanOutcome {
+): AppliedPlan {
   const placed: PlacedAlloc[] = [];
   const created: { alloc: Allocation; existing: null }[] = [];
   const failed = new Map<string, PlacementFailure>();

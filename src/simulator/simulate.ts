@@ -48,21 +48,19 @@ import type { EventProblem } from './eventProblem.ts';
 import { seededUUIDs, seededUint32 } from './ids.ts';
 import type { PlacementFailure } from '../result/failure.ts';
 import { type PlacedAlloc, applyPlan } from './planApply.ts';
+import { type Happening, SimLog } from './happenings.ts';
 import {
-  type Happening,
   type JobState,
   type QueuedEval,
   type SimState,
-  SimLog,
-  account,
   activeDeployment,
   jobState,
-  later,
   latestDeployment,
   mainJob,
-  maxOf,
-  snapshotScenario,
 } from './state.ts';
+import { account } from './stateWrites.ts';
+import { later, maxOf } from './math.ts';
+import { snapshotScenario } from './snapshot.ts';
 import {
   checkProgressDeadlines,
   commitWatcherBatches,

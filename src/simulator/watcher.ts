@@ -35,20 +35,11 @@ import {
 import type { HealthReport } from './allocRunner.ts';
 import { setDeploymentStatus, updateDeploymentWithAllocs } from './deployments.ts';
 import { type CanaryShortfall, type EventProblem, eventProblem } from './eventProblem.ts';
-import { registerJob, specChanged } from './jobs.ts';
-import {
-  type JobState,
-  type SimLog,
-  type SimState,
-  activeDeployment,
-  allocFacts,
-  enqueueEval,
-  findAlloc,
-  jobOfAlloc,
-  later,
-  replaceAlloc,
-  replaceDeployment,
-} from './state.ts';
+import { registerJob, versionChanged } from './jobs.ts';
+import { type JobState, type SimState, activeDeployment, findAlloc, jobOfAlloc } from './state.ts';
+import { type SimLog, allocIdentity } from './happenings.ts';
+import { enqueueEval, replaceAlloc, replaceDeployment } from './stateWrites.ts';
+import { later } from './math.ts';
 
 // perJobEvalBatchPeriod: the watcher waits this long after a health change
 // before it asks for an evaluation, gathering the changes that follow.
@@ -170,7 +161,7 @@ export function commitWatcherBatches(state: SimState, log: SimLog): void {
       replaceAlloc(state, { ...a, DesiredTransition: { ...a.DesiredTransition, Reschedule: true } });
       log.note(state, `the deployment watcher allows ${a.Name} to be replaced`, {
         Kind: 'replace-allowed',
-        ...allocFacts(a),
+        ...allocIdentity(a),
       });
     }
     enqueueEval(state, js, EvalTriggerDeploymentWatcher, batch.why);
@@ -194,7 +185,7 @@ export function failDeployment(
   if (rollback) {
     const stable = [...js.versions].reverse().find((v) => js.stable.has(v.Version) && v !== js.job);
     if (stable === undefined) desc = `${desc} - no stable job version to auto revert to`;
-    else if (!specChanged(js.job, stable)) {
+    else if (!versionChanged(js.job, stable)) {
       desc = `${desc} - not rolling back to stable job version ${stable.Version} as current job has same specification`;
     } else {
       desc = `${desc} - rolling back to job version ${stable.Version}`;

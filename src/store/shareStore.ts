@@ -24,7 +24,7 @@ import {
   saveDraft,
   setAside,
 } from '../share/draftStore.ts';
-import { exportFileName, importFile, type ImportResult, MAX_IMPORT_BYTES } from '../share/importFile.ts';
+import { exportFileName, importFile, type FileImport, MAX_IMPORT_BYTES } from '../share/importFile.ts';
 import { checkDocument, type DocumentCheck, encodeLink, formatBytes } from '../share/linkCodec.ts';
 import type { ShareNotice } from '../share/notice.ts';
 import { NOT_SAVED, openLink } from '../share/openLink.ts';
@@ -117,7 +117,7 @@ export interface ShareDeps {
   /** check reads a scenario document before a link to it is made or opened: the page's runs in a worker, with a time limit (default: checkDocument, here). */
   check?: (text: string) => Promise<DocumentCheck>;
   /** readFile takes a picked or dropped file apart: the page's in a worker, with a time limit (default: importFile, here). */
-  readFile?: (name: string, size: number, text: string, current: TabTexts) => Promise<ImportResult>;
+  readFile?: (name: string, size: number, text: string, current: TabTexts) => Promise<FileImport>;
 }
 
 /** LONG_LINK is a link length past which some tools cut links; the person is told. */

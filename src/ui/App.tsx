@@ -8,13 +8,13 @@ import { DetailsSlot } from './layout/DetailsSlot.tsx';
 import { Description } from './layout/Description.tsx';
 import { GraphSlot } from './layout/GraphSlot.tsx';
 import { Header } from './layout/Header.tsx';
-import { Pane, type PaneID, PaneTabs, useTabbed } from './layout/PaneTabs.tsx';
-import { ShowPaneContext } from './layout/paneContext.ts';
+import { PagePane, type PaneID, PaneTabs, useTabbed } from './layout/PaneTabs.tsx';
+import { ShowPaneContext } from './paneContext.ts';
 import { PanelBoundary } from './PanelBoundary.tsx';
 import { ResultPanel } from './result/ResultPanel.tsx';
 import { RolloutTimelineSlot } from './rollout/lazy.tsx';
 import { ShareBanner } from './share/ShareBanner.tsx';
-import { PresentContext } from './present/presentContext.ts';
+import { PresentContext } from './presentContext.ts';
 import { PresenterView } from './present/PresenterView.tsx';
 import { useActions } from './storeContext.tsx';
 import { usePageTheme } from './theme/usePageTheme.ts';
@@ -55,18 +55,18 @@ export function App() {
           <ShareBanner />
           <main className="workspace">
             {tabbed && <PaneTabs shown={pane} onShow={setPane} />}
-            <Pane id="editor" shown={shown}>
+            <PagePane id="editor" shown={shown}>
               <EditorPanel />
-            </Pane>
-            <Pane id="graph" shown={shown}>
+            </PagePane>
+            <PagePane id="graph" shown={shown}>
               <Description />
               <RolloutTimelineSlot />
               <GraphSlot />
               <DetailsSlot />
-            </Pane>
-            <Pane id="result" shown={shown}>
+            </PagePane>
+            <PagePane id="result" shown={shown}>
               <ResultPanel />
-            </Pane>
+            </PagePane>
           </main>
         </div>
       </ShowPaneContext.Provider>

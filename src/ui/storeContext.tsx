@@ -76,5 +76,3 @@ export const useThemePreference = () => useStore(useStoreApi(), sel.selectTheme)
 export const useResultTab = () => useStore(useStoreApi(), sel.selectResultTab);
 /** useSelectedAllocID is the allocation whose details are open. */
 export const useSelectedAllocID = () => useStore(useStoreApi(), sel.selectSelectedAllocID);
-/** useHighlight is the set of allocations the explanation points at. */
-export const useHighlight = () => useStore(useStoreApi(), sel.selectHighlight);

@@ -2,20 +2,21 @@
 // result's tabs.
 
 import type { KeyboardEvent } from 'react';
+import type { ItemRefs } from './useItemRefs.ts';
 
 /**
  * tabKeys makes a tablist's keydown handler: Left and Right choose the
- * previous or next of `ids` (wrapping round) and move the focus to its tab,
- * whose element id `tabID` gives; other keys pass.
+ * previous or next of `ids` (wrapping round) and move the focus to its tab
+ * (`tabs`, the tab elements by id); other keys pass.
  */
-export function tabKeys<T>(ids: readonly T[], current: T, choose: (id: T) => void, tabID: (id: T) => string) {
+export function tabKeys<T>(ids: readonly T[], current: T, choose: (id: T) => void, tabs: ItemRefs<T>) {
   return (e: KeyboardEvent<HTMLElement>) => {
     if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
     const i = ids.indexOf(current);
     const next = ids[(i + (e.key === 'ArrowRight' ? 1 : ids.length - 1)) % ids.length];
     if (next === undefined) return;
     choose(next);
-    document.getElementById(tabID(next))?.focus();
+    tabs.get(next)?.focus();
     e.preventDefault();
   };
 }

@@ -6,7 +6,7 @@ import { diffReport } from '../diff/index.ts';
 import { runScenario } from '../result/run.ts';
 import type { Scenario } from '../scenario/read.ts';
 import { type Diagnostic, DiagnosticCode } from '../scenario/diagnostics.ts';
-import type { SyntaxProblem, TabID } from '../scenario/tabs.ts';
+import type { TabSyntaxProblem, TabID } from '../scenario/tabs.ts';
 import { engineBudget } from './budgets.ts';
 import { type LocatedDiagnostic, locateAll } from './locate.ts';
 import type { RunRequest, RunResponse } from './protocol.ts';
@@ -38,7 +38,7 @@ export function inTab(diagnostics: readonly Diagnostic[], tab: TabID): LocatedDi
 }
 
 /** joinFailure answers a request whose tabs are not JSON. */
-export function joinFailure(req: RunRequest, problems: SyntaxProblem[], millis: number): RunResponse {
+export function joinFailure(req: RunRequest, problems: TabSyntaxProblem[], millis: number): RunResponse {
   const diagnostics = problems.map((p) => ({ code: DiagnosticCode.JsonSyntax, path: '', ...p }));
   return { type: 'result', ok: false, seq: req.seq, diagnostics, millis };
 }

@@ -3,7 +3,7 @@
 // or dropped file taken apart, and the import dialog's preview. Each is answered within the page's time limit,
 // or with a message saying why not; the page never runs them itself.
 
-import type { ImportResult } from '../share/importFile.ts';
+import type { FileImport } from '../share/importFile.ts';
 import type { DocumentCheck } from '../share/linkCodec.ts';
 import type { TabTexts } from '../scenario/tabs.ts';
 import { type LinkError, LinkErrorCode, linkError } from '../share/linkErrors.ts';
@@ -12,7 +12,7 @@ import type { Timers } from './reconcileClient.ts';
 import { type TaskAnswer, type TaskWorkerLike, TimedWorker } from './timedWorker.ts';
 
 /** CheckWorkerLike is the check worker as the page's clients see it. */
-export type CheckWorkerLike = TaskWorkerLike<CheckTask, DocumentCheck | ImportPreviewAnswer | ImportResult>;
+export type CheckWorkerLike = TaskWorkerLike<CheckTask, DocumentCheck | ImportPreviewAnswer | FileImport>;
 
 // unread is why a scenario that was not read in time, or whose read failed, is not opened.
 function unread(answer: Exclude<TaskAnswer<unknown>, { done: true }>): LinkError {
@@ -29,7 +29,7 @@ function unread(answer: Exclude<TaskAnswer<unknown>, { done: true }>): LinkError
 /** PageChecks are what the page reads in the check worker: a scenario document (a link's, or Copy link's), and a file picked or dropped. */
 export interface PageChecks {
   check(text: string): Promise<DocumentCheck>;
-  importFile(name: string, size: number, text: string, current: TabTexts): Promise<ImportResult>;
+  importFile(name: string, size: number, text: string, current: TabTexts): Promise<FileImport>;
 }
 
 /**
@@ -52,7 +52,7 @@ export function pageChecks(createWorker: () => CheckWorkerLike, timers: Timers, 
       ),
     importFile: (name, size, text, current) =>
       run({ type: 'import-file', name, size, text, current }).then((a) => {
-        if (a.done) return a.value as ImportResult;
+        if (a.done) return a.value as FileImport;
         const why = a.why === 'timeout' ? `took longer than ${a.limitMs / 1000} s to read` : 'could not be read';
         return { ok: false, message: `${name} ${why}, so it was not imported. Nothing was changed.` };
       }),

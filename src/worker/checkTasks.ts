@@ -6,7 +6,7 @@
 import type { ImportSource } from '../import/build.ts';
 import { type ImportPreview, previewImport } from '../import/preview.ts';
 import { splitScenario, type TabTexts } from '../scenario/tabs.ts';
-import { importFile, type ImportResult } from '../share/importFile.ts';
+import { importFile, type FileImport } from '../share/importFile.ts';
 import { checkDocument, type DocumentCheck } from '../share/linkCodec.ts';
 
 /** ScenarioCheckTask asks whether a scenario document's text reads as a scenario. */
@@ -50,7 +50,7 @@ export function mentionsJobSpec(task: CheckTask): boolean {
 }
 
 /** doCheckTask does one task where it is called. */
-export async function doCheckTask(task: CheckTask): Promise<DocumentCheck | ImportPreviewAnswer | ImportResult> {
+export async function doCheckTask(task: CheckTask): Promise<DocumentCheck | ImportPreviewAnswer | FileImport> {
   if (task.type === 'check-scenario') return await checkDocument(task.text);
   if (task.type === 'import-file') return importFile(task.name, task.size, task.text, task.current);
   const preview = previewImport(task.texts, task.now);

@@ -2,6 +2,7 @@
 // path of the whole scenario (`Job.TaskGroups[0].Count`, `Nodes[2].Status`);
 // this finds the tab that holds it and the range of the value in that tab.
 
+import { LineIndex } from '../hcl/syntax/lines.ts';
 import type { Diagnostic } from '../scenario/diagnostics.ts';
 import { splitPath } from '../scenario/path.ts';
 import { type Range, placePaths } from '../scenario/pathPlaces.ts';
@@ -85,9 +86,10 @@ class Locator {
   ): LocatedDiagnostic {
     const start = range === null ? 0 : (range.key ?? range.offset);
     const end = range === null ? 0 : range.offset + range.length;
-    const s = lineAndColumn(lineStarts, start);
+    const lines = new LineIndex(lineStarts);
+    const s = lines.position(start);
     // Long values (a whole task group) are underlined on their first line only.
-    const e = lineAndColumn(lineStarts, Math.min(Math.max(end, start + 1), text.length));
+    const e = lines.position(Math.min(Math.max(end, start + 1), text.length));
     const endColumn = e.line === s.line ? e.column : lineLength(text, lineStarts[s.line - 1] ?? 0) + 1;
     const located: LocatedDiagnostic = {
       code: d.code,
@@ -102,19 +104,6 @@ class Locator {
     if (d.severity) located.severity = d.severity;
     return located;
   }
-}
-
-// lineAndColumn turns an offset into a 1-based line and column, from the
-// offsets where lines start (all of them up to the offset).
-function lineAndColumn(lineStarts: readonly number[], offset: number): { line: number; column: number } {
-  let lo = 0;
-  let hi = lineStarts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (lineStarts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return { line: lo + 1, column: offset - lineStarts[lo]! + 1 };
 }
 
 // lineLength is the length of the line that starts at `start`, without its line break.

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { type CallBudget, anyOrNull, fn, num, str } from '../../src/hcl/eval/func.ts';
 import { JOBSPEC_FUNCTIONS } from '../../src/jobspec/jobspec2/functions.ts';
 import { failure, value } from './helpers.ts';
 
@@ -138,6 +139,8 @@ describe('collections', () => {
       ['b', 'x'],
     ]);
     expect(value('zipmap(["a", "b"], [1, 2])')).toEqual({ a: 1, b: 2 });
+    // A list of strings may hold null, which no map key is (cty fails the call).
+    expect(failure('zipmap(["a", null], [1, 2])')).toMatch(/a null key cannot be used in a map/);
     expect(value('concat([["a"], ["b"]]...)')).toEqual(['a', 'b']);
   });
 
@@ -268,5 +271,27 @@ describe('functions the playground cannot run', () => {
     );
     expect(failure('bcrypt("x")')).toMatch(/bcrypt is not available/);
     expect(failure('rsadecrypt("a", "b")')).toMatch(/rsadecrypt is not available/);
+  });
+});
+
+describe('declarations', () => {
+  const free: CallBudget = {
+    chars: () => undefined,
+    values: () => undefined,
+    steps: () => undefined,
+    nesting: () => undefined,
+  };
+
+  it('give a body its parameters as their types say, a null only where the parameter takes one', () => {
+    const repeat = fn({ params: [str('s'), num('n')], impl: ([s, n]) => s.repeat(n) });
+    expect(repeat.impl(['ab', 2], free)).toBe('abab');
+    const orElse = fn({ params: [anyOrNull('v')], varParam: str('rest'), impl: ([v, ...rest]) => v ?? rest.join('') });
+    expect(orElse.impl([null, 'a', 'b'], free)).toBe('ab');
+    // @ts-expect-error a string parameter is a string: it has no toFixed
+    fn({ params: [str('s')], impl: ([s]) => s.toFixed() });
+    // @ts-expect-error a parameter that takes null gives a body a value that may be null
+    fn({ params: [anyOrNull('v')], impl: ([v]) => v.length });
+    // @ts-expect-error a list of strings may hold null: its elements are not all strings
+    fn({ params: [{ name: 'l', type: { list: 'string' } }], impl: ([l]) => l.map((s) => s.length) });
   });
 });

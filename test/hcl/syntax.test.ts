@@ -169,8 +169,8 @@ describe('the parser', () => {
     const { body } = parseConfig(text);
     const inner = body.blocks[0]?.body.attributes[0];
     if (!inner) throw new Error('no attribute');
-    expect(new LineIndex(text).range(inner.nameSpan)).toEqual({ line: 2, column: 3, endLine: 2, endColumn: 7 });
-    expect(new LineIndex(text).range(body.blocks[0]?.labelSpans[0] ?? { start: 0, end: 0 })).toEqual({
+    expect(LineIndex.of(text).range(inner.nameSpan)).toEqual({ line: 2, column: 3, endLine: 2, endColumn: 7 });
+    expect(LineIndex.of(text).range(body.blocks[0]?.labelSpans[0] ?? { start: 0, end: 0 })).toEqual({
       line: 1,
       column: 5,
       endLine: 1,
@@ -203,7 +203,7 @@ describe('the parser', () => {
   // its `line,column-endColumn` written as a range here (an empty range,
   // such as the end of the file, covers one column so that an editor can mark it).
   const placed = (text: string) => {
-    const lines = new LineIndex(text);
+    const lines = LineIndex.of(text);
     return parseConfig(text).problems.map((p) => {
       const r = lines.range(p.span);
       return `${r.line},${r.column}-${r.endLine},${r.endColumn}: ${p.summary}`;

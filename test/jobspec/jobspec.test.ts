@@ -5,7 +5,7 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import type { Func } from '../../src/hcl/eval/eval.ts';
+import type { Func } from '../../src/hcl/eval/func.ts';
 import { JOBSPEC_FUNCTIONS } from '../../src/jobspec/jobspec2/functions.ts';
 import { parseAndDecode } from '../../src/jobspec/read.ts';
 import { nearestPlace } from '../../src/scenario/path.ts';
@@ -233,6 +233,14 @@ describe('hints', () => {
 });
 
 describe('places', () => {
+  it('counts lines as the editor does: a lone carriage return ends one too', () => {
+    const r = parseAndDecode('job "x" {\n  bogus = 1 # a\r comment\n  other = 2\n}\n', {});
+    expect(r.diagnostics.map((d) => [d.line, d.column])).toEqual([
+      [2, 3],
+      [4, 3],
+    ]);
+  });
+
   it('finds where an API path is written, or its nearest written ancestor', () => {
     const r = parseAndDecode(text('dynamic.hcl'), {});
     expect(nearestPlace(r.place, 'Job.TaskGroups[1].Count')).toEqual({

@@ -1,7 +1,7 @@
 import { createElement, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { Happening } from '../../src/simulator/state.ts';
+import type { Happening } from '../../src/simulator/happenings.ts';
 import { happeningWords } from '../../src/ui/rollout/happening.tsx';
 import { loadRollout } from '../simulator/helpers.ts';
 

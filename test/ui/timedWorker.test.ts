@@ -3,7 +3,7 @@
 // older one, and link checks that could not finish turned into messages.
 
 import { describe, expect, it, vi } from 'vitest';
-import type { ImportResult } from '../../src/share/importFile.ts';
+import type { FileImport } from '../../src/share/importFile.ts';
 import type { DocumentCheck } from '../../src/share/linkCodec.ts';
 import { decodeLink, encodeLink } from '../../src/share/linkCodec.ts';
 import { pageChecks, type CheckWorkerLike } from '../../src/worker/checkClient.ts';
@@ -11,7 +11,7 @@ import type { CheckTask, ImportPreviewAnswer } from '../../src/worker/checkTasks
 import type { TaskMessage, TaskRequest } from '../../src/worker/timedWorker.ts';
 import { TimedWorker } from '../../src/worker/timedWorker.ts';
 
-type Value = DocumentCheck | ImportPreviewAnswer | ImportResult;
+type Value = DocumentCheck | ImportPreviewAnswer | FileImport;
 
 // HeldWorker answers only when the test says so.
 class HeldWorker implements CheckWorkerLike {

@@ -18,7 +18,7 @@ import type { Affinity, Allocation, Job, NetworkResource, Node, Task } from '../
 import type { AllocUpdateFn, AllocUpdateDecision } from '../types.ts';
 import {
   NODE_GONE,
-  type Shape,
+  type StructShape,
   TERMINAL,
   UNCHANGED,
   destructiveChanges,
@@ -105,10 +105,10 @@ export function networkUpdatedReason(
 // A field a later Nomad added (Vault.Namespace, Template.Wait,
 // TaskArtifact.GetterHeaders, …) is not in the struct: Go's decoder drops
 // it, so it can never make an update destructive.
-const AFFINITY: Shape = ['LTarget', 'RTarget', 'Operand', 'Weight'];
-const TASK_ARTIFACT: Shape = ['GetterSource', 'GetterOptions', 'GetterMode', 'RelativeDest'];
-const VAULT: Shape = ['Policies', 'Env', 'ChangeMode', 'ChangeSignal'];
-const TEMPLATE: Shape = [
+const AFFINITY: StructShape = ['LTarget', 'RTarget', 'Operand', 'Weight'];
+const TASK_ARTIFACT: StructShape = ['GetterSource', 'GetterOptions', 'GetterMode', 'RelativeDest'];
+const VAULT: StructShape = ['Policies', 'Env', 'ChangeMode', 'ChangeSignal'];
+const TEMPLATE: StructShape = [
   'SourcePath',
   'DestPath',
   'EmbeddedTmpl',

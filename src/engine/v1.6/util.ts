@@ -37,7 +37,7 @@ import type { AllocUpdateDecision, AllocUpdateFn } from '../types.ts';
 import {
   AFFINITY_FIELDS,
   NODE_GONE,
-  type Shape,
+  type StructShape,
   TERMINAL,
   UNCHANGED,
   destructiveChanges,
@@ -96,9 +96,9 @@ function isDrainStrategy(v: JsonValue | undefined): boolean {
 // The struct-shaped values 1.6's tasksUpdated compares field by field, as
 // v1.6.5's Equal methods list their fields. A field they leave out (such
 // as a template's comment) never makes an update destructive.
-const TASK_ARTIFACT: Shape = ['GetterSource', 'GetterOptions', 'GetterHeaders', 'GetterMode', 'RelativeDest'];
-const VAULT: Shape = ['Policies', 'Namespace', 'Env', 'DisableFile', 'ChangeMode', 'ChangeSignal'];
-const TEMPLATE: Shape = [
+const TASK_ARTIFACT: StructShape = ['GetterSource', 'GetterOptions', 'GetterHeaders', 'GetterMode', 'RelativeDest'];
+const VAULT: StructShape = ['Policies', 'Namespace', 'Env', 'DisableFile', 'ChangeMode', 'ChangeSignal'];
+const TEMPLATE: StructShape = [
   'SourcePath',
   'DestPath',
   'EmbeddedTmpl',

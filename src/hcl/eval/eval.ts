@@ -6,44 +6,10 @@
 import { BudgetProblem, type Meter } from '../budget.ts';
 import type { Expr, Span, TemplatePart, TraversalStep } from '../syntax/ast.ts';
 import { nameSuggestion } from '../suggest.ts';
+import type { CallBudget, Func, Param } from './func.ts';
 import { EvalProblem, FunctionArgError } from './problem.ts';
 import { typeExpr } from './types.ts';
-import {
-  ConversionError,
-  type Type,
-  type Value,
-  type ValueMap,
-  convert,
-  equal,
-  isMap,
-  sortedKeys,
-  typeOfValue,
-} from './value.ts';
-
-/** Param is one parameter of a function: its name (for messages), its type, and whether it takes null. */
-export interface Param {
-  name: string;
-  type: Type;
-  allowNull?: boolean;
-}
-
-/** Func is a function callable from expressions, as cty's function.Spec describes one. */
-export interface Func {
-  params: Param[];
-  varParam?: Param;
-  /** impl computes the result; one whose result may be much larger than its arguments checks it with `budget` before making it. */
-  impl(args: Args, budget: CallBudget): Value;
-}
-
-/** CallBudget is the part of the read's budget a function checks before it makes a large result: a string's length, a number of values, characters of work. */
-export interface CallBudget {
-  chars(length: number): void;
-  values(count: number): void;
-  /** steps counts `n` steps of work the function is about to do. */
-  steps(n: number): void;
-  /** nesting checks a value's depth (a scalar is at level 0). */
-  nesting(depth: number): void;
-}
+import { ConversionError, type Value, type ValueMap, convert, equal, isMap, sortedKeys, typeOfValue } from './value.ts';
 
 // UNLIMITED is the budget of a call outside any read's meter (a constant context has no functions; tests).
 const UNLIMITED: CallBudget = {
@@ -52,9 +18,6 @@ const UNLIMITED: CallBudget = {
   steps: () => undefined,
   nesting: () => undefined,
 };
-
-/** Args are a call's converted arguments: as many as the function's parameters, at least (the evaluator checks the count). */
-export type Args = [Value, Value, Value, Value, ...Value[]];
 
 /** Scope holds the functions, the text (for references kept literal) and what an undefined variable becomes. */
 export interface Scope {
@@ -86,6 +49,16 @@ export class Context {
     if (this.vars.has(name)) return this.vars.get(name);
     return this.parent?.lookup(name);
   }
+}
+
+/**
+ * constantContext is HCL's nil evaluation context: no variables, no
+ * functions. Without functions nothing can multiply work but `for`
+ * expressions over written lists, which nest: `meter` holds them to the
+ * read's budget (var files and -var values come from outside too).
+ */
+export function constantContext(meter: Meter | undefined): Context {
+  return new Context({ functions: new Map(), constant: true, ...(meter ? { meter } : {}) }, new Map());
 }
 
 /**
@@ -578,7 +551,7 @@ function call(e: Expr & { kind: 'call' }, ctx: Context): Value {
     }
   });
   const meter = ctx.scope.meter;
-  if (!meter) return impl(e, f, converted as Args, UNLIMITED, spans);
+  if (!meter) return impl(e, f, converted, UNLIMITED, spans);
   // A call costs what it takes and what it gives.
   meter.step(
     e.span,
@@ -587,7 +560,7 @@ function call(e: Expr & { kind: 'call' }, ctx: Context): Value {
   const result = impl(
     e,
     f,
-    converted as Args,
+    converted,
     {
       chars: (n) => meter.chars(e.span, n),
       values: (n) => meter.produce(e.span, n),
@@ -604,7 +577,7 @@ function call(e: Expr & { kind: 'call' }, ctx: Context): Value {
 }
 
 // impl runs a function's implementation, turning its complaints into HCL's diagnostics at the argument or call at fault.
-function impl(e: Expr & { kind: 'call' }, f: Func, args: Args, budget: CallBudget, spans: Span[]): Value {
+function impl(e: Expr & { kind: 'call' }, f: Func, args: readonly Value[], budget: CallBudget, spans: Span[]): Value {
   const min = f.params.length;
   try {
     return f.impl(args, budget);

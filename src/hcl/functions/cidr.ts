@@ -1,7 +1,7 @@
 // The CIDR functions jobspec2 offers (go-cty-funcs' cidr, on go-cidr's
 // arithmetic): host and subnet addresses within an IPv4 or IPv6 prefix.
 
-import type { Func } from '../eval/eval.ts';
+import { type Func, fn } from '../eval/func.ts';
 import { FunctionArgError } from '../eval/problem.ts';
 
 interface Network {
@@ -96,46 +96,46 @@ function subnet(n: Network, newbits: number, num: number): Network {
   return { addr: n.addr | (k << BigInt(n.bits - prefix)), prefix, bits: n.bits };
 }
 
-const whole = (v: unknown, arg: number): number => {
+const whole = (v: number, arg: number): number => {
   if (!Number.isInteger(v)) throw new FunctionArgError(arg, 'value must be a whole number');
-  return v as number;
+  return v;
 };
 
 const cidrText = (n: Network) => `${ipText(n.addr, n.bits)}/${n.prefix}`;
 
 /** CIDR_FUNCTIONS are the CIDR functions, by name. */
 export const CIDR_FUNCTIONS: Record<string, Func> = {
-  cidrhost: {
+  cidrhost: fn({
     params: [
       { name: 'prefix', type: 'string' },
       { name: 'hostnum', type: 'number' },
     ],
     impl: ([p, h]) => {
-      const n = parseCidr(p as string, 0);
+      const n = parseCidr(p, 0);
       return ipText(host(n, whole(h, 1)), n.bits);
     },
-  },
-  cidrnetmask: {
+  }),
+  cidrnetmask: fn({
     params: [{ name: 'prefix', type: 'string' }],
     impl: ([p]) => {
-      const n = parseCidr(p as string, 0);
+      const n = parseCidr(p, 0);
       if (n.bits !== 32) throw new Error('only IPv4 networks have netmasks');
       return ipText(((1n << 32n) - 1n) ^ ((1n << BigInt(32 - n.prefix)) - 1n), 32);
     },
-  },
-  cidrsubnet: {
+  }),
+  cidrsubnet: fn({
     params: [
       { name: 'prefix', type: 'string' },
       { name: 'newbits', type: 'number' },
       { name: 'netnum', type: 'number' },
     ],
-    impl: ([p, b, k]) => cidrText(subnet(parseCidr(p as string, 0), whole(b, 1), whole(k, 2))),
-  },
-  cidrsubnets: {
+    impl: ([p, b, k]) => cidrText(subnet(parseCidr(p, 0), whole(b, 1), whole(k, 2))),
+  }),
+  cidrsubnets: fn({
     params: [{ name: 'prefix', type: 'string' }],
     varParam: { name: 'newbits', type: 'number' },
     impl: ([p, ...bits]) => {
-      const base = parseCidr(p as string, 0);
+      const base = parseCidr(p, 0);
       const size = (prefix: number) => 1n << BigInt(base.bits - prefix);
       const end = base.addr + size(base.prefix);
       let next = base.addr;
@@ -159,5 +159,5 @@ export const CIDR_FUNCTIONS: Record<string, Func> = {
         return cidrText({ addr: start, prefix, bits: base.bits });
       });
     },
-  },
+  }),
 };

@@ -1,7 +1,7 @@
 // The collection functions jobspec2 offers (cty's stdlib): lists, maps and
 // sets, looked up, combined, sliced and sorted.
 
-import type { Func } from '../eval/eval.ts';
+import { type Func, fn, any, anyOrNull, num } from '../eval/func.ts';
 import { FunctionArgError } from '../eval/problem.ts';
 import {
   type Value,
@@ -18,9 +18,6 @@ import {
 } from '../eval/value.ts';
 import { impliedType, unifyTypes } from '../eval/unify.ts';
 
-const any = (name: string, allowNull = false) => ({ name, type: 'any' as const, allowNull });
-const num = (name: string) => ({ name, type: 'number' as const });
-
 function list(v: Value, i: number, what = 'a list, set or tuple'): Value[] {
   if (!Array.isArray(v)) throw new FunctionArgError(i, `must be ${what}`);
   return v;
@@ -32,8 +29,8 @@ function map(v: Value, i: number): ValueMap {
 }
 
 function whole(n: Value, i: number): number {
-  if (!Number.isInteger(n)) throw new FunctionArgError(i, 'value must be a whole number');
-  return n as number;
+  if (typeof n !== 'number' || !Number.isInteger(n)) throw new FunctionArgError(i, 'value must be a whole number');
+  return n;
 }
 
 function flatten(l: Value[]): Value[] {
@@ -42,44 +39,44 @@ function flatten(l: Value[]): Value[] {
 
 /** COLLECTION_FUNCTIONS are the collection functions, by name. */
 export const COLLECTION_FUNCTIONS: Record<string, Func> = {
-  length: {
+  length: fn({
     params: [any('collection')],
     impl: ([c]) => {
       if (Array.isArray(c)) return c.length;
       if (isMap(c)) return c.size;
       throw new Error('collection must be a list, a map or a tuple');
     },
-  },
-  keys: { params: [any('inputMap')], impl: ([m]) => sortedKeys(map(m, 0)) },
-  values: {
+  }),
+  keys: fn({ params: [any('inputMap')], impl: ([m]) => sortedKeys(map(m, 0)) }),
+  values: fn({
     params: [any('mapping')],
     impl: ([m]) => {
       const mm = map(m, 0);
       return sortedKeys(mm).map((k) => mm.get(k) as Value);
     },
-  },
-  lookup: {
+  }),
+  lookup: fn({
     params: [any('inputMap'), { name: 'key', type: 'string' }],
-    varParam: any('default', true),
+    varParam: anyOrNull('default'),
     impl: ([m, k, ...rest]) => {
       if (rest.length > 1) throw new Error('lookup() takes no more than three arguments');
       const mm = map(m, 0);
-      if (mm.has(k as string)) return mm.get(k as string) as Value;
-      if (rest.length === 1) return rest[0];
-      throw new Error(`lookup failed to find '${k as string}'`);
+      if (mm.has(k)) return mm.get(k) as Value;
+      if (rest.length === 1) return rest[0] ?? null;
+      throw new Error(`lookup failed to find '${k}'`);
     },
-  },
-  element: {
+  }),
+  element: fn({
     params: [any('list'), num('index')],
     impl: ([l, n]) => {
       const ll = list(l, 0, 'a list or tuple');
       if (ll.length === 0) throw new Error('cannot use element function with an empty list');
-      const i = Math.floor(n as number);
+      const i = Math.floor(n);
       if (i < 0) throw new FunctionArgError(1, 'cannot use element function with a negative index');
       return ll[i % ll.length] as Value;
     },
-  },
-  index: {
+  }),
+  index: fn({
     params: [any('collection'), any('key')],
     impl: ([c, k]) => {
       if (Array.isArray(c)) {
@@ -93,43 +90,42 @@ export const COLLECTION_FUNCTIONS: Record<string, Func> = {
       if (!mm.has(key)) throw new Error('the given key is not in the collection');
       return mm.get(key) as Value;
     },
-  },
-  contains: {
+  }),
+  contains: fn({
     params: [any('list'), any('value')],
     impl: ([l, v]) => list(l, 0).some((x) => equal(x, v)),
-  },
-  concat: {
+  }),
+  concat: fn({
     params: [],
     varParam: any('seqs'),
     impl: (seqs) => {
       if (seqs.length === 0) throw new Error('at least one argument is required');
       return seqs.flatMap((s, i) => list(s, i, 'a list or tuple'));
     },
-  },
-  flatten: { params: [any('list')], impl: ([l]) => flatten(list(l, 0)) },
-  distinct: {
+  }),
+  flatten: fn({ params: [any('list')], impl: ([l]) => flatten(list(l, 0)) }),
+  distinct: fn({
     params: [{ name: 'list', type: { list: 'any' } }],
-    impl: ([l]) => distinct(l as Value[]),
-  },
-  compact: {
+    impl: ([l]) => distinct(l),
+  }),
+  compact: fn({
     params: [{ name: 'list', type: { list: 'string' } }],
-    impl: ([l]) => (l as Value[]).filter((v) => v !== null && v !== ''),
-  },
-  chunklist: {
+    impl: ([l]) => l.filter((v) => v !== null && v !== ''),
+  }),
+  chunklist: fn({
     params: [{ name: 'list', type: { list: 'any' } }, num('size')],
     impl: ([l, n]) => {
       const size = whole(n, 1);
       if (size < 0) throw new FunctionArgError(1, 'the size argument must be positive');
-      const ll = l as Value[];
-      if (size === 0) return [ll];
+      if (size === 0) return [l];
       const out: Value[] = [];
-      for (let i = 0; i < ll.length; i += size) out.push(ll.slice(i, i + size));
+      for (let i = 0; i < l.length; i += size) out.push(l.slice(i, i + size));
       return out;
     },
-  },
-  coalesce: {
+  }),
+  coalesce: fn({
     params: [],
-    varParam: any('vals', true),
+    varParam: anyOrNull('vals'),
     // cty's coalesce: the first argument that is not null (an empty
     // string counts), converted to the type all the arguments unify to.
     impl: (vals) => {
@@ -138,10 +134,10 @@ export const COLLECTION_FUNCTIONS: Record<string, Func> = {
       for (const v of vals) if (v !== null) return convert(v, type);
       throw new Error('no non-null arguments');
     },
-  },
-  coalescelist: {
+  }),
+  coalescelist: fn({
     params: [],
-    varParam: any('vals', true),
+    varParam: anyOrNull('vals'),
     impl: (vals) => {
       if (vals.length === 0) throw new Error('at least one argument is required');
       vals.forEach((v, i) => {
@@ -151,10 +147,10 @@ export const COLLECTION_FUNCTIONS: Record<string, Func> = {
       for (const v of vals) if (Array.isArray(v) && v.length > 0) return v;
       throw new Error('no non-null arguments');
     },
-  },
-  merge: {
+  }),
+  merge: fn({
     params: [],
-    varParam: any('maps', true),
+    varParam: anyOrNull('maps'),
     impl: (maps) => {
       const out: ValueMap = new Map();
       maps.forEach((m, i) => {
@@ -163,15 +159,15 @@ export const COLLECTION_FUNCTIONS: Record<string, Func> = {
       });
       return out;
     },
-  },
-  range: {
+  }),
+  range: fn({
     params: [],
     varParam: num('params'),
     impl: (ps) => {
       let start = 0;
       let end: number;
       let step = 1;
-      const [a, b, c] = ps as number[] as [number, number, number];
+      const [a = 0, b = 0, c = 0] = ps;
       if (ps.length === 1) end = a;
       else if (ps.length === 2) [start, end] = [a, b];
       else if (ps.length === 3) [start, end, step] = [a, b, c];
@@ -193,8 +189,8 @@ export const COLLECTION_FUNCTIONS: Record<string, Func> = {
       }
       return out;
     },
-  },
-  slice: {
+  }),
+  slice: fn({
     params: [any('list'), num('start_index'), num('end_index')],
     impl: ([l, a, b]) => {
       const ll = list(l, 0, 'a list or tuple');
@@ -205,30 +201,30 @@ export const COLLECTION_FUNCTIONS: Record<string, Func> = {
       if (s > e) throw new FunctionArgError(1, 'start index must not be greater than end index');
       return ll.slice(s, e);
     },
-  },
-  sort: {
+  }),
+  sort: fn({
     params: [{ name: 'list', type: { list: 'string' } }],
     impl: ([l]) => {
-      const ll = l as Value[];
-      if (ll.some((v) => v === null))
+      const strings = l.filter((v) => v !== null);
+      if (strings.length < l.length)
         throw new FunctionArgError(0, 'given list element is null; a null string cannot be sorted');
-      return [...(ll as string[])].sort(compareStrings);
+      return strings.sort(compareStrings);
     },
-  },
-  setunion: {
+  }),
+  setunion: fn({
     params: [{ name: 'first_set', type: { set: 'any' } }],
     varParam: { name: 'other_sets', type: { set: 'any' } },
-    impl: (sets) => toSet((sets as Value[][]).flat()),
-  },
-  setintersection: {
+    impl: (sets) => toSet(sets.flat()),
+  }),
+  setintersection: fn({
     params: [{ name: 'first_set', type: { set: 'any' } }],
     varParam: { name: 'other_sets', type: { set: 'any' } },
     impl: ([first, ...rest]) => {
-      const others = (rest as Value[][]).map((s) => new Set(s.map(equalityKey)));
-      return (first as Value[]).filter((v) => others.every((s) => s.has(equalityKey(v))));
+      const others = rest.map((s) => new Set(s.map(equalityKey)));
+      return first.filter((v) => others.every((s) => s.has(equalityKey(v))));
     },
-  },
-  setproduct: {
+  }),
+  setproduct: fn({
     params: [],
     varParam: any('sets'),
     impl: (sets, budget) => {
@@ -242,17 +238,19 @@ export const COLLECTION_FUNCTIONS: Record<string, Func> = {
       });
       return out;
     },
-  },
-  zipmap: {
+  }),
+  zipmap: fn({
     params: [{ name: 'keys', type: { list: 'string' } }, any('values')],
     impl: ([k, v]) => {
-      const keys = k as Value[];
       const vals = list(v, 1, 'a list or tuple');
-      if (keys.length !== vals.length)
-        throw new Error(`number of keys (${keys.length}) does not match number of values (${vals.length})`);
+      if (k.length !== vals.length)
+        throw new Error(`number of keys (${k.length}) does not match number of values (${vals.length})`);
       const out: ValueMap = new Map();
-      keys.forEach((key, i) => out.set(key as string, vals[i] as Value));
+      k.forEach((key, i) => {
+        if (key === null) throw new FunctionArgError(0, 'a null key cannot be used in a map');
+        out.set(key, vals[i] ?? null);
+      });
       return out;
     },
-  },
+  }),
 };

@@ -2,15 +2,13 @@
 // CSV, URL query escaping, md5/sha*, uuidv4/uuidv5.
 
 import { depthOf } from '../budget.ts';
-import type { Func } from '../eval/eval.ts';
+import { type Func, fn, str } from '../eval/func.ts';
 import { FunctionArgError } from '../eval/problem.ts';
 import { type Value, type ValueMap, formatNumber, fromJson, sortedKeys } from '../eval/value.ts';
 import { md5, sha1, sha1Bytes, sha256, sha512, utf8 } from './hash.ts';
 
-const str = (name: string) => ({ name, type: 'string' as const });
-
 function hashFunc(f: (b: Uint8Array) => string): Func {
-  return { params: [str('str')], impl: ([s]) => f(utf8(s as string)) };
+  return fn({ params: [str('str')], impl: ([s]) => f(utf8(s)) });
 }
 
 /** jsonEncode writes a value as cty's JSON encoder does: keys sorted, `<`, `>` and `&` escaped as Go escapes them. */
@@ -99,22 +97,22 @@ function uuidText(b: Uint8Array): string {
 
 /** ENCODING_FUNCTIONS are the encoding, hashing and UUID functions, by name. */
 export const ENCODING_FUNCTIONS: Record<string, Func> = {
-  base64encode: {
+  base64encode: fn({
     params: [str('str')],
     impl: ([s]) => {
       let bin = '';
-      for (const b of utf8(s as string)) bin += String.fromCharCode(b);
+      for (const b of utf8(s)) bin += String.fromCharCode(b);
       return btoa(bin);
     },
-  },
-  base64decode: {
+  }),
+  base64decode: fn({
     params: [str('str')],
     impl: ([s]) => {
       let bin: string;
       try {
-        bin = atob(s as string);
+        bin = atob(s);
       } catch {
-        throw new FunctionArgError(0, `failed to decode base64 data '${s as string}'`);
+        throw new FunctionArgError(0, `failed to decode base64 data '${s}'`);
       }
       try {
         return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
@@ -122,14 +120,14 @@ export const ENCODING_FUNCTIONS: Record<string, Func> = {
         throw new FunctionArgError(0, 'the result of decoding the provided string is not valid UTF-8');
       }
     },
-  },
-  jsonencode: { params: [{ name: 'val', type: 'any', allowNull: true }], impl: ([v]) => jsonEncode(v) },
-  jsondecode: {
+  }),
+  jsonencode: fn({ params: [{ name: 'val', type: 'any', allowNull: true }], impl: ([v]) => jsonEncode(v) }),
+  jsondecode: fn({
     params: [str('str')],
     impl: ([s], budget) => {
       let parsed: unknown;
       try {
-        parsed = JSON.parse(s as string);
+        parsed = JSON.parse(s);
       } catch (e) {
         throw new FunctionArgError(0, e instanceof Error ? e.message : String(e));
       }
@@ -137,11 +135,11 @@ export const ENCODING_FUNCTIONS: Record<string, Func> = {
       budget.nesting(depthOf(parsed));
       return fromJson(parsed);
     },
-  },
-  csvdecode: {
+  }),
+  csvdecode: fn({
     params: [str('str')],
     impl: ([s]) => {
-      const rows = csvRows(s as string);
+      const rows = csvRows(s);
       const header = rows[0];
       if (!header) throw new Error('missing header line');
       return rows.slice(1).map((r, i) => {
@@ -151,12 +149,12 @@ export const ENCODING_FUNCTIONS: Record<string, Func> = {
         return m;
       });
     },
-  },
-  urlencode: {
+  }),
+  urlencode: fn({
     params: [str('str')],
     impl: ([s]) => {
       let out = '';
-      for (const b of utf8(s as string)) {
+      for (const b of utf8(s)) {
         const c = String.fromCharCode(b);
         if (/[A-Za-z0-9\-_.~]/.test(c)) out += c;
         else if (c === ' ') out += '+';
@@ -164,22 +162,22 @@ export const ENCODING_FUNCTIONS: Record<string, Func> = {
       }
       return out;
     },
-  },
+  }),
   md5: hashFunc(md5),
   sha1: hashFunc(sha1),
   sha256: hashFunc(sha256),
   sha512: hashFunc(sha512),
-  uuidv4: { params: [], impl: () => crypto.randomUUID() },
-  uuidv5: {
+  uuidv4: fn({ params: [], impl: () => crypto.randomUUID() }),
+  uuidv5: fn({
     params: [str('namespace'), str('name')],
     impl: ([ns, name]) => {
-      const space = uuidBytes(UUID_NAMESPACES[ns as string] ?? (ns as string));
-      if (!space) throw new FunctionArgError(0, `uuidv5() doesn't support namespace ${ns as string}`);
-      const input = new Uint8Array([...space, ...utf8(name as string)]);
+      const space = uuidBytes(UUID_NAMESPACES[ns] ?? ns);
+      if (!space) throw new FunctionArgError(0, `uuidv5() doesn't support namespace ${ns}`);
+      const input = new Uint8Array([...space, ...utf8(name)]);
       const b = sha1Bytes(input).slice(0, 16);
       b[6] = ((b[6] as number) & 0x0f) | 0x50;
       b[8] = ((b[8] as number) & 0x3f) | 0x80;
       return uuidText(b);
     },
-  },
+  }),
 };

@@ -7,7 +7,7 @@
 // only, so jobspec2's base directory is ".": relative paths resolve against
 // the working directory, not the jobspec's own directory.
 
-import type { Func } from '../eval/eval.ts';
+import { type Func, fn, str } from '../eval/func.ts';
 import { toSet } from '../eval/value.ts';
 
 /** FileStat is what FileAccess.stat finds at a path: a regular file and its size, nothing, or something else (a directory…) with its mode written as Go writes it (`drwxr-xr-x`). */
@@ -34,8 +34,6 @@ export const FILESET_ENTRY_BUDGET = 100_000;
 
 const BASE_DIR = '.';
 
-const path = (name: string) => ({ name, type: 'string' as const });
-
 /** fileFunctions are the file system functions reading through `files`, each jobspec read with its own budget. */
 export function fileFunctions(files: FileAccess): Record<string, Func> {
   let bytesLeft = FILE_READ_BUDGET;
@@ -52,10 +50,10 @@ export function fileFunctions(files: FileAccess): Record<string, Func> {
     return clean(isAbs(expanded) ? expanded : join(BASE_DIR, expanded));
   };
   return {
-    file: {
-      params: [path('path')],
+    file: fn({
+      params: [str('path')],
       impl: ([p]) => {
-        const at = resolve(homeOk(p as string));
+        const at = resolve(homeOk(p));
         const stat = files.stat(at);
         if (stat.kind === 'missing') throw new Error(`no file exists at ${at}`);
         if (stat.kind !== 'file') throw new Error(`failed to read ${at}`);
@@ -74,26 +72,26 @@ export function fileFunctions(files: FileAccess): Record<string, Func> {
           return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
         } catch {
           throw new Error(
-            `contents of ${p as string} are not valid UTF-8; use the filebase64 function to obtain the Base64 encoded contents or the other file functions (e.g. filemd5, filesha256) to obtain file hashing results instead`,
+            `contents of ${p} are not valid UTF-8; use the filebase64 function to obtain the Base64 encoded contents or the other file functions (e.g. filemd5, filesha256) to obtain file hashing results instead`,
           );
         }
       },
-    },
-    fileexists: {
-      params: [path('path')],
+    }),
+    fileexists: fn({
+      params: [str('path')],
       impl: ([p]) => {
-        const at = resolve(homeOk(p as string));
+        const at = resolve(homeOk(p));
         const stat = files.stat(at);
         if (stat.kind === 'missing') return false;
         if (stat.kind === 'file') return true;
         throw new Error(`${at} is not a regular file, but "${stat.mode}"`);
       },
-    },
-    fileset: {
-      params: [path('path'), path('pattern')],
+    }),
+    fileset: fn({
+      params: [str('path'), str('pattern')],
       impl: ([p, pattern]) => {
-        const dir = isAbs(p as string) ? (p as string) : join(BASE_DIR, p as string);
-        const full = join(dir, pattern as string);
+        const dir = isAbs(p) ? p : join(BASE_DIR, p);
+        const full = join(dir, pattern);
         let matches: string[];
         try {
           matches = glob(full, list);
@@ -109,17 +107,17 @@ export function fileFunctions(files: FileAccess): Record<string, Func> {
             .map((m) => (m.startsWith(prefix) ? m.slice(prefix.length) : m)),
         );
       },
-    },
-    abspath: {
-      params: [path('path')],
-      impl: ([p]) => (isAbs(p as string) ? clean(p as string) : join(files.cwd, p as string)),
-    },
-    basename: { params: [path('path')], impl: ([p]) => basename(p as string) },
-    dirname: {
-      params: [path('path')],
-      impl: ([p]) => clean((p as string).slice(0, (p as string).lastIndexOf('/') + 1)),
-    },
-    pathexpand: { params: [path('path')], impl: ([p]) => expandHome(p as string, files.home) },
+    }),
+    abspath: fn({
+      params: [str('path')],
+      impl: ([p]) => (isAbs(p) ? clean(p) : join(files.cwd, p)),
+    }),
+    basename: fn({ params: [str('path')], impl: ([p]) => basename(p) }),
+    dirname: fn({
+      params: [str('path')],
+      impl: ([p]) => clean(p.slice(0, p.lastIndexOf('/') + 1)),
+    }),
+    pathexpand: fn({ params: [str('path')], impl: ([p]) => expandHome(p, files.home) }),
   };
 }
 

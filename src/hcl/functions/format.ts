@@ -2,7 +2,7 @@
 // (`%s`, `%d`, `%5.2f`, `%q`, `%v`, `%#v`, `%[2]s`, `%%`).
 
 import { CHARS_PER_STEP } from '../budget.ts';
-import type { CallBudget } from '../eval/eval.ts';
+import type { CallBudget } from '../eval/func.ts';
 import { type Value, ConversionError, convert, formatNumber, toJson } from '../eval/value.ts';
 
 interface Verb {

@@ -1,25 +1,23 @@
 // The numeric functions jobspec2 offers (cty's stdlib).
 
-import type { Func } from '../eval/eval.ts';
+import { type Func, fn, num } from '../eval/func.ts';
 import { FunctionArgError } from '../eval/problem.ts';
 import { typeOfValue } from '../eval/value.ts';
 
-const num = (name: string) => ({ name, type: 'number' as const });
-
 function n1(f: (n: number) => number): Func {
-  return { params: [num('num')], impl: ([n]) => f(n as number) };
+  return fn({ params: [num('num')], impl: ([n]) => f(n) });
 }
 
 // extreme is max or min over one or more numbers.
 function extreme(f: (...ns: number[]) => number): Func {
-  return {
+  return fn({
     params: [],
     varParam: num('numbers'),
     impl: (ns) => {
       if (ns.length === 0) throw new Error('must pass at least one number');
-      return f(...(ns as number[]));
+      return f(...ns);
     },
-  };
+  });
 }
 
 // DIGITS are the digits of bases up to 62, as Go's big.Int reads them.
@@ -51,21 +49,21 @@ export const NUMERIC_FUNCTIONS: Record<string, Func> = {
   ceil: n1(Math.ceil),
   floor: n1(Math.floor),
   signum: n1((n) => (n > 0 ? 1 : n < 0 ? -1 : 0)),
-  log: { params: [num('num'), num('base')], impl: ([n, b]) => Math.log(n as number) / Math.log(b as number) },
-  pow: { params: [num('num'), num('power')], impl: ([n, p]) => Math.pow(n as number, p as number) },
+  log: fn({ params: [num('num'), num('base')], impl: ([n, b]) => Math.log(n) / Math.log(b) }),
+  pow: fn({ params: [num('num'), num('power')], impl: ([n, p]) => Math.pow(n, p) }),
   max: extreme(Math.max),
   min: extreme(Math.min),
-  parseint: {
+  parseint: fn({
     params: [{ name: 'number', type: 'any' }, num('base')],
     impl: ([s, b]) => {
       if (typeof s !== 'string')
         throw new FunctionArgError(0, `First argument must be a string, not ${typeOfValue(s)}`);
-      const base = b as number;
+      const base = b;
       if (!Number.isInteger(base) || base < 2 || base > 62)
         throw new FunctionArgError(1, 'base must be a whole number between 2 and 62 inclusive');
       const n = parseInt62(s, base);
       if (n === null) throw new FunctionArgError(0, `cannot parse ${JSON.stringify(s)} as a base ${base} integer`);
       return n;
     },
-  },
+  }),
 };

@@ -5,7 +5,7 @@
 // `${name}` and `$$`, and no empty match right after another match.
 
 import { RE2JS } from 're2js';
-import type { CallBudget } from '../eval/eval.ts';
+import type { CallBudget } from '../eval/func.ts';
 
 /**
  * compileGo compiles a pattern as Go's regexp.Compile does, or throws an

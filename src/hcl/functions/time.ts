@@ -1,7 +1,7 @@
 // formatdate and timeadd, on RFC 3339 timestamps, as cty's stdlib reads
 // and writes them.
 
-import type { Func } from '../eval/eval.ts';
+import { type Func, fn } from '../eval/func.ts';
 import { FunctionArgError } from '../eval/problem.ts';
 
 interface Stamp {
@@ -179,21 +179,21 @@ function rfc3339(t: Stamp): string {
  */
 export function timeFunctions(parseDuration: (text: string) => number | null): Record<string, Func> {
   return {
-    formatdate: {
+    formatdate: fn({
       params: [
         { name: 'format', type: 'string' },
         { name: 'time', type: 'string' },
       ],
-      impl: ([f, s]) => formatDate(f as string, parseStamp(s as string, 1)),
-    },
-    timeadd: {
+      impl: ([f, s]) => formatDate(f, parseStamp(s, 1)),
+    }),
+    timeadd: fn({
       params: [
         { name: 'timestamp', type: 'string' },
         { name: 'duration', type: 'string' },
       ],
       impl: ([s, dur]) => {
-        const t = parseStamp(s as string, 0);
-        const ns = parseDuration(dur as string);
+        const t = parseStamp(s, 0);
+        const ns = parseDuration(dur);
         if (ns === null) throw new FunctionArgError(1, `time: invalid duration ${JSON.stringify(dur)}`);
         const total = t.subMs + (ns % 1e6);
         return rfc3339({
@@ -202,6 +202,6 @@ export function timeFunctions(parseDuration: (text: string) => number | null): R
           offset: t.offset,
         });
       },
-    },
+    }),
   };
 }

@@ -19,7 +19,7 @@ import {
 } from '../../hcl/eval/value.ts';
 import type { Attribute, Body, Expr, Span } from '../../hcl/syntax/ast.ts';
 import { nameSuggestion } from '../../hcl/suggest.ts';
-import { type AttrKind, type BlockField, type Field, SCHEMAS, type StructSchema } from './schema.ts';
+import { type AttrKind, type BlockField, type Field, SCHEMAS, type ApiStructSchema } from './schema.ts';
 import { HclDiagnosticCode, type Sink } from './sink.ts';
 import { type BlockView, BodyView } from './view.ts';
 
@@ -45,7 +45,7 @@ export function notReadHint(sink: Sink, name: string, span: Span): void {
 export function decodeBody(view: BodyView, name: string, path: string): Out | null {
   const custom = customs.get(name);
   if (custom) return custom(view, path);
-  return decodeStruct(view, SCHEMAS[name] as StructSchema, path);
+  return decodeStruct(view, SCHEMAS[name] as ApiStructSchema, path);
 }
 
 /** decodeBlock decodes a block into the struct `name`, its label into the struct's label field. */
@@ -58,7 +58,7 @@ export function decodeBlock(block: BlockView, name: string, path: string): Out |
 
 /** inStructOrder puts an object's keys in its struct's order (the label first), as Nomad's JSON writes them. */
 export function inStructOrder(o: Out, struct: string): Out {
-  const schema = SCHEMAS[struct] as StructSchema;
+  const schema = SCHEMAS[struct] as ApiStructSchema;
   const out: Out = {};
   if (schema.label && o[schema.label.api] !== undefined) out[schema.label.api] = o[schema.label.api];
   for (const f of schema.fields) if (o[f.api] !== undefined) out[f.api] = o[f.api];
@@ -147,7 +147,7 @@ function labelNames(f: Field): string[] {
 }
 
 /** decodeStruct decodes a body by a struct's schema, strictly (gohcl's decodeBodyToStruct). */
-export function decodeStruct(view: BodyView, schema: StructSchema, path: string): Out {
+export function decodeStruct(view: BodyView, schema: ApiStructSchema, path: string): Out {
   const attrNames = schema.fields.filter((f) => 'attr' in f).map((f) => f.hcl);
   const blockNames = schema.fields.filter((f) => 'block' in f).map((f) => f.hcl);
   checkContent(view, [...attrNames].sort(), [...blockNames].sort());

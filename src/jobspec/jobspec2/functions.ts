@@ -6,7 +6,7 @@
 // answer.
 
 import { parseGoDuration } from '../../engine/time.ts';
-import type { Func } from '../../hcl/eval/eval.ts';
+import { type Func, any } from '../../hcl/eval/func.ts';
 import { CIDR_FUNCTIONS } from '../../hcl/functions/cidr.ts';
 import { COLLECTION_FUNCTIONS } from '../../hcl/functions/collections.ts';
 import { ENCODING_FUNCTIONS } from '../../hcl/functions/encoding.ts';
@@ -14,8 +14,6 @@ import { type FileAccess, fileFunctions } from '../../hcl/functions/filesystem.t
 import { NUMERIC_FUNCTIONS } from '../../hcl/functions/numeric.ts';
 import { STRING_FUNCTIONS } from '../../hcl/functions/strings.ts';
 import { timeFunctions } from '../../hcl/functions/time.ts';
-
-const any = (name: string) => ({ name, type: 'any' as const });
 
 function unavailable(why: string, ...params: string[]): Func {
   return {

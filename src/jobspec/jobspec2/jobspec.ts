@@ -6,7 +6,8 @@
 // (normalizeJob: ID and name from the label, ports, templates, vault).
 
 import type { Meter } from '../../hcl/budget.ts';
-import { Context, type Func, type Scope } from '../../hcl/eval/eval.ts';
+import { Context, type Scope } from '../../hcl/eval/eval.ts';
+import type { Func } from '../../hcl/eval/func.ts';
 import { JOBSPEC_FUNCTIONS } from './functions.ts';
 import type { Value, ValueMap } from '../../hcl/eval/value.ts';
 import type { Body, Expr } from '../../hcl/syntax/ast.ts';
@@ -14,7 +15,7 @@ import { type Out, checkContent, checkLabels, decodeBody, decodeStruct, inStruct
 import './groups.ts';
 import { decodeAsAttribute } from './groups.ts';
 import './placement.ts';
-import { SCHEMAS, type StructSchema } from './schema.ts';
+import { SCHEMAS, type ApiStructSchema } from './schema.ts';
 import { HclDiagnosticCode, type Sink } from './sink.ts';
 import { Variables, evaluateLocals, type VariableInfo } from './variables.ts';
 import { type ParsedVarFile, varFileAssignments } from './varFiles.ts';
@@ -124,7 +125,7 @@ function decodeJob(block: BlockView): Out {
       if (t) tasks.push({ Name: b.labels[0], ...t });
     }
   }
-  const job = decodeStruct(rest.hide([], ['vault', 'task']), SCHEMAS.Job as StructSchema, 'Job');
+  const job = decodeStruct(rest.hide([], ['vault', 'task']), SCHEMAS.Job as ApiStructSchema, 'Job');
   if (meta.map) job.Meta = meta.map;
   return normalizeJob(job, id, tasks, vault);
 }
@@ -133,7 +134,7 @@ function decodeJob(block: BlockView): Out {
 function normalizeJob(job: Out, id: string, tasks: Out[], vault: Out | null): Out {
   const out: Out = {};
   // Keep the struct's key order, with ID and Name in their places.
-  for (const f of (SCHEMAS.Job as StructSchema).fields) {
+  for (const f of (SCHEMAS.Job as ApiStructSchema).fields) {
     if (f.api === 'ID' || f.api === 'Name') out[f.api] = job[f.api] ?? id;
     else if (job[f.api] !== undefined) out[f.api] = job[f.api];
   }
@@ -179,7 +180,7 @@ function normalizePorts(networks: unknown): void {
     const rest = dynamic.filter((p) => !isStatic(p));
     // Rebuilt in the struct's order: reserved ports come before dynamic ones.
     const out: Out = {};
-    for (const f of (SCHEMAS.NetworkResource as StructSchema).fields) {
+    for (const f of (SCHEMAS.NetworkResource as ApiStructSchema).fields) {
       if (f.api === 'ReservedPorts') {
         if (reserved.length > 0) out.ReservedPorts = reserved;
       } else if (f.api === 'DynamicPorts') {

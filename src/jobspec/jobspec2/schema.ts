@@ -32,8 +32,8 @@ export interface BlockField {
   unread?: boolean;
 }
 
-/** StructSchema is one api struct: its label field (if any), the label's name in messages, and its fields in order. */
-export interface StructSchema {
+/** ApiStructSchema is one api struct: its label field (if any), the label's name in messages, and its fields in order. */
+export interface ApiStructSchema {
   label?: { api: string; name: string };
   fields: Field[];
 }
@@ -52,7 +52,7 @@ const b = (hcl: string, api: string, block: BlockShape, struct?: string, unread 
   ...(unread ? { unread } : {}),
 });
 
-const UPDATE: StructSchema = {
+const UPDATE: ApiStructSchema = {
   fields: [
     a('stagger', 'Stagger', 'duration'),
     a('max_parallel', 'MaxParallel', 'int'),
@@ -66,7 +66,7 @@ const UPDATE: StructSchema = {
   ],
 };
 
-const MIGRATE: StructSchema = {
+const MIGRATE: ApiStructSchema = {
   fields: [
     a('max_parallel', 'MaxParallel', 'int'),
     a('health_check', 'HealthCheck', 'string'),
@@ -75,7 +75,7 @@ const MIGRATE: StructSchema = {
   ],
 };
 
-const RESCHEDULE: StructSchema = {
+const RESCHEDULE: ApiStructSchema = {
   fields: [
     a('attempts', 'Attempts', 'int'),
     a('interval', 'Interval', 'duration'),
@@ -86,7 +86,7 @@ const RESCHEDULE: StructSchema = {
   ],
 };
 
-const RESOURCES: StructSchema = {
+const RESOURCES: ApiStructSchema = {
   fields: [
     a('cpu', 'CPU', 'int'),
     a('cores', 'Cores', 'int', true),
@@ -99,7 +99,7 @@ const RESOURCES: StructSchema = {
   ],
 };
 
-const SIDECAR_TASK: StructSchema = {
+const SIDECAR_TASK: ApiStructSchema = {
   fields: [
     a('name', 'Name', 'string'),
     a('driver', 'Driver', 'string'),
@@ -116,7 +116,7 @@ const SIDECAR_TASK: StructSchema = {
 };
 
 /** SCHEMAS are the api structs a jobspec decodes into, by Go name. */
-export const SCHEMAS: Record<string, StructSchema> = {
+export const SCHEMAS: Record<string, ApiStructSchema> = {
   Job: {
     fields: [
       a('region', 'Region', 'string'),

@@ -35,14 +35,10 @@ export type HclDiagnosticCodeValue = (typeof HclDiagnosticCode)[keyof typeof Hcl
  * `file` says so. It has the shape of the scenario reader's Diagnostic, whose
  * codes include these, so that the scenario takes it as one of its own.
  */
-export interface JobSpecDiagnostic {
+export interface JobSpecDiagnostic extends Partial<SourceRange> {
   code: HclDiagnosticCodeValue;
   path: string;
   message: string;
-  line?: number;
-  column?: number;
-  endLine?: number;
-  endColumn?: number;
   file?: string;
 }
 
@@ -70,7 +66,7 @@ export class Sink {
     parent?: Sink,
     readonly name = file,
   ) {
-    this.lines = new LineIndex(text);
+    this.lines = LineIndex.of(text);
     this.diagnostics = parent?.diagnostics ?? [];
     this.hints = parent?.hints ?? [];
   }

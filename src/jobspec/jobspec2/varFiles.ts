@@ -7,12 +7,11 @@
 // string is taken as it is written. Every problem is placed in its file.
 
 import { type Node as JsonNode, type ParseError, getNodeValue, parseTree, printParseErrorCode } from 'jsonc-parser';
-import { evaluate } from '../../hcl/eval/eval.ts';
+import { constantContext, evaluate } from '../../hcl/eval/eval.ts';
 import { type Value, fromJson } from '../../hcl/eval/value.ts';
 import type { Body, Span } from '../../hcl/syntax/ast.ts';
 import { parseConfig } from '../../hcl/syntax/parse.ts';
 import { HclDiagnosticCode, Sink } from './sink.ts';
-import { constantContext } from './variables.ts';
 import type { Meter } from '../../hcl/budget.ts';
 
 /** VarFileText is one var file: its name (as the command line gave it) and its text. */

@@ -4,8 +4,7 @@
 // from outside as `-var` and var files give them, then `locals`, evaluated
 // in whatever order lets each find the others it uses.
 
-import type { Meter } from '../../hcl/budget.ts';
-import { Context, type Scope, evaluate, evaluateKept } from '../../hcl/eval/eval.ts';
+import { Context, type Scope, constantContext, evaluate, evaluateKept } from '../../hcl/eval/eval.ts';
 import { EvalProblem } from '../../hcl/eval/problem.ts';
 import { typeExpr } from '../../hcl/eval/types.ts';
 import { impliedType } from '../../hcl/eval/unify.ts';
@@ -19,7 +18,8 @@ import {
   toJson,
 } from '../../hcl/eval/value.ts';
 import type { Attribute, Block, Body, Expr, Span } from '../../hcl/syntax/ast.ts';
-import { isIdentifier, parseExpression } from '../../hcl/syntax/parse.ts';
+import { parseExpression } from '../../hcl/syntax/parse.ts';
+import { isIdentifier } from '../../hcl/syntax/scanner.ts';
 import { references } from '../../hcl/syntax/walk.ts';
 import { checkContent, checkLabels } from './decode.ts';
 import { HclDiagnosticCode, type Sink } from './sink.ts';
@@ -51,16 +51,6 @@ interface Variable {
   validations: Validation[];
   /** value is the last value assigned (the default, then one given from outside), where it came from, and where it is written (a validation failure is placed there). */
   value?: { v: Value; from: 'default' | 'cmd' | 'varfile'; at?: { sink: Sink; span: Span }; unknown?: true };
-}
-
-/**
- * constantContext is HCL's nil evaluation context: no variables, no
- * functions. Without functions nothing can multiply work but `for`
- * expressions over written lists, which nest: `meter` holds them to the
- * read's budget (var files and -var values come from outside too).
- */
-export function constantContext(meter: Meter | undefined): Context {
-  return new Context({ functions: new Map(), constant: true, ...(meter ? { meter } : {}) }, new Map());
 }
 
 /** Variables are a jobspec's declared variables, as read from its file body. */

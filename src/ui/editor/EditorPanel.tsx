@@ -10,14 +10,16 @@ import { useActions, useActiveTab, useDiagnostics } from '../storeContext.tsx';
 import { RunningBar } from './RunningBar.tsx';
 import { ScenarioEditor } from './ScenarioEditor.tsx';
 import { tabKeys } from '../tabKeys.ts';
+import { useItemRefs } from '../useItemRefs.ts';
 
 /** EditorPanel is the scenario editor with its tabs and problem list. */
 export function EditorPanel() {
   const active = useActiveTab();
   const diagnostics = useDiagnostics();
   const { setActiveTab, runNow } = useActions();
+  const tabs = useItemRefs<(typeof TABS)[number]>();
 
-  const onKeyDown = tabKeys(TABS, active, setActiveTab, (tab) => `editor-tab-${tab}`);
+  const onKeyDown = tabKeys(TABS, active, setActiveTab, tabs);
 
   return (
     <section className="panel editor-panel" aria-label="Scenario">
@@ -28,6 +30,7 @@ export function EditorPanel() {
             return (
               <button
                 key={tab}
+                ref={tabs.ref(tab)}
                 id={`editor-tab-${tab}`}
                 type="button"
                 role="tab"

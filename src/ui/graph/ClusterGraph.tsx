@@ -14,8 +14,9 @@
 // - cards and ghost cards are neither positioned nor translucent (graph.css):
 //   either makes each card a paint layer of its own, and a thousand of them
 //   made the browser's layerisation after any change take about 15 ms;
-// - the highlight lives in a small external store; each box subscribes to its
-//   own share of it, so hovering the explanation redraws only affected boxes;
+// - the highlight is not a prop: each box subscribes to its own share of the
+//   store's highlight, so hovering the explanation redraws only affected
+//   boxes, never the graph;
 // - clicks are delegated to one listener (onNodeClick, which also makes the
 //   otherwise inert, unselectable nodes take pointer events);
 // - onlyRenderVisibleElements stays off up to CULL_BOXES boxes: culling
@@ -29,7 +30,7 @@
 
 import { ReactFlow, ViewportPortal } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { type CSSProperties, memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, memo, useLayoutEffect, useMemo, useRef } from 'react';
 import type { ExportSource } from './ExportButtons.tsx';
 import type { ReconcileTrace } from '../../engine/types.ts';
 import { deploymentViews } from '../../graph/deployment.ts';
@@ -41,7 +42,6 @@ import { FitView } from './FitView.tsx';
 import { CULL_BOXES, geometry, nodeTypes, readOnly } from './flowSettings.ts';
 import { FollowFocus } from './FollowFocus.tsx';
 import { GraphOverlay } from './GraphOverlay.tsx';
-import { createHighlightStore, HighlightContext } from './highlight.ts';
 import { showPromotionTargets } from './promotionTargets.ts';
 import { ReplacementArrows } from './ReplacementArrows.tsx';
 import { useArrangement } from './useArrangement.ts';
@@ -60,8 +60,6 @@ export interface ClusterGraphProps {
   trace: ReconcileTrace | null;
   /** stale dims the graph: the editor's text is invalid and this is the last good result. */
   stale: boolean;
-  /** highlight holds allocation IDs (and placement names) to emphasise. */
-  highlight: ReadonlySet<string>;
   onSelectAlloc: (allocID: string | null) => void;
   /** deploymentActions promote or fail the deployment; given in a rollout only. */
   deploymentActions?: DeploymentActions | null;
@@ -81,7 +79,6 @@ export const ClusterGraph = memo(function ClusterGraph({
   document,
   trace,
   stale,
-  highlight,
   onSelectAlloc,
   deploymentActions = null,
   minTextPx = null,
@@ -93,8 +90,6 @@ export const ClusterGraph = memo(function ClusterGraph({
   const shape = useArrangement(scenario, document, pane, minTextPx);
   const { flow, model } = useBuiltGraph(scenario, document, trace, shape);
   const { detailStore, detail, onMove, onMoveStart, onMoveEnd } = useViewportState(root);
-  const [highlightStore] = useState(createHighlightStore);
-  useLayoutEffect(() => highlightStore.set(highlight), [highlightStore, highlight]);
   const { onPointerDown, onNodeClick, onPaneClick } = useCardClicks(onSelectAlloc);
   const colorMode = useColorMode();
   const culled = model.boxes.length > CULL_BOXES;
@@ -124,32 +119,30 @@ export const ClusterGraph = memo(function ClusterGraph({
       )}
       <DeploymentStrip views={deployments} actions={deploymentActions} />
       <div className="cg__flow" ref={flowPane}>
-        <HighlightContext.Provider value={highlightStore}>
-          <DetailContext.Provider value={detailStore}>
-            <ReactFlow
-              nodes={flow.nodes}
-              nodeTypes={nodeTypes}
-              colorMode={colorMode}
-              {...readOnly}
-              onlyRenderVisibleElements={detail && culled}
-              onPaneClick={onPaneClick}
-              onNodeClick={onNodeClick}
-              onMoveStart={onMoveStart}
-              onMoveEnd={onMoveEnd}
-              onMove={onMove}
-              aria-label="Cluster graph"
-            >
-              <FollowFocus />
-              {pane !== null && (
-                <FitView model={model} pane={pane} name={scenario.Name} root={root} minTextPx={minTextPx} />
-              )}
-              <ViewportPortal>
-                <ReplacementArrows arrows={flow.arrows} />
-              </ViewportPortal>
-              <GraphOverlay pane={pane} culled={culled} exportSource={exportSource} />
-            </ReactFlow>
-          </DetailContext.Provider>
-        </HighlightContext.Provider>
+        <DetailContext.Provider value={detailStore}>
+          <ReactFlow
+            nodes={flow.nodes}
+            nodeTypes={nodeTypes}
+            colorMode={colorMode}
+            {...readOnly}
+            onlyRenderVisibleElements={detail && culled}
+            onPaneClick={onPaneClick}
+            onNodeClick={onNodeClick}
+            onMoveStart={onMoveStart}
+            onMoveEnd={onMoveEnd}
+            onMove={onMove}
+            aria-label="Cluster graph"
+          >
+            <FollowFocus />
+            {pane !== null && (
+              <FitView model={model} pane={pane} name={scenario.Name} root={root} minTextPx={minTextPx} />
+            )}
+            <ViewportPortal>
+              <ReplacementArrows arrows={flow.arrows} />
+            </ViewportPortal>
+            <GraphOverlay pane={pane} culled={culled} exportSource={exportSource} />
+          </ReactFlow>
+        </DetailContext.Provider>
       </div>
     </div>
   );

@@ -39,7 +39,7 @@ export function FitView({
   useEffect(() => {
     const m = latest.current;
     const view = firstView(drawingBounds(m), m.boxes.length, pane, minTextPx);
-    detail.set(view.zoom >= DETAIL_ZOOM);
+    detail.setState(view.zoom >= DETAIL_ZOOM);
     void setViewport(view).then(() => {
       if (root.current) root.current.dataset.fitted = name;
     });

@@ -1,22 +1,15 @@
-// The set of highlighted allocations, kept outside React state so that a
-// hover in the explanation re-renders only the boxes whose cards change.
+// The allocations the explanation points at, read by each box straight from
+// the app's store: a box subscribes to its own share of the highlight, so a
+// hover in the explanation re-renders only the boxes whose cards change (not
+// the graph, and not through a copy of the highlight in a store of its own).
 
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import { createValueStore, type ValueStore } from './valueStore.ts';
-
-/** HighlightStore holds the highlighted allocation IDs (and placement names) and notifies subscribers. */
-export type HighlightStore = ValueStore<ReadonlySet<string>>;
+import { selectHighlight } from '../../store/selectors.ts';
+import type { AppState } from '../../store/state.ts';
+import { useStoreApi } from '../storeContext.tsx';
 
 const EMPTY: ReadonlySet<string> = new Set();
-
-/** createHighlightStore makes an empty highlight store. */
-export function createHighlightStore(): HighlightStore {
-  return createValueStore(EMPTY);
-}
-
-/** HighlightContext gives the graph's nodes their ClusterGraph's highlight store. */
-export const HighlightContext = createContext<HighlightStore>(createHighlightStore());
 
 /**
  * useHighlighted returns the keys among `keys` that are highlighted. The set
@@ -24,11 +17,12 @@ export const HighlightContext = createContext<HighlightStore>(createHighlightSto
  * only when its own share of the highlight changes.
  */
 export function useHighlighted(keys: readonly string[]): ReadonlySet<string> {
-  const store = useContext(HighlightContext);
-  const share = useShallow((set: ReadonlySet<string>): ReadonlySet<string> => {
-    if (set.size === 0) return EMPTY;
-    return new Set(keys.filter((k) => set.has(k)));
-  });
-  const snapshot = () => share(store.get());
-  return useSyncExternalStore(store.subscribe, snapshot, snapshot);
+  return useStore(
+    useStoreApi(),
+    useShallow((s: AppState): ReadonlySet<string> => {
+      const set = selectHighlight(s);
+      if (set.size === 0) return EMPTY;
+      return new Set(keys.filter((k) => set.has(k)));
+    }),
+  );
 }

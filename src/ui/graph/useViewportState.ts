@@ -5,7 +5,8 @@
 // crossed; the root's classes (cg--overview, cg--moving) need no render.
 
 import type { Viewport } from '@xyflow/react';
-import { type RefObject, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { type RefObject, useCallback, useEffect, useState } from 'react';
+import { useStore } from 'zustand';
 import { DETAIL_ZOOM } from '../../graph/viewport.ts';
 import { createDetailStore, type DetailStore } from './detail.ts';
 
@@ -25,10 +26,10 @@ export interface ViewportState {
  */
 export function useViewportState(root: RefObject<HTMLElement | null>): ViewportState {
   const [detailStore] = useState(createDetailStore);
-  const detail = useSyncExternalStore(detailStore.subscribe, detailStore.get, detailStore.get);
-  const onMove = useCallback((_: unknown, v: Viewport) => detailStore.set(v.zoom >= DETAIL_ZOOM), [detailStore]);
+  const detail = useStore(detailStore);
+  const onMove = useCallback((_: unknown, v: Viewport) => detailStore.setState(v.zoom >= DETAIL_ZOOM), [detailStore]);
   useEffect(
-    () => detailStore.subscribe(() => root.current?.classList.toggle('cg--overview', !detailStore.get())),
+    () => detailStore.subscribe((zoomedIn) => root.current?.classList.toggle('cg--overview', !zoomedIn)),
     [detailStore, root],
   );
   const onMoveStart = useCallback(() => root.current?.classList.add('cg--moving'), [root]);

@@ -2,15 +2,7 @@
 // graph itself dims and labels a stale result; this slot only passes it on.
 
 import { useCallback, useMemo } from 'react';
-import {
-  useActions,
-  useHighlight,
-  useInRollout,
-  useShownResult,
-  useStale,
-  useStatus,
-  useStoreApi,
-} from '../storeContext.tsx';
+import { useActions, useInRollout, useShownResult, useStale, useStatus, useStoreApi } from '../storeContext.tsx';
 import { graphBudget } from '../../worker/budgets.ts';
 import { ClusterGraph } from './slots.ts';
 
@@ -32,7 +24,6 @@ function GraphWaiting() {
 export function GraphSlot({ minTextPx = null }: { minTextPx?: number | null } = {}) {
   const result = useShownResult();
   const stale = useStale();
-  const highlight = useHighlight();
   const { selectAlloc } = useActions();
   const store = useStoreApi();
   // A card clicked shows why: its decision in the Explanation (the Rollout tab's story stays put).
@@ -74,7 +65,6 @@ export function GraphSlot({ minTextPx = null }: { minTextPx?: number | null } = 
           document={result.document}
           trace={result.trace}
           stale={stale}
-          highlight={highlight}
           onSelectAlloc={onSelectAlloc}
           deploymentActions={deploymentActions}
           minTextPx={minTextPx}

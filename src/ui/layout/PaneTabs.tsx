@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { PanelBoundary } from '../PanelBoundary.tsx';
 import { useDiagnostics } from '../storeContext.tsx';
 import { tabKeys } from '../tabKeys.ts';
+import { useItemRefs } from '../useItemRefs.ts';
 import { useMediaQuery } from '../useMediaQuery.ts';
 
 /** TABBED_PX is the page width under which the panes become tabs: three side by side need about 1,024 px. */
@@ -34,11 +35,11 @@ const BOUNDARY: Record<PaneID, { name: string; className: string }> = {
 };
 
 /**
- * Pane holds one of the page's panels, behind its own error boundary: a
+ * PagePane holds one of the page's panels, behind its own error boundary: a
  * column, or on a tabbed page (`shown` not null) a tab panel, hidden
  * unless it is the one shown.
  */
-export function Pane({ id, shown, children }: { id: PaneID; shown: PaneID | null; children: ReactNode }) {
+export function PagePane({ id, shown, children }: { id: PaneID; shown: PaneID | null; children: ReactNode }) {
   const { name, className } = BOUNDARY[id];
   const tab =
     shown === null
@@ -59,17 +60,19 @@ export function Pane({ id, shown, children }: { id: PaneID; shown: PaneID | null
  */
 export function PaneTabs({ shown, onShow }: { shown: PaneID; onShow: (pane: PaneID) => void }) {
   const problems = useDiagnostics().length;
+  const tabs = useItemRefs<PaneID>();
   const onKeyDown = tabKeys(
     PANES.map((p) => p.id),
     shown,
     onShow,
-    (id) => `pane-tab-${id}`,
+    tabs,
   );
   return (
     <div className="pane-tabs tabbar" role="tablist" aria-label="Page" onKeyDown={onKeyDown} data-testid="pane-tabs">
       {PANES.map((p) => (
         <button
           key={p.id}
+          ref={tabs.ref(p.id)}
           id={`pane-tab-${p.id}`}
           type="button"
           role="tab"

@@ -9,6 +9,7 @@ import { PlanView } from './PlanView.tsx';
 import { RawJson } from './RawJson.tsx';
 import { RolloutPanelSlot } from '../rollout/lazy.tsx';
 import { tabKeys } from '../tabKeys.ts';
+import { useItemRefs } from '../useItemRefs.ts';
 
 const TABS: { id: ResultTab; label: string; title: string }[] = [
   { id: 'plan', label: 'Plan', title: 'The plan, as `nomad job plan` prints it' },
@@ -23,11 +24,12 @@ export function ResultPanel() {
   const tab = useResultTab();
   const stale = useStale();
   const { setResultTab } = useActions();
+  const tabs = useItemRefs<ResultTab>();
   const onKeyDown = tabKeys(
     TABS.map((t) => t.id),
     tab,
     setResultTab,
-    (id) => `result-tab-${id}`,
+    tabs,
   );
   return (
     <section className="panel result-panel" aria-label="Result">
@@ -36,6 +38,7 @@ export function ResultPanel() {
           {TABS.map((t) => (
             <button
               key={t.id}
+              ref={tabs.ref(t.id)}
               id={`result-tab-${t.id}`}
               type="button"
               role="tab"

@@ -9,6 +9,7 @@ import { frameCount } from '../../store/rolloutSlice.ts';
 import { useActions } from '../storeContext.tsx';
 import { sinceStart, triggerLabel } from './describe.ts';
 import { useFitChips } from './useFitChips.ts';
+import { useItemRefs } from '../useItemRefs.ts';
 
 /** FrameChips draws the film's frames, `frame` current and `compareFrame` (or null) picked to compare with. */
 export function FrameChips({ film, frame, compareFrame }: { film: Film; frame: number; compareFrame: number | null }) {
@@ -17,10 +18,11 @@ export function FrameChips({ film, frame, compareFrame }: { film: Film; frame: n
   const start = film.Steps[0]?.Time ?? 0;
   const ownJob = film.Steps[0]?.JobID;
 
+  const chips = useItemRefs<number>();
   // Keep the frame shown in view when the strip is wider than its space.
   useEffect(() => {
-    document.getElementById(`rollout-frame-${frame}`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [frame, film]);
+    chips.get(frame)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [chips, frame, film]);
   const strip = useRef<HTMLDivElement>(null);
   useFitChips(strip, film);
 
@@ -34,7 +36,7 @@ export function FrameChips({ film, frame, compareFrame }: { film: Film; frame: n
     if (to === undefined) return;
     e.preventDefault();
     selectFrame(to);
-    document.getElementById(`rollout-frame-${Math.min(Math.max(to, 1), frames)}`)?.focus();
+    chips.get(Math.min(Math.max(to, 1), frames))?.focus();
   };
 
   return (
@@ -48,6 +50,7 @@ export function FrameChips({ film, frame, compareFrame }: { film: Film; frame: n
       {film.Steps.map((s) => (
         <button
           key={s.Index}
+          ref={chips.ref(s.Index)}
           id={`rollout-frame-${s.Index}`}
           type="button"
           className="rollout-chip"
@@ -72,6 +75,7 @@ export function FrameChips({ film, frame, compareFrame }: { film: Film; frame: n
         </button>
       ))}
       <button
+        ref={chips.ref(frames)}
         id={`rollout-frame-${frames}`}
         type="button"
         className="rollout-chip rollout-chip--end"

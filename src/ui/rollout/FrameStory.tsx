@@ -10,7 +10,7 @@ import { useActions } from '../storeContext.tsx';
 import { sinceStart } from './describe.ts';
 import { happeningWords } from './happening.tsx';
 import { PlanOutcome } from './PlanOutcome.tsx';
-import { useShowPane } from '../layout/paneContext.ts';
+import { useShowPane } from '../paneContext.ts';
 
 /** FrameStory tells what the frame shown is: an evaluation and its surroundings, or the end and why the film stopped there. */
 export function FrameStory({ film, rollout }: { film: Film; rollout: RolloutView }) {

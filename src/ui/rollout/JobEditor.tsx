@@ -3,6 +3,7 @@
 // the scenario reader reads a job.
 
 import { useState } from 'react';
+import { readJobText } from './jobText.ts';
 
 /** JobEditor edits the job as API JSON in a small dialog and registers it as a new version. */
 export function JobEditor({
@@ -27,16 +28,14 @@ export function JobEditor({
     );
   }
   const apply = () => {
-    try {
-      const value: unknown = JSON.parse(text);
-      if (typeof value !== 'object' || value === null || Array.isArray(value))
-        throw new Error('the job must be a JSON object');
-      onApply(value as Record<string, unknown>);
-      setText(null);
-      setError(null);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+    const read = readJobText(text);
+    if (!read.ok) {
+      setError(read.message);
+      return;
     }
+    onApply(read.job);
+    setText(null);
+    setError(null);
   };
   return (
     <div className="rollout-job-editor" role="dialog" aria-label="Edit the job">

@@ -8,7 +8,7 @@ import { CompareSection } from './CompareSection.tsx';
 import { EventControls } from './EventControls.tsx';
 import { EventList } from './EventList.tsx';
 import { FrameStory } from './FrameStory.tsx';
-import { usePresent } from '../present/presentContext.ts';
+import { usePresent } from '../presentContext.ts';
 
 /** ShownFrameStory is the story of the frame shown alone, for the presenter's notes. */
 export function ShownFrameStory() {

@@ -5,7 +5,7 @@
 // and its replacement).
 
 import type { ReactNode } from 'react';
-import type { Happening, HappeningAlloc } from '../../simulator/state.ts';
+import type { Happening, HappeningAlloc } from '../../simulator/happenings.ts';
 import { eventProblemWords } from './eventProblem.tsx';
 
 /** AllocName shows an allocation's name, short ID and job version. */

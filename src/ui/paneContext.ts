@@ -3,7 +3,7 @@
 // Result tab must bring the graph up.
 
 import { createContext, useContext } from 'react';
-import type { PaneID } from './PaneTabs.tsx';
+import type { PaneID } from './layout/PaneTabs.tsx';
 
 /** ShowPaneContext holds the app's way to show a pane; a no-op outside the app (the embedded view shows everything). */
 export const ShowPaneContext = createContext<(pane: PaneID) => void>(() => {});
