@@ -4,7 +4,9 @@
 import { useCallback, useMemo } from 'react';
 import {
   useActions,
+  useFold,
   useHighlight,
+  useRolloutFrame,
   useInRollout,
   useShownResult,
   useStale,
@@ -47,6 +49,11 @@ export function GraphSlot({ minTextPx = null }: { minTextPx?: number | null } = 
   // In a rollout the deployment's panel can promote or fail it, after the frame shown.
   const { addEvent } = useActions();
   const inRollout = useInRollout();
+  const fold = useFold();
+  const { setFold } = useActions();
+  // In a rollout each frame is fitted to its own story as it is shown.
+  const frame = useRolloutFrame();
+  const follow = inRollout ? frame : null;
   const deploymentActions = useMemo(
     () =>
       inRollout
@@ -78,6 +85,9 @@ export function GraphSlot({ minTextPx = null }: { minTextPx?: number | null } = 
           onSelectAlloc={onSelectAlloc}
           deploymentActions={deploymentActions}
           minTextPx={minTextPx}
+          fold={fold}
+          onFold={setFold}
+          follow={follow}
         />
       )}
     </section>
