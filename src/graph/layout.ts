@@ -12,7 +12,7 @@
 export const CARD = { width: 120, height: 70, gap: 6 } as const;
 
 /** BOX is the geometry of a client-node box: a header, then its cards in rows. */
-export const BOX = { padding: 6, header: 50, empty: 30 } as const;
+export const BOX = { padding: 6, header: 44, empty: 30 } as const;
 
 /** GRID is the space between boxes (and the lane) in the columns, and between an empty lane and the columns. */
 export const GRID = { gap: 20, laneGap: 48 } as const;

@@ -33,8 +33,11 @@ const MAX_LARGE_ZOOM = 2;
 /** MARGIN is the room (px) kept between the drawing and the pane's sides. */
 const MARGIN = 12;
 
-/** TOP is the room (px) kept above the drawing, for the legend's button in the top-right corner. */
-const TOP = 44;
+/** TOP is the room (px) kept above the drawing: the tools are down the left side, so only the margin. */
+const TOP = MARGIN;
+
+/** LEFT is the room (px) kept left of the drawing, for the tools and the zoom buttons down the left side. */
+const LEFT = 48;
 
 /** DETAIL_ZOOM is the zoom from which boxes show their cards; below it each box is a tile of counts. */
 export const DETAIL_ZOOM = 0.5;
@@ -87,21 +90,35 @@ function place(start: number, size: number, pane: number, zoom: number, lead: nu
   return drawn + lead + MARGIN <= pane ? lead + (pane - lead - MARGIN - drawn) / 2 - start * zoom : lead - start * zoom;
 }
 
+// fitZoom is the zoom at which `b` fills the pane inside the room kept around the drawing.
+function fitZoom(b: Bounds, pane: Pane): number {
+  return Math.min((pane.width - LEFT - MARGIN) / b.width, (pane.height - TOP - MARGIN) / b.height);
+}
+
 /**
  * firstView is the view a drawing opens on, given the extent of its story
- * (storyBounds) and how many boxes it has. Up to DETAIL_NODES boxes the
- * story is fitted, but never zoomed out past the text floor (TEXT_FLOOR, or
- * the presenter's `large` text where the story fits at it), so that card
- * text is legible; a story taller than that shows from its top. A larger
- * cluster is fitted whole, which shows it as the overview.
+ * (storyBounds), how many boxes it has and, when given, the whole drawing's
+ * extent. Up to DETAIL_NODES boxes the story is fitted, but never zoomed out
+ * past the text floor (TEXT_FLOOR, or the presenter's `large` text where the
+ * story fits at it), so that card text is legible; a story taller than that
+ * shows from its top; the whole drawing is centred instead of the story
+ * when it fits at that zoom too. A larger cluster is fitted whole, which
+ * shows it as the overview.
  */
-export function firstView(story: Bounds, boxes: number, pane: Pane, large: number | null = null): Viewport {
-  const fit = Math.min((pane.width - 2 * MARGIN) / story.width, (pane.height - TOP - MARGIN) / story.height);
+export function firstView(
+  story: Bounds,
+  boxes: number,
+  pane: Pane,
+  large: number | null = null,
+  whole: Bounds = story,
+): Viewport {
   const ceiling = large === null ? MAX_FIRST_ZOOM : MAX_LARGE_ZOOM;
+  const fit = fitZoom(story, pane);
   const zoom = boxes <= DETAIL_NODES ? Math.max(zoomFloor(), Math.min(ceiling, fit)) : Math.min(ceiling, fit);
+  const shown = fitZoom(whole, pane) >= zoom ? whole : story;
   return {
-    x: place(story.x, story.width, pane.width, zoom, MARGIN),
-    y: place(story.y, story.height, pane.height, zoom, TOP),
+    x: place(shown.x, shown.width, pane.width, zoom, LEFT),
+    y: place(shown.y, shown.height, pane.height, zoom, TOP),
     zoom,
   };
 }

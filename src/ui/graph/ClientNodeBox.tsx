@@ -15,20 +15,23 @@ import { useUnfold } from './useFold.ts';
 import { ACTION_ORDER, ACTIONS, CONDITIONS } from './vocabulary.ts';
 import { showConfusable } from '../confusable.ts';
 
+// conditionBadges are the badges a node's header shows; a draining node is
+// ineligible as a matter of course, so it says only that it drains (two
+// badges did not fit a one-card box's header).
 function conditionBadges(v: NodeBoxView): string[] {
   const out: string[] = [];
   if (v.condition !== 'ready') out.push(v.condition);
   if (v.draining) out.push('draining');
-  if (v.ineligible) out.push('ineligible');
+  else if (v.ineligible) out.push('ineligible');
   return out;
 }
 
 // boxMeta is the header's second line: the datacenter and, when no badge
-// says it (a node not ready has one), the node's condition; saying it twice
-// pushed the badge below the header's height, where it was cut.
-function boxMeta(v: NodeBoxView): string {
+// follows it, "ready"; beside a badge the word pushed the badge below the
+// header's height, where it was cut.
+function boxMeta(v: NodeBoxView, badges: readonly string[]): string {
   const dc = v.datacenter || '—';
-  return v.condition === 'ready' ? `${dc} · ready` : dc;
+  return badges.length === 0 ? `${dc} · ready` : dc;
 }
 
 // BoxTile is a box zoomed out: the node's name, a bar of its allocations
@@ -61,6 +64,7 @@ function BoxTile({ v }: { v: NodeBoxView }) {
 function FoldLine({ id, v }: { id: string; v: NodeBoxView }) {
   const unfold = useUnfold();
   const text = `${plural(v.folded, 'allocation')}: no change`;
+  // Shown short ("+2 unchanged"): the label says it whole.
   return (
     <button
       type="button"
@@ -69,7 +73,7 @@ function FoldLine({ id, v }: { id: string; v: NodeBoxView }) {
       aria-label={`${text} on ${v.name}. Show them`}
       onClick={() => unfold(id)}
     >
-      {text} ▾
+      +{v.folded} unchanged ▾
     </button>
   );
 }
@@ -97,7 +101,7 @@ function ClientNodeBoxView({ id, data }: NodeProps<BoxFlowNode>) {
         <span className="cg-box__name">
           {gc ? `${CONDITIONS.gc.symbol} ${v.nodeID || '(no node)'}` : showConfusable(v.name)}
         </span>
-        <span className="cg-box__meta">{gc ? 'node no longer exists' : boxMeta(v)}</span>
+        <span className="cg-box__meta">{gc ? 'node no longer exists' : boxMeta(v, badges)}</span>
         <span className="cg-box__badges">
           {badges.map((b) => (
             <span key={b} className={`cg-cond cg-cond--${b}`}>

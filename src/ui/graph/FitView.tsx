@@ -7,7 +7,7 @@ import { useReactFlow } from '@xyflow/react';
 import { type RefObject, useContext, useEffect, useRef } from 'react';
 import type { Pane } from '../../graph/layout.ts';
 import type { GraphModel } from '../../graph/model.ts';
-import { DETAIL_ZOOM, firstView, storyBounds } from '../../graph/viewport.ts';
+import { DETAIL_ZOOM, drawingBounds, firstView, storyBounds } from '../../graph/viewport.ts';
 import { DetailContext } from './detail.ts';
 
 /**
@@ -42,7 +42,7 @@ export function FitView({
   });
   useEffect(() => {
     const m = latest.current;
-    const view = firstView(storyBounds(m), m.boxes.length, pane, minTextPx);
+    const view = firstView(storyBounds(m), m.boxes.length, pane, minTextPx, drawingBounds(m));
     detail.set(view.zoom >= DETAIL_ZOOM);
     void setViewport(view).then(() => {
       if (!root.current) return;

@@ -1,17 +1,17 @@
 // What sits over the drawing inside React Flow: the background grid, the
-// zoom controls with the export buttons, the minimap and the legend.
+// zoom controls with the export buttons, and the minimap (the search box,
+// the fold switch and the legend are GraphTools).
 
-import { Background, Controls, MiniMap, type Node as FlowNode, Panel } from '@xyflow/react';
+import { Background, Controls, MiniMap, type Node as FlowNode } from '@xyflow/react';
 import { memo } from 'react';
 import type { Pane } from '../../graph/layout.ts';
 import type { NodeBoxView } from '../../graph/model.ts';
 import { ExportButtons } from './ExportButtons.tsx';
-import { Legend } from './Legend.tsx';
 
 // The minimap is kept small: it is a map, not a second graph, and must not cover cards.
 const MINIMAP_SIZE = { width: 120, height: 80 };
 // A pane narrower or shorter than this (px) has no room for the minimap beside the cards.
-const MINIMAP_PANE = 560;
+const MINIMAP_PANE = 720;
 const MINIMAP_PANE_HEIGHT = 420;
 
 // minimapClass colours a node's rectangle on the minimap by the lane or the node's condition.
@@ -48,9 +48,6 @@ export const GraphOverlay = memo(function GraphOverlay({ pane, culled }: { pane:
           style={MINIMAP_SIZE}
         />
       )}
-      <Panel position="top-right">
-        <Legend />
-      </Panel>
     </>
   );
 });

@@ -91,8 +91,9 @@ export function GraphSearch({
         type="search"
         className="cg-search__input"
         data-testid="graph-search"
-        placeholder="Find node or allocation"
+        placeholder="⌕"
         aria-label="Find a node or an allocation by name or ID (Enter jumps to it, Escape clears)"
+        title="Find a node or an allocation by name or ID"
         value={query}
         onChange={(e) => {
           setQuery(e.target.value);

@@ -22,7 +22,9 @@ const EDGE_KINDS: readonly EdgeKind[] = ['destructive', 'migrate', 'reschedule',
 export const Legend = memo(function Legend() {
   return (
     <details className="cg-legend" data-testid="graph-legend">
-      <summary>Legend</summary>
+      <summary title="Legend" aria-label="Legend">
+        ?
+      </summary>
       <div className="cg-legend__body">
         <h4>Client nodes</h4>
         <ul>
