@@ -144,7 +144,9 @@ export function buildGraph(
   }
   const folding = fold.on && (laneCards > 0 || story.size > 0);
   const nodesFolded = folding && !fold.open.has(SUMMARY_ID);
-  const shown = nodesFolded ? all.filter((d) => story.has(d.id)) : all;
+  // Folding, the story's boxes come first, so that opening the summary adds the others after them and moves none.
+  const storyFirst = [...all.filter((d) => story.has(d.id)), ...all.filter((d) => !story.has(d.id))];
+  const shown = !folding ? all : nodesFolded ? storyFirst.slice(0, story.size) : storyFirst;
 
   const previousBoxes = new Map<string, NodeBoxView>();
   for (const b of previous?.boxes ?? []) previousBoxes.set(b.id, b.view);

@@ -123,6 +123,11 @@ export function firstView(
   };
 }
 
+/** storyView is the first view of a model in a pane: its story fitted (see firstView), `large` the presenter's text. */
+export function storyView(model: GraphModel, pane: Pane, large: number | null = null): Viewport {
+  return firstView(storyBounds(model), model.boxes.length, pane, large, drawingBounds(model));
+}
+
 /** inView tells whether the whole of `story` is in the pane at `view`, its card text at least TEXT_FLOOR. */
 export function inView(story: Bounds, view: Viewport, pane: Pane): boolean {
   const left = story.x * view.zoom + view.x;

@@ -108,6 +108,11 @@ export const ClusterGraph = memo(function ClusterGraph({
   const { onPointerDown, onNodeClick, onPaneClick } = useCardClicks(onSelectAlloc);
   const colorMode = useColorMode();
   const culled = model.boxes.length > CULL_BOXES;
+  // The overlay's fit button reads the latest model; a ref keeps the memoised overlay from redrawing on each edit.
+  const latestModel = useRef(model);
+  useLayoutEffect(() => {
+    latestModel.current = model;
+  });
 
   return (
     <div
@@ -159,7 +164,7 @@ export const ClusterGraph = memo(function ClusterGraph({
                 <ViewportPortal>
                   <ReplacementArrows arrows={flow.arrows} />
                 </ViewportPortal>
-                <GraphOverlay pane={pane} culled={culled} />
+                <GraphOverlay pane={pane} culled={culled} model={latestModel} minTextPx={minTextPx} />
                 <GraphTools scenario={scenario} model={model} unfold={unfold} fold={foldOn} onFold={onFold} />
               </ReactFlow>
             </UnfoldContext.Provider>

@@ -7,15 +7,15 @@ import { useReactFlow } from '@xyflow/react';
 import { type RefObject, useContext, useEffect, useRef } from 'react';
 import type { Pane } from '../../graph/layout.ts';
 import type { GraphModel } from '../../graph/model.ts';
-import { DETAIL_ZOOM, drawingBounds, firstView, storyBounds } from '../../graph/viewport.ts';
+import { DETAIL_ZOOM, storyView } from '../../graph/viewport.ts';
 import { DetailContext } from './detail.ts';
 
 /**
  * FitView sets the first view whenever the arrangement (`model.shape`, chosen
  * again when a scenario is loaded, a frame shown or folding turned on or
  * off), the pane or the text floor changes; render it inside <ReactFlow>.
- * It then marks `root` with data-fitted (the scenario's name), and with
- * data-follow (the frame shown), which tests wait for.
+ * It then marks `root` with data-fitted (the scenario's name), data-follow
+ * (the frame shown) and data-fitted-pane (the pane's size), which tests wait for.
  */
 export function FitView({
   model,
@@ -42,12 +42,13 @@ export function FitView({
   });
   useEffect(() => {
     const m = latest.current;
-    const view = firstView(storyBounds(m), m.boxes.length, pane, minTextPx, drawingBounds(m));
+    const view = storyView(m, pane, minTextPx);
     detail.set(view.zoom >= DETAIL_ZOOM);
     void setViewport(view).then(() => {
       if (!root.current) return;
       root.current.dataset.fitted = name;
       root.current.dataset.follow = follow === null ? '' : String(follow);
+      root.current.dataset.fittedPane = `${pane.width}x${pane.height}`;
     });
   }, [name, pane, model.shape, setViewport, detail, root, minTextPx, follow]);
   return null;

@@ -4,11 +4,12 @@
 // Escape clears the box.
 
 import { useReactFlow, useStore } from '@xyflow/react';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { GraphModel } from '../../graph/model.ts';
 import { findInGraph, type Found, locate, SEARCH_LIMIT } from '../../graph/search.ts';
 import { zoomFloor } from '../../graph/viewport.ts';
 import type { Scenario } from '../../scenario/read.ts';
+import { DetailContext } from './detail.ts';
 
 // selectorFor is the element that draws what was found.
 function selectorFor(f: Found): string {
@@ -40,6 +41,7 @@ export function GraphSearch({
   const found = useMemo(() => findInGraph(scenario, query), [scenario, query]);
   const { setCenter, getZoom } = useReactFlow();
   const domNode = useStore((s) => s.domNode);
+  const detail = useContext(DetailContext);
   // The folds opened for the target: a fold that opens and still does not draw it is not opened again.
   const opened = useRef(new Set<string>());
 
@@ -55,8 +57,10 @@ export function GraphSearch({
     if (where === null || 'unfold' in where) return;
     const zoom = Math.max(getZoom(), zoomFloor());
     const { x, y, width, height } = where.at;
+    // A move made by the program need not report itself: the boxes are told to draw their cards.
+    detail.set(true);
     void setCenter(x + width / 2, y + height / 2, { zoom, duration: 200 }).then(() => markFound(domNode, target));
-  }, [target, model, unfold, setCenter, getZoom, domNode]);
+  }, [target, model, unfold, setCenter, getZoom, domNode, detail]);
 
   const jump = (step: number) => {
     if (found.length === 0) return;

@@ -32,7 +32,6 @@ export const geometry = {
  * off), with the range it may be zoomed over.
  */
 export const readOnly = {
-  fitViewOptions: { padding: 0.05, maxZoom: 1.25 },
   minZoom: 0.05,
   maxZoom: 2,
   nodesDraggable: false,
