@@ -9,6 +9,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { generateScenarioText } from '../bench/generate.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { dismissNotice, loadExample, measureCardText, measureStory } from './graphView.ts';
+import { POINTS } from './examplePoints.ts';
 import { openApp, shot } from './helpers.ts';
 
 test.describe.configure({ timeout: 300_000 });
@@ -54,6 +55,7 @@ for (const size of SIZES) {
       if (!ex.rollout) {
         await checkStory(page, ex.id);
         await shot(page, `90-fit-${ex.id}-${size.width}`);
+        await POINTS[ex.id]!(page);
         continue;
       }
       const chips = page.getByTestId('rollout-step');
@@ -64,6 +66,7 @@ for (const size of SIZES) {
         await expect(page.getByTestId('cluster-graph')).toHaveAttribute('data-follow', String(f));
         await checkStory(page, `${ex.id} frame ${f}`);
         await shot(page, `90-fit-${ex.id}-${f}-${size.width}`);
+        if (f === 1) await POINTS[ex.id]!(page);
       }
       // The end: the cluster once the film stopped.
       await page.getByTestId('rollout-end').click();
@@ -124,7 +127,9 @@ test('the fold opens from the keyboard and its switch is kept; search finds what
   await expect(page.getByTestId('fold-summary')).toHaveCount(1);
 });
 
-test('in a big cluster’s overview, search brings a node’s cards into view, legible', async ({ page }) => {
+test('a big cluster opens on the overview: one zoom step shows legible cards, search brings a node into view', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await openApp(page);
   const text = generateScenarioText({ allocs: 2000, nodes: 100 });
@@ -137,11 +142,16 @@ test('in a big cluster’s overview, search brings a node’s cards into view, l
   await dismissNotice(page);
   await expectFittedToPane(page);
   await expect(page.getByTestId('node-tile').first()).toBeVisible();
+  await expect(page.getByTestId('alloc')).toHaveCount(0);
+  // A tile counts its allocations by decision and by client status.
+  await expect(page.getByTestId('tile-actions').first()).toContainText(/\d+ . \w+/);
+  await shot(page, '81-overview');
   // One zoom step in from the overview reaches cards at a legible size; the fit button goes back.
   await page.locator('.react-flow__controls-zoomin').click();
   await expect(page.getByTestId('node-tile')).toHaveCount(0);
   await expect(page.getByTestId('alloc').first()).toBeVisible();
   expect((await measureCardText(page)).minPx).toBeGreaterThanOrEqual(11.99);
+  await shot(page, '82-overview-zoomed-in');
   await page.locator('.react-flow__controls-fitview').click();
   await expect(page.getByTestId('node-tile').first()).toBeVisible();
 
