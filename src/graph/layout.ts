@@ -97,8 +97,8 @@ export function layoutColumns(
   };
 }
 
-/** ghostColumns is how many ghost cards sit side by side in a lane `width` wide. */
-export function ghostColumns(width: number): number {
+// ghostColumns is how many ghost cards sit side by side in a lane `width` wide.
+function ghostColumns(width: number): number {
   return Math.max(1, Math.floor((width - 2 * LANE.padding + CARD.gap) / (CARD.width + CARD.gap)));
 }
 
@@ -119,8 +119,8 @@ export function laneHeight(cards: number, columns: number, canaries: boolean): n
   return laneHeader(cards, columns, canaries) + 2 * LANE.padding + rows * CARD.height + (rows - 1) * CARD.gap;
 }
 
-/** emptyLane is where a lane without cards sits: a narrow label left of the columns. */
-export function emptyLane(): Rect {
+// emptyLane is where a lane without cards sits: a narrow label left of the columns.
+function emptyLane(): Rect {
   return {
     x: -(LANE.emptyWidth + GRID.laneGap),
     y: 0,
