@@ -18,14 +18,16 @@ test('the default scenario draws its nodes, allocations, placements and plan', a
     await expect(page.locator(`[data-testid=client-node][data-node-id="${id}"]`)).toBeVisible();
   }
 
-  // Every allocation is a card with its decision.
-  await expect(page.getByTestId('alloc')).toHaveCount(8);
+  // Every allocation something happens to is a card with its decision; the two that stay are folded.
+  await expect(page.getByTestId('alloc')).toHaveCount(6);
+  await expect(page.getByTestId('fold-line')).toHaveCount(2);
   const action = (id: string) => page.locator(`[data-testid=alloc][data-alloc-id="${id}"]`);
   await expect(action('web-2-v1')).toHaveAttribute('data-action', 'migrate');
   await expect(action('web-3-v1')).toHaveAttribute('data-action', 'lost');
   await expect(action('web-0-canary')).toHaveAttribute('data-action', 'canary');
   await expect(action('cache-0-v1')).toHaveAttribute('data-action', 'inplace');
   await expect(action('cache-1-v1')).toHaveAttribute('data-action', 'inplace');
+  await page.locator('[data-testid=client-node][data-node-id="node-1"] [data-testid=fold-line]').click();
   await expect(action('web-0-v1')).toHaveAttribute('data-action', 'ignore');
 
   // The migrated and the lost allocation are placed again, not as canaries.

@@ -21,7 +21,9 @@ test('choosing an example loads it and shows its plan and description', async ({
 
   await expect(page.locator('.scenario-name')).toHaveText(' — Node down: lost allocations');
   await expect.poll(() => planLineText(page, 'web')).toBe('Task Group: "web" (2 create, 2 destroy, 2 ignore)');
-  await expect(page.getByTestId('client-node')).toHaveCount(3);
+  // The down node is drawn; the two nothing happens to are folded into one summary.
+  await expect(page.getByTestId('client-node')).toHaveCount(1);
+  await expect(page.getByTestId('fold-summary')).toHaveAccessibleName('2 nodes, 2 allocations: no change. Show them');
   const lost = nodeDown.Allocations.filter((a) => a.NodeName === 'ip-10-0-2-41').map((a) => a.ID);
   for (const id of lost)
     await expect(page.locator(`[data-testid=alloc][data-alloc-id="${id}"]`)).toHaveAttribute('data-action', 'lost');

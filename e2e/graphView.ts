@@ -55,3 +55,66 @@ export async function dismissNotice(page: Page): Promise<void> {
   const dismiss = page.getByTestId('share-banner-dismiss');
   if (await dismiss.isVisible().catch(() => false)) await dismiss.click();
 }
+
+/** StoryMeasure is what a picture shows of its story: changed cards out of view, their smallest text, controls hidden. */
+export interface StoryMeasure {
+  zoom: number;
+  /** changed counts the cards that change: decisions other than "no change", and the lane's cards. */
+  changed: number;
+  /** outside names the changed cards not wholly inside the pane, or under a control drawn over it. */
+  outside: string[];
+  /** minPx is the smallest text on a changed card, font size times zoom. */
+  minPx: number;
+  /** controlsHidden names the controls over the graph that are off screen or covered by another. */
+  controlsHidden: string[];
+}
+
+/** measureStory measures the story in view: every changed card inside the graph's pane and clear of its controls. */
+export function measureStory(page: Page): Promise<StoryMeasure> {
+  return page.evaluate(() => {
+    const root = document.querySelector('[data-testid=cluster-graph] .react-flow');
+    const viewport = document.querySelector('.react-flow__viewport');
+    if (!root || !viewport) throw new Error('no graph');
+    const pane = root.getBoundingClientRect();
+    const zoom = new DOMMatrix(getComputedStyle(viewport).transform).a;
+    const controls = [
+      ...root.querySelectorAll('.react-flow__controls, .react-flow__minimap, .cg-tools, [data-testid=graph-legend]'),
+    ];
+    const overlaps = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const changed = [
+      ...root.querySelectorAll(
+        '[data-testid=alloc]:not([data-action=ignore]), [data-testid=placement], [data-testid=replacement], [data-testid=delayed-replacement], [data-testid=placement-more]',
+      ),
+    ];
+    const outside: string[] = [];
+    let min = Infinity;
+    for (const card of changed) {
+      const r = card.getBoundingClientRect();
+      const name = card.getAttribute('data-alloc-id') ?? card.textContent?.slice(0, 20) ?? '?';
+      const inside =
+        r.left >= pane.left - 0.5 &&
+        r.right <= pane.right + 0.5 &&
+        r.top >= pane.top - 0.5 &&
+        r.bottom <= pane.bottom + 0.5;
+      const covered = controls.find((c) => overlaps(c.getBoundingClientRect(), r));
+      if (!inside || covered) outside.push(`${name}${covered ? ` under ${covered.className.split(' ')[0]}` : ''}`);
+      for (const el of [card, ...card.querySelectorAll('*')]) {
+        const hasText = [...el.childNodes].some(
+          (n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '',
+        );
+        if (hasText) min = Math.min(min, parseFloat(getComputedStyle(el).fontSize) * zoom);
+      }
+    }
+    const controlsHidden: string[] = [];
+    for (const c of controls) {
+      const r = c.getBoundingClientRect();
+      const onScreen = r.width > 0 && r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight;
+      const others = controls.filter((o) => o !== c && !o.contains(c) && !c.contains(o));
+      const under = others.find((o) => overlaps(o.getBoundingClientRect(), r));
+      if (!onScreen || under)
+        controlsHidden.push(`${c.className.split(' ')[0]}${under ? ` under ${under.className.split(' ')[0]}` : ''}`);
+    }
+    return { zoom: Math.round(zoom * 1000) / 1000, changed: changed.length, outside, minPx: min, controlsHidden };
+  });
+}

@@ -4,6 +4,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAppStore } from './store/createAppStore.ts';
+import { loadFold, saveFold } from './store/foldStorage.ts';
 import { loadTheme, saveTheme } from './store/themeStorage.ts';
 import { App } from './ui/App.tsx';
 import { EmbedApp } from './ui/embed/EmbedApp.tsx';
@@ -63,6 +64,8 @@ const store = createAppStore({
   timers: windowTimers,
   theme: loadTheme(storage),
   onTheme: (t) => saveTheme(storage, t),
+  fold: loadFold(storage),
+  onFold: (on) => saveFold(storage, on),
   ...urlOptions,
   pageOptions: describeUrlOptions(urlOptions),
   hold: opening.held,

@@ -10,21 +10,11 @@ import { traceDecisions } from './actions.ts';
 import { allocCard, sameCard, sortCards } from './cards.ts';
 import { buildLane, LANE_ID, sameGhost } from './lane.ts';
 import { addLaterGhosts, markCanaryReplacements } from './later.ts';
-import {
-  boxHeight,
-  boxWidth,
-  CARD,
-  cardOffset,
-  defaultShape,
-  ghostOffset,
-  layoutGrid,
-  laneColumns,
-  laneHeader,
-  layoutLane,
-  type Shape,
-} from './layout.ts';
+import { changes, type Fold, inStory, NO_FOLD, SUMMARY_ID } from './fold.ts';
+import { arrange, CARD, cardOffset, defaultShape, ghostOffset, laneHeader, type Shape, sizeHeights } from './layout.ts';
 import type {
   AllocCard,
+  FoldSummary,
   GhostCard,
   GraphModel,
   LaneView,
@@ -47,7 +37,8 @@ interface BoxDraft {
   cards: AllocCard[];
 }
 
-function nodeBoxView(d: BoxDraft): NodeBoxView & { allocs: AllocCard[] } {
+// nodeHead is how a box presents its node, before its cards.
+function nodeHead(d: BoxDraft): Omit<NodeBoxView, 'allocs' | 'folded'> {
   const n = d.node;
   return {
     nodeID: d.nodeID,
@@ -56,8 +47,13 @@ function nodeBoxView(d: BoxDraft): NodeBoxView & { allocs: AllocCard[] } {
     condition: n ? n.Status : 'gc',
     draining: n?.Drain ?? false,
     ineligible: n !== null && n.SchedulingEligibility === 'ineligible',
-    allocs: d.cards,
   };
+}
+
+// nodeBoxView is a box's view: its node, and its cards, or when `fold`, only those something happens to.
+function nodeBoxView(d: BoxDraft, fold: boolean): NodeBoxView & { allocs: AllocCard[] } {
+  const allocs = fold ? d.cards.filter(changes) : d.cards;
+  return { ...nodeHead(d), allocs, folded: d.cards.length - allocs.length };
 }
 
 // reuseItems replaces each item of `next` that draws the same as the
@@ -94,7 +90,8 @@ function reuseBox(v: NodeBoxView & { allocs: AllocCard[] }, old: NodeBoxView | u
     old.datacenter === v.datacenter &&
     old.condition === v.condition &&
     old.draining === v.draining &&
-    old.ineligible === v.ineligible;
+    old.ineligible === v.ineligible &&
+    old.folded === v.folded;
   return cardsSame && headSame ? old : v;
 }
 
@@ -105,7 +102,9 @@ function reuseBox(v: NodeBoxView & { allocs: AllocCard[] }, old: NodeBoxView | u
  * `previous`: boxes, cards, the lane and ghost cards whose content did not
  * change keep their previous objects, so that a renderer memoised on
  * identity redraws only what changed. `shape` arranges the boxes (see
- * chooseShape); without one they are about square.
+ * chooseShape); without one they are about square. `fold` folds what
+ * nothing happens to (see fold.ts); when nothing happens anywhere, nothing
+ * is folded, since the story would be an empty page.
  */
 export function buildGraph(
   scenario: Scenario,
@@ -113,6 +112,7 @@ export function buildGraph(
   trace: ReconcileTrace | null,
   previous: GraphModel | null = null,
   shape: Shape | null = null,
+  fold: Fold = NO_FOLD,
 ): GraphModel {
   const decisions = traceDecisions(trace);
   const results = indexResult(document);
@@ -134,26 +134,36 @@ export function buildGraph(
   const lane = buildLane(document, cards, scenario.Job.Version);
   addLaterGhosts(lane, cards, scenario.Now, scenario.Job.Version);
   markCanaryReplacements(lane, cards);
+  const laneCards = lane.ghosts.length + lane.more.length;
+
+  const all = [...drafts.values(), ...gcDrafts.values()];
+  const story = new Set<string>();
+  for (const d of all) {
+    sortCards(d.cards);
+    if (inStory(nodeHead(d), d.cards)) story.add(d.id);
+  }
+  const folding = fold.on && (laneCards > 0 || story.size > 0);
+  const nodesFolded = folding && !fold.open.has(SUMMARY_ID);
+  // Folding, the story's boxes come first, so that opening the summary adds the others after them and moves none.
+  const storyFirst = [...all.filter((d) => story.has(d.id)), ...all.filter((d) => !story.has(d.id))];
+  const shown = !folding ? all : nodesFolded ? storyFirst.slice(0, story.size) : storyFirst;
 
   const previousBoxes = new Map<string, NodeBoxView>();
   for (const b of previous?.boxes ?? []) previousBoxes.set(b.id, b.view);
-  const all = [...drafts.values(), ...gcDrafts.values()];
-  const views = all.map((d) => {
-    sortCards(d.cards);
-    return reuseBox(nodeBoxView(d), previousBoxes.get(d.id));
-  });
+  const views = shown.map((d) =>
+    reuseBox(nodeBoxView(d, folding && story.has(d.id) && !fold.open.has(d.id)), previousBoxes.get(d.id)),
+  );
+  const summary =
+    nodesFolded && shown.length < all.length ? foldSummary(all, story, previous?.summary?.view ?? null) : null;
 
+  const canaries = lane.ghosts.some((g) => g.canary) || lane.more.some((m) => m.canaries > 0);
   const arranged = shape ?? defaultShape(views.length);
   const cols = arranged.boxColumns;
-  const grid = layoutGrid(
-    views.map((v) => boxHeight(v.allocs.length, cols)),
-    boxWidth(cols),
-    arranged.perRow,
-  );
-  const boxes: Positioned<NodeBoxView>[] = views.map((view, i) => ({ id: all[i]!.id, ...grid.rects[i]!, view }));
+  const sizes = views.map((v) => ({ cards: v.allocs.length, folded: v.folded > 0 }));
+  const placed = arrange(sizeHeights(sizes, cols, summary !== null), laneCards, canaries, arranged);
+  const boxes: Positioned<NodeBoxView>[] = views.map((view, i) => ({ id: shown[i]!.id, ...placed.rects[i]!, view }));
 
-  const laneCards = lane.ghosts.length + lane.more.length;
-  const columns = laneColumns(laneCards, grid.height);
+  const columns = placed.ghostColumns;
   const oldLane = previous?.lane.view;
   const ghostsSame = oldLane !== undefined && reuseItems(lane.ghosts, oldLane.placements, ghostKey, sameGhost);
   const moreSame = oldLane !== undefined && JSON.stringify(oldLane.more) === JSON.stringify(lane.more);
@@ -163,8 +173,7 @@ export function buildGraph(
       ? oldLane
       : { placements: lane.ghosts, more: lane.more, total, columns };
 
-  const canaries = lane.ghosts.some((g) => g.canary) || lane.more.some((m) => m.canaries > 0);
-  const laneRect = layoutLane(laneCards, columns, canaries);
+  const laneRect = placed.lane;
   const header = laneHeader(laneCards, columns, canaries);
 
   // The arrows' ends, from where the layout puts each card and ghost.
@@ -183,19 +192,34 @@ export function buildGraph(
     const o = ghostOffset(i, columns, header);
     ghostAt.set(g.key, { x: laneRect.x + o.x + CARD.width, y: laneRect.y + o.y + CARD.height / 2 });
   });
-  const edges: ReplacementEdge[] = lane.links.map((l) => ({
-    ...l,
-    from: cardAt.get(l.allocID)!,
-    to: ghostAt.get(l.ghostKey)!,
-  }));
+  // A card that is not drawn (its node folded away) has no arrow; only unchanged cards fold, and they have none.
+  const edges: ReplacementEdge[] = lane.links
+    .filter((l) => cardAt.has(l.allocID))
+    .map((l) => ({ ...l, from: cardAt.get(l.allocID)!, to: ghostAt.get(l.ghostKey)! }));
 
+  const storyIDs = laneCards > 0 ? [LANE_ID] : [];
+  for (const b of boxes) if (story.has(b.id)) storyIDs.push(b.id);
   return {
     boxes,
     lane: { id: LANE_ID, ...laneRect, view: laneView },
+    summary: summary === null ? null : { id: SUMMARY_ID, ...placed.rects[views.length]!, view: summary },
     edges,
+    story: storyIDs,
     allocCount: scenario.Allocations.length,
     shape: arranged,
   };
+}
+
+// foldSummary counts the nodes outside the story and their allocations, keeping the previous object when the counts are the same.
+function foldSummary(all: readonly BoxDraft[], story: ReadonlySet<string>, old: FoldSummary | null): FoldSummary {
+  let nodes = 0;
+  let allocs = 0;
+  for (const d of all) {
+    if (story.has(d.id)) continue;
+    nodes++;
+    allocs += d.cards.length;
+  }
+  return old !== null && old.nodes === nodes && old.allocs === allocs ? old : { nodes, allocs };
 }
 
 // gcDraft returns the garbage-collected box for an allocation whose node is gone (by node ID), creating it.

@@ -4,7 +4,7 @@
 // re-render.
 
 import { getBezierPath, type NodeBase, Position } from '@xyflow/system';
-import type { GraphModel, LaneView, NodeBoxView, Positioned, ReplacementEdge } from './model.ts';
+import type { FoldSummary, GraphModel, LaneView, NodeBoxView, Positioned, ReplacementEdge } from './model.ts';
 
 /**
  * FlowNode is a node as React Flow's React package takes it, typed from its
@@ -27,8 +27,14 @@ export type BoxFlowNode = FlowNode<BoxNodeData, 'clientNode'>;
 /** LaneFlowNode is the lane of pending placements as a React Flow node. */
 export type LaneFlowNode = FlowNode<LaneNodeData, 'placementLane'>;
 
+/** SummaryNodeData is the data of the box standing for the folded nodes. */
+export type SummaryNodeData = { view: FoldSummary };
+
+/** SummaryFlowNode is the box of folded nodes as a React Flow node. */
+export type SummaryFlowNode = FlowNode<SummaryNodeData, 'foldSummary'>;
+
 /** GraphFlowNode is any node of the cluster graph. */
-export type GraphFlowNode = BoxFlowNode | LaneFlowNode;
+export type GraphFlowNode = BoxFlowNode | LaneFlowNode | SummaryFlowNode;
 
 /**
  * FlowGraph is what ClusterGraph draws: the boxes and the lane as React Flow
@@ -123,6 +129,13 @@ export function toFlow(model: GraphModel, previous: FlowGraph | null = null): Fl
     }
     const data = prev?.type === 'clientNode' && prev.data.view === b.view ? prev.data : { view: b.view };
     nodes.push({ id: b.id, type: 'clientNode', ...geometry(b), data, ...FIXED });
+  }
+
+  if (model.summary !== null) {
+    const s = model.summary;
+    const prev = prevNodes.get(s.id);
+    if (prev?.type === 'foldSummary' && prev.data.view === s.view && samePlace(prev, s)) nodes.push(prev);
+    else nodes.push({ id: s.id, type: 'foldSummary', ...geometry(s), data: { view: s.view }, ...FIXED });
   }
 
   const oldNodes = previous?.nodes;

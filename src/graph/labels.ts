@@ -64,24 +64,28 @@ export function waitFor(g: GhostCard): string {
   return `in ${formatGoDuration(g.waitFor)}`;
 }
 
-/** conditionBadges lists the badges of a node's box: its condition when not ready, draining, ineligible. */
+/**
+ * conditionBadges lists the badges of a node's box: its condition when not
+ * ready, and draining, or else ineligible (a draining node is ineligible as
+ * a matter of course; two badges did not fit a one-card box's header).
+ */
 export function conditionBadges(v: NodeBoxView): (Exclude<NodeCondition, 'ready'> | 'draining' | 'ineligible')[] {
   const out: (Exclude<NodeCondition, 'ready'> | 'draining' | 'ineligible')[] = [];
   if (v.condition !== 'ready') out.push(v.condition);
   if (v.draining) out.push('draining');
-  if (v.ineligible) out.push('ineligible');
+  else if (v.ineligible) out.push('ineligible');
   return out;
 }
 
 /**
  * boxMeta is a box header's second line: the datacenter and, when no badge
- * says it (a node not ready has one), the node's condition; saying it twice
- * pushed the badge below the header's height, where it was cut.
+ * follows it, "ready"; beside a badge the word pushed the badge below the
+ * header's height, where it was cut.
  */
 export function boxMeta(v: NodeBoxView): string {
   if (v.condition === 'gc') return 'node no longer exists';
   const dc = v.datacenter || '—';
-  return v.condition === 'ready' ? `${dc} · ready` : dc;
+  return conditionBadges(v).length === 0 ? `${dc} · ready` : dc;
 }
 
 /** laneCanaries counts the lane's canary placements, with a card or counted on an aggregate. */

@@ -1,25 +1,31 @@
-// Sizes and positions of the graph's boxes, in flow coordinates. Boxes sit in
-// rows that wrap (no graph-layout library: the picture is a grid by nature);
-// the lane of pending placements sits to the left of the rows and grows
-// leftwards, so that adding placements never moves a box. How many boxes a
-// row holds, and how many cards a box holds side by side, is a Shape chosen
-// for the pane the graph is shown in (chooseShape).
+// Sizes and positions of the graph's boxes, in flow coordinates. Boxes of
+// one width stand in columns, each in the shortest column, as a newspaper
+// fills its columns (no graph-layout library: the picture is a grid by
+// nature): a short box never leaves a row's height empty beside a tall one,
+// so that what changes fits the pane at a legible size. The lane of pending
+// placements comes first, at the top left; an empty lane sits left of the
+// columns, out of the way. How many columns there are, and how many cards a
+// box holds side by side, is a Shape chosen for the pane the graph is shown
+// in (chooseShape).
 
 /** CARD is the size of an allocation card and of a ghost card; the CSS uses the same numbers. */
 export const CARD = { width: 120, height: 70, gap: 6 } as const;
 
 /** BOX is the geometry of a client-node box: a header, then its cards in rows. */
-export const BOX = { padding: 6, header: 50, empty: 30 } as const;
+export const BOX = { padding: 6, header: 44, empty: 30 } as const;
 
-/** GRID is the spacing between boxes and between the lane and the rows. */
-export const GRID = { gapX: 28, gapY: 28, laneGap: 48 } as const;
+/** GRID is the space between boxes (and the lane) in the columns, and between an empty lane and the columns. */
+export const GRID = { gap: 20, laneGap: 48 } as const;
+
+/** FOLD is the geometry of folding: the line under a box's cards that counts its unchanged allocations, and the summary box of unchanged nodes. */
+export const FOLD = { line: 26, summary: 64 } as const;
 
 /**
  * LANE is the geometry of the lane of pending placements; `noteLine` is the
  * extra header height a one-column lane gives a note that counts canaries
  * ("2 canary · node chosen later"), which wraps there.
  */
-export const LANE = { header: 44, noteLine: 14, padding: 6, minRows: 4, emptyWidth: 104 } as const;
+export const LANE = { header: 44, noteLine: 14, padding: 6, emptyWidth: 104 } as const;
 
 /** MIN_CARD_FONT is the smallest font size (px at zoom 1) of any text on a card; graph.css keeps to it. */
 export const MIN_CARD_FONT = 11;
@@ -27,13 +33,13 @@ export const MIN_CARD_FONT = 11;
 /** DETAIL_NODES is the most boxes a first view shows as cards; larger clusters open on the overview. */
 export const DETAIL_NODES = 24;
 
-/** Shape is how the boxes are arranged: cards side by side in a box, and boxes in a row. */
+/** Shape is how the boxes are arranged: cards side by side in a box, and columns of boxes side by side (perRow). */
 export interface Shape {
   boxColumns: number;
   perRow: number;
 }
 
-/** DEFAULT_SHAPE is the shape when no pane is known (tests, the command line): about square. */
+/** defaultShape is the shape when no pane is known (tests, the command line): about square. */
 export function defaultShape(boxes: number): Shape {
   return { boxColumns: 2, perRow: Math.max(1, Math.ceil(Math.sqrt(boxes * 1.2))) };
 }
@@ -43,11 +49,15 @@ export function boxWidth(columns: number): number {
   return columns * CARD.width + (columns - 1) * CARD.gap + 2 * BOX.padding;
 }
 
-/** boxHeight is the height of a box holding `cards` allocation cards, `columns` side by side. */
-export function boxHeight(cards: number, columns: number): number {
-  if (cards === 0) return BOX.header + BOX.empty;
+/**
+ * boxHeight is the height of a box holding `cards` allocation cards,
+ * `columns` side by side, and below them, when `folded`, the line that
+ * counts its allocations nothing happens to.
+ */
+export function boxHeight(cards: number, columns: number, folded = false): number {
+  if (cards === 0) return BOX.header + (folded ? BOX.padding + FOLD.line : BOX.empty);
   const rows = Math.ceil(cards / columns);
-  return BOX.header + 2 * BOX.padding + rows * CARD.height + (rows - 1) * CARD.gap;
+  return BOX.header + 2 * BOX.padding + rows * CARD.height + (rows - 1) * CARD.gap + (folded ? FOLD.line : 0);
 }
 
 /** Rect is a position and size in flow coordinates. */
@@ -58,31 +68,38 @@ export interface Rect {
   height: number;
 }
 
-/** layoutGrid places boxes of the given heights `perRow` to a row; each row is as tall as its tallest box. */
-export function layoutGrid(
+/**
+ * layoutColumns stacks items of the given heights in `columns` columns
+ * `width` wide, each in the shortest column (the leftmost of equals). The
+ * first item may span `span` columns (a long lane of placements).
+ */
+export function layoutColumns(
   heights: readonly number[],
   width: number,
-  perRow: number,
+  columns: number,
+  span = 1,
 ): { rects: Rect[]; height: number; width: number } {
+  const cols = Math.max(1, Math.min(columns, heights.length));
+  const tops = new Array<number>(cols).fill(0);
   const rects: Rect[] = [];
-  let y = 0;
-  for (let start = 0; start < heights.length; start += perRow) {
-    let tallest = 0;
-    const end = Math.min(heights.length, start + perRow);
-    for (let i = start; i < end; i++) {
-      rects.push({ x: (i - start) * (width + GRID.gapX), y, width, height: heights[i]! });
-      tallest = Math.max(tallest, heights[i]!);
-    }
-    y += tallest + GRID.gapY;
-  }
-  const cols = Math.min(perRow, heights.length);
-  return { rects, height: Math.max(0, y - GRID.gapY), width: Math.max(0, cols * width + (cols - 1) * GRID.gapX) };
+  heights.forEach((h, i) => {
+    const s = i === 0 ? Math.min(span, cols) : 1;
+    let at = 0;
+    if (s === 1) for (let c = 1; c < cols; c++) if (tops[c]! < tops[at]!) at = c;
+    const y = Math.max(...tops.slice(at, at + s));
+    rects.push({ x: at * (width + GRID.gap), y, width: s * width + (s - 1) * GRID.gap, height: h });
+    for (let c = at; c < at + s; c++) tops[c] = y + h + GRID.gap;
+  });
+  return {
+    rects,
+    height: heights.length === 0 ? 0 : Math.max(...tops) - GRID.gap,
+    width: heights.length === 0 ? 0 : cols * width + (cols - 1) * GRID.gap,
+  };
 }
 
-/** laneColumns is how many ghost cards sit side by side so that the lane is about as tall as the rows (or `rows` rows). */
-export function laneColumns(ghosts: number, gridHeight: number): number {
-  const rows = Math.max(LANE.minRows, Math.floor((gridHeight - LANE.header) / (CARD.height + CARD.gap)));
-  return Math.max(1, Math.ceil(ghosts / rows));
+// ghostColumns is how many ghost cards sit side by side in a lane `width` wide.
+function ghostColumns(width: number): number {
+  return Math.max(1, Math.floor((width - 2 * LANE.padding + CARD.gap) / (CARD.width + CARD.gap)));
 }
 
 /**
@@ -95,19 +112,21 @@ export function laneHeader(cards: number, columns: number, canaries: boolean): n
   return cards > 0 && columns === 1 && canaries ? LANE.header + LANE.noteLine : LANE.header;
 }
 
-/** layoutLane sizes the lane for its ghost cards and puts it left of the rows; an empty lane is a narrow label. */
-export function layoutLane(ghosts: number, columns: number, canaries: boolean): Rect {
-  if (ghosts === 0)
-    return {
-      x: -(LANE.emptyWidth + GRID.laneGap),
-      y: 0,
-      width: LANE.emptyWidth,
-      height: LANE.header + BOX.empty + 2 * LANE.padding,
-    };
-  const rows = Math.max(1, Math.ceil(ghosts / columns));
-  const width = columns * CARD.width + (columns - 1) * CARD.gap + 2 * LANE.padding;
-  const height = laneHeader(ghosts, columns, canaries) + 2 * LANE.padding + rows * CARD.height + (rows - 1) * CARD.gap;
-  return { x: -(width + GRID.laneGap), y: 0, width, height };
+/** laneHeight is the height of a lane of `cards` ghost cards, `columns` side by side; an empty lane is a label. */
+export function laneHeight(cards: number, columns: number, canaries: boolean): number {
+  if (cards === 0) return LANE.header + BOX.empty + 2 * LANE.padding;
+  const rows = Math.ceil(cards / columns);
+  return laneHeader(cards, columns, canaries) + 2 * LANE.padding + rows * CARD.height + (rows - 1) * CARD.gap;
+}
+
+// emptyLane is where a lane without cards sits: a narrow label left of the columns.
+function emptyLane(): Rect {
+  return {
+    x: -(LANE.emptyWidth + GRID.laneGap),
+    y: 0,
+    width: LANE.emptyWidth,
+    height: laneHeight(0, 1, false),
+  };
 }
 
 /** cardOffset is where the i-th card of a box sits, relative to the box (top-left corner), `columns` to a row. */
@@ -130,20 +149,71 @@ export function ghostOffset(i: number, columns: number, header: number): { x: nu
   };
 }
 
-/** Extent is the whole drawing's size for a shape: the lane (`ghosts` cards, canaries among them or not) and the rows. */
-export function extent(
-  cardCounts: readonly number[],
-  ghosts: number,
-  canaries: boolean,
-  shape: Shape,
-): { width: number; height: number } {
-  const grid = layoutGrid(
-    cardCounts.map((n) => boxHeight(n, shape.boxColumns)),
-    boxWidth(shape.boxColumns),
-    shape.perRow,
-  );
-  const lane = layoutLane(ghosts, laneColumns(ghosts, grid.height), canaries);
-  return { width: lane.width + GRID.laneGap + grid.width, height: Math.max(grid.height, lane.height) };
+/** BoxSize is what a box's size depends on: the cards it draws, and whether it has a line of folded ones. */
+export interface BoxSize {
+  cards: number;
+  folded: boolean;
+}
+
+/** Arrangement is where everything sits: the lane, then each item (boxes, then the summary of folded nodes). */
+export interface Arrangement {
+  lane: Rect;
+  /** ghostColumns is how many ghost cards the lane holds side by side. */
+  ghostColumns: number;
+  rects: Rect[];
+  width: number;
+  height: number;
+}
+
+/**
+ * arrange places the lane (`ghosts` cards, canaries among them or not) and
+ * items of the given heights in the shape's columns. A lane with cards comes
+ * first and spans as many columns as make the drawing least tall; an empty
+ * one sits left of the columns.
+ */
+export function arrange(heights: readonly number[], ghosts: number, canaries: boolean, shape: Shape): Arrangement {
+  const width = boxWidth(shape.boxColumns);
+  if (ghosts === 0) {
+    const grid = layoutColumns(heights, width, shape.perRow);
+    return { lane: emptyLane(), ghostColumns: 1, ...grid };
+  }
+  let best: Arrangement | null = null;
+  for (const span of laneSpans(heights, ghosts, width, shape.perRow)) {
+    const laneWidth = span * width + (span - 1) * GRID.gap;
+    const columns = ghostColumns(laneWidth);
+    const grid = layoutColumns([laneHeight(ghosts, columns, canaries), ...heights], width, shape.perRow, span);
+    if (best === null || grid.height < best.height) {
+      best = {
+        lane: grid.rects[0]!,
+        ghostColumns: columns,
+        rects: grid.rects.slice(1),
+        width: grid.width,
+        height: grid.height,
+      };
+    }
+  }
+  return best!;
+}
+
+// laneSpans are the spans worth trying for a lane of `ghosts` cards: up to
+// four columns, and those about where the lane is as tall as the columns
+// beside it (each try lays out every box, so a large cluster tries few).
+function laneSpans(heights: readonly number[], ghosts: number, width: number, columns: number): number[] {
+  const cell = (CARD.width + CARD.gap) * (CARD.height + CARD.gap);
+  const area = heights.reduce((sum, h) => sum + h, 0) * (width + GRID.gap) + ghosts * cell;
+  const tall = area / (columns * (width + GRID.gap));
+  const ideal = Math.round((ghosts * cell) / (width + GRID.gap) / Math.max(tall, 1));
+  const spans = new Set([1, 2, 3, 4, ideal - 1, ideal, ideal + 1]);
+  return [...spans]
+    .filter((s) => s >= 1 && s <= Math.max(1, Math.min(columns, heights.length + 1)))
+    .sort((a, b) => a - b);
+}
+
+/** sizeHeights are the heights of boxes of the given sizes, `boxColumns` cards side by side, then the summary's when there is one. */
+export function sizeHeights(sizes: readonly BoxSize[], boxColumns: number, summary: boolean): number[] {
+  const heights = sizes.map((s) => boxHeight(s.cards, boxColumns, s.folded));
+  if (summary) heights.push(FOLD.summary);
+  return heights;
 }
 
 /** Pane is the size of the graph's pane in screen pixels. */
@@ -163,32 +233,41 @@ export interface FitChoice {
 
 /**
  * chooseShape picks the arrangement that lets the pane show the drawing
- * largest. Up to DETAIL_NODES boxes, only shapes no wider than the pane at
- * the `floor` zoom are taken (so that, drawn at the floor, the rows fill
- * the pane's width and only scroll down), with one to three cards side by
- * side; a larger cluster keeps two cards side by side and may be any width,
- * since it opens on the overview, fitted whole.
+ * (the boxes of the given sizes, the summary of folded nodes when there is
+ * one, and the lane) largest. Up to DETAIL_NODES boxes, only shapes no wider
+ * than the pane at the `floor` zoom are taken (so that, drawn at the floor,
+ * the columns fill the pane's width and only scroll down), with one to
+ * three cards side by side; a larger cluster keeps two cards side by side
+ * and may be any width, since it opens on the overview, fitted whole.
  */
 export function chooseShape(
-  cardCounts: readonly number[],
+  sizes: readonly BoxSize[],
   ghosts: number,
   canaries: boolean,
+  summary: boolean,
   pane: Pane,
   floor: number,
 ): FitChoice {
-  const n = Math.max(1, cardCounts.length);
-  const detail = cardCounts.length <= DETAIL_NODES;
-  const columns = detail ? [1, 2, 3] : [2];
+  const n = Math.max(1, sizes.length + (summary ? 1 : 0) + (ghosts > 0 ? 1 : 0));
+  const detail = sizes.length <= DETAIL_NODES;
   let best: FitChoice | null = null;
-  for (const boxColumns of columns) {
-    for (let perRow = 1; perRow <= n; perRow++) {
+  for (const boxColumns of detail ? [1, 2, 3] : [2]) {
+    const heights = sizeHeights(sizes, boxColumns, summary);
+    // A large cluster tries about-square shapes only: each try lays out every box.
+    const tries = detail ? range(1, n) : range(Math.max(1, Math.floor(Math.sqrt(n / 2))), Math.ceil(Math.sqrt(n * 3)));
+    for (const perRow of tries) {
       const shape = { boxColumns, perRow };
-      const e = extent(cardCounts, ghosts, canaries, shape);
-      // Wider than the pane at the floor: so is every longer row.
-      if (detail && e.width * floor > pane.width && (boxColumns > 1 || perRow > 1)) break;
-      const fit = Math.min(pane.width / e.width, pane.height / e.height);
-      if (best === null || fit > best.fit + 1e-9) best = { shape, fit, ...e };
+      const a = arrange(heights, ghosts, canaries, shape);
+      // Wider than the pane at the floor: so is every wider shape.
+      if (detail && a.width * floor > pane.width && (boxColumns > 1 || perRow > 1)) break;
+      const fit = Math.min(pane.width / a.width, pane.height / a.height);
+      if (best === null || fit > best.fit + 1e-9) best = { shape, fit, width: a.width, height: a.height };
     }
   }
   return best!;
+}
+
+// range lists the integers from `from` to `to`, both included.
+function range(from: number, to: number): number[] {
+  return Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
 }

@@ -59,7 +59,16 @@ export interface NodeBoxView {
   condition: NodeCondition;
   draining: boolean;
   ineligible: boolean;
+  /** allocs are the cards drawn: every allocation, or, folded, those something happens to. */
   allocs: readonly AllocCard[];
+  /** folded counts the allocations nothing happens to that are folded away (0 when every card is drawn). */
+  folded: number;
+}
+
+/** FoldSummary is the box that stands for the nodes nothing happens to, folded away: how many, and their allocations. */
+export interface FoldSummary {
+  nodes: number;
+  allocs: number;
 }
 
 /**
@@ -155,11 +164,19 @@ export interface Positioned<V> {
   view: V;
 }
 
-/** GraphModel is the whole drawing: boxes in a grid, the lane to their left, and the arrows. */
+/** GraphModel is the whole drawing: the lane and the boxes in columns, the summary of folded nodes, and the arrows. */
 export interface GraphModel {
   boxes: Positioned<NodeBoxView>[];
   lane: Positioned<LaneView>;
+  /** summary is the box of the nodes folded away, or null when none is. */
+  summary: Positioned<FoldSummary> | null;
   edges: ReplacementEdge[];
+  /**
+   * story is the part of the drawing where something happens: the lane when
+   * it has cards, and the boxes of nodes that change or are not plainly
+   * ready (IDs); empty when nothing happens anywhere.
+   */
+  story: readonly string[];
   /** allocCount is the number of allocation cards, for summaries. */
   allocCount: number;
   /** shape is how the boxes are arranged; the CSS lays cards out with its boxColumns. */

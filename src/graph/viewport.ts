@@ -2,7 +2,6 @@
 // when a scenario is loaded or the pane is resized. Pure, so that the
 // floor on text size is tested without a browser.
 
-import type { ResultDocument } from '../result/document.ts';
 import type { Scenario } from '../scenario/read.ts';
 import { chooseShape, DETAIL_NODES, MIN_CARD_FONT, type Pane, type Shape } from './layout.ts';
 import type { GraphModel } from './model.ts';
@@ -22,41 +21,49 @@ export interface Viewport {
   zoom: number;
 }
 
-/** NARROW_PANE is the pane width (px) under which text may be drawn at 10 px rather than 11 px. */
-const NARROW_PANE = 560;
+/** TEXT_FLOOR is the smallest card text (px on screen) a first view shows what changes at. */
+export const TEXT_FLOOR = 12;
 
 /** MAX_FIRST_ZOOM is the largest zoom a first view opens at: a small drawing is not blown up. */
 const MAX_FIRST_ZOOM = 1.25;
 
+/** MAX_LARGE_ZOOM is the largest zoom the presenter's first view opens at (22 px card text). */
+const MAX_LARGE_ZOOM = 2;
+
 /** MARGIN is the room (px) kept between the drawing and the pane's sides. */
 const MARGIN = 12;
 
-/** TOP is the room (px) kept above the drawing, for the zoom and export buttons and the legend's button along the top. */
-const TOP = 44;
+/** TOP is the room (px) kept above the drawing: the tools are down the left side, so only the margin. */
+const TOP = MARGIN;
+
+/** LEFT is the room (px) kept left of the drawing, for the tools and the zoom buttons down the left side. */
+const LEFT = 48;
 
 /** DETAIL_ZOOM is the zoom from which boxes show their cards; below it each box is a tile of counts. */
 export const DETAIL_ZOOM = 0.5;
 
 /**
  * textFloor is the smallest card text (px on screen) a first view may show:
- * 11 px, 10 px in a narrow pane, or `large` when given (the presenter's).
+ * TEXT_FLOOR, or `large` when given (the presenter's), where what changes
+ * fits at that size.
  */
-export function textFloor(pane: Pane, large: number | null = null): number {
-  return large ?? (pane.width < NARROW_PANE ? 10 : 11);
+export function textFloor(large: number | null = null): number {
+  return large ?? TEXT_FLOOR;
 }
 
-/** zoomFloor is the zoom at which the smallest card text renders at textFloor. */
-export function zoomFloor(pane: Pane, large: number | null = null): number {
-  return textFloor(pane, large) / MIN_CARD_FONT;
+/** zoomFloor is the zoom at which the smallest card text renders at `px` (TEXT_FLOOR by default). */
+export function zoomFloor(px: number = TEXT_FLOOR): number {
+  return px / MIN_CARD_FONT;
 }
 
-/** drawingBounds is the extent of the lane and every box. */
-export function drawingBounds(model: GraphModel): Bounds {
-  let minX = model.lane.x;
-  let minY = model.lane.y;
-  let maxX = model.lane.x + model.lane.width;
-  let maxY = model.lane.y + model.lane.height;
-  for (const b of model.boxes) {
+// union is the smallest bounds holding every rect, or null for none.
+function union(rects: readonly Bounds[]): Bounds | null {
+  if (rects.length === 0) return null;
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const b of rects) {
     minX = Math.min(minX, b.x);
     minY = Math.min(minY, b.y);
     maxX = Math.max(maxX, b.x + b.width);
@@ -65,27 +72,73 @@ export function drawingBounds(model: GraphModel): Bounds {
   return { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
 }
 
+/** drawingBounds is the extent of the lane, every box and the summary of folded nodes. */
+export function drawingBounds(model: GraphModel): Bounds {
+  return union([model.lane, ...model.boxes, ...(model.summary ? [model.summary] : [])])!;
+}
+
+/** storyBounds is the extent of what changes (model.story), or of the whole drawing when nothing does. */
+export function storyBounds(model: GraphModel): Bounds {
+  const story = new Set(model.story);
+  const rects = [model.lane, ...model.boxes].filter((r) => story.has(r.id));
+  return union(rects) ?? drawingBounds(model);
+}
+
 // place centres the drawing along one axis when it fits, else starts it at the margin `lead`.
 function place(start: number, size: number, pane: number, zoom: number, lead: number): number {
   const drawn = size * zoom;
   return drawn + lead + MARGIN <= pane ? lead + (pane - lead - MARGIN - drawn) / 2 - start * zoom : lead - start * zoom;
 }
 
+// fitZoom is the zoom at which `b` fills the pane inside the room kept around the drawing.
+function fitZoom(b: Bounds, pane: Pane): number {
+  return Math.min((pane.width - LEFT - MARGIN) / b.width, (pane.height - TOP - MARGIN) / b.height);
+}
+
 /**
- * firstView is the view a drawing opens on. Up to DETAIL_NODES boxes it is
- * fitted but never zoomed out past the floor, so that card text is legible
- * (a drawing taller than that scrolls down from its top); a larger cluster
- * is fitted whole, which shows it as the overview.
+ * firstView is the view a drawing opens on, given the extent of its story
+ * (storyBounds), how many boxes it has and, when given, the whole drawing's
+ * extent. Up to DETAIL_NODES boxes the story is fitted, but never zoomed out
+ * past the text floor (TEXT_FLOOR, or the presenter's `large` text where the
+ * story fits at it), so that card text is legible; a story taller than that
+ * shows from its top; the whole drawing is centred instead of the story
+ * when it fits at that zoom too. A larger cluster is fitted whole, which
+ * shows it as the overview.
  */
-export function firstView(bounds: Bounds, boxes: number, pane: Pane, large: number | null = null): Viewport {
-  const fit = Math.min((pane.width - 2 * MARGIN) / bounds.width, (pane.height - TOP - MARGIN) / bounds.height);
-  const floor = zoomFloor(pane, large);
-  const zoom = boxes <= DETAIL_NODES ? Math.max(floor, Math.min(MAX_FIRST_ZOOM, fit)) : Math.min(MAX_FIRST_ZOOM, fit);
+export function firstView(
+  story: Bounds,
+  boxes: number,
+  pane: Pane,
+  large: number | null = null,
+  whole: Bounds = story,
+): Viewport {
+  const ceiling = large === null ? MAX_FIRST_ZOOM : MAX_LARGE_ZOOM;
+  const fit = fitZoom(story, pane);
+  const zoom = boxes <= DETAIL_NODES ? Math.max(zoomFloor(), Math.min(ceiling, fit)) : Math.min(ceiling, fit);
+  const shown = fitZoom(whole, pane) >= zoom ? whole : story;
   return {
-    x: place(bounds.x, bounds.width, pane.width, zoom, MARGIN),
-    y: place(bounds.y, bounds.height, pane.height, zoom, TOP),
+    x: place(shown.x, shown.width, pane.width, zoom, LEFT),
+    y: place(shown.y, shown.height, pane.height, zoom, TOP),
     zoom,
   };
+}
+
+/** storyView is the first view of a model in a pane: its story fitted (see firstView), `large` the presenter's text. */
+export function storyView(model: GraphModel, pane: Pane, large: number | null = null): Viewport {
+  return firstView(storyBounds(model), model.boxes.length, pane, large, drawingBounds(model));
+}
+
+/** inView tells whether the whole of `story` is in the pane at `view`, its card text at least TEXT_FLOOR. */
+export function inView(story: Bounds, view: Viewport, pane: Pane): boolean {
+  const left = story.x * view.zoom + view.x;
+  const top = story.y * view.zoom + view.y;
+  return (
+    view.zoom >= zoomFloor() - 1e-9 &&
+    left >= 0 &&
+    top >= 0 &&
+    left + story.width * view.zoom <= pane.width &&
+    top + story.height * view.zoom <= pane.height
+  );
 }
 
 /**
@@ -100,18 +153,14 @@ export function sameLoad(loaded: Scenario, next: Scenario): boolean {
 }
 
 /**
- * paneShape chooses the arrangement that shows the scenario largest in the
- * pane: a box per node (and per node that is gone but holds allocations), the
- * lane's placements and replacements, and the floor on text size.
+ * paneShape chooses the arrangement that shows a drawing largest in the
+ * pane: its boxes as drawn (folded or not), the summary of folded nodes,
+ * the lane's cards, and the floor on text size (`large` for the presenter).
  */
-export function paneShape(s: Scenario, doc: ResultDocument, pane: Pane, minTextPx: number | null): Shape {
-  const per = new Map<string, number>(s.Nodes.map((n) => [n.ID, 0]));
-  const gone = new Map<string, number>();
-  for (const a of s.Allocations) {
-    const counts = per.has(a.NodeID) ? per : gone;
-    counts.set(a.NodeID, (counts.get(a.NodeID) ?? 0) + 1);
-  }
-  const ghosts = doc.Place.length + doc.DestructiveUpdate.length;
-  const canaries = doc.Place.some((p) => p.Canary);
-  return chooseShape([...per.values(), ...gone.values()], ghosts, canaries, pane, zoomFloor(pane, minTextPx)).shape;
+export function paneShape(model: GraphModel, pane: Pane, large: number | null): Shape {
+  const sizes = model.boxes.map((b) => ({ cards: b.view.allocs.length, folded: b.view.folded > 0 }));
+  const lane = model.lane.view;
+  const canaries = lane.placements.some((g) => g.canary) || lane.more.some((m) => m.canaries > 0);
+  const ghosts = lane.placements.length + lane.more.length;
+  return chooseShape(sizes, ghosts, canaries, model.summary !== null, pane, zoomFloor(textFloor(large))).shape;
 }

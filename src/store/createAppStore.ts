@@ -24,6 +24,9 @@ export interface AppStoreOptions {
   timers: Timers;
   theme?: ThemePreference;
   onTheme?: (t: ThemePreference) => void;
+  /** fold is whether unchanged nodes fold, as last chosen; onFold keeps a new choice. */
+  fold?: boolean;
+  onFold?: (on: boolean) => void;
   debounceMs?: number;
   timeoutMs?: number;
   /** pageOptions name the address's options in force, for the header. */
@@ -57,7 +60,14 @@ export function createAppStore(options: AppStoreOptions): AppStore {
   store = createStore<AppState>()((set, get) => ({
     ...createEditorSlice(set, get, client, options.initialTexts),
     ...createRunSlice(get, client),
-    ...createViewSlice(set, options.theme ?? 'system', options.onTheme ?? (() => {}), options.pageOptions),
+    ...createViewSlice(
+      set,
+      options.theme ?? 'system',
+      options.onTheme ?? (() => {}),
+      options.pageOptions,
+      options.fold,
+      options.onFold,
+    ),
     ...createRolloutSlice(set, get, simulation),
     restoreView(view) {
       restoreView(get(), set, view);

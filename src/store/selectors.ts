@@ -27,6 +27,8 @@ export const selectNotice = (s: AppState) => s.notice;
 export const selectLastMillis = (s: AppState) => s.lastMillis;
 /** selectTheme is the person's theme choice. */
 export const selectTheme = (s: AppState) => s.theme;
+/** selectFold tells whether the graph folds what nothing happens to. */
+export const selectFold = (s: AppState) => s.fold;
 /** selectResultTab is the result panel's tab. */
 export const selectResultTab = (s: AppState) => s.resultTab;
 /** selectSelectedAllocID is the allocation whose details are open. */
@@ -76,6 +78,7 @@ export type AppActions = Pick<
   | 'runOnCluster'
   | 'runNow'
   | 'setTheme'
+  | 'setFold'
   | 'setResultTab'
   | 'selectAlloc'
   | 'setHighlight'

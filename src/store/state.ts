@@ -86,6 +86,8 @@ export type ResultTab = 'plan' | 'explain' | 'diff' | 'json' | 'rollout';
 /** ViewState is how the results are shown. */
 export interface ViewState {
   theme: ThemePreference;
+  /** fold draws the nodes and allocations nothing happens to as a summary (the default; kept across visits). */
+  fold: boolean;
   resultTab: ResultTab;
   /** selectedAllocID is the allocation whose details are open, or null. */
   selectedAllocID: string | null;
@@ -108,6 +110,7 @@ export interface RevealRequest {
 /** ViewActions change how results are shown. */
 export interface ViewActions {
   setTheme(theme: ThemePreference): void;
+  setFold(on: boolean): void;
   setResultTab(tab: ResultTab): void;
   selectAlloc(id: string | null): void;
   setHighlight(ids: ReadonlySet<string>): void;

@@ -8,15 +8,18 @@ type SetState = StoreApi<AppState>['setState'];
 const NOTHING: ReadonlySet<string> = new Set();
 let nonce = 0;
 
-/** createViewSlice makes the view state; onTheme persists the theme choice. */
+/** createViewSlice makes the view state; onTheme and onFold persist those choices. */
 export function createViewSlice(
   set: SetState,
   theme: ThemePreference,
   onTheme: (t: ThemePreference) => void,
   pageOptions: readonly string[] = [],
+  fold = true,
+  onFold: (on: boolean) => void = () => {},
 ): ViewState & ViewActions {
   return {
     theme,
+    fold,
     pageOptions,
     resultTab: 'plan',
     selectedAllocID: null,
@@ -25,6 +28,10 @@ export function createViewSlice(
     setTheme(t) {
       set({ theme: t });
       onTheme(t);
+    },
+    setFold(on) {
+      set({ fold: on });
+      onFold(on);
     },
     setResultTab(tab) {
       set({ resultTab: tab });

@@ -72,6 +72,8 @@ export const usePageOptions = () => useStore(useStoreApi(), sel.selectPageOption
 export const useLastMillis = () => useStore(useStoreApi(), sel.selectLastMillis);
 /** useThemePreference is the person's theme choice. */
 export const useThemePreference = () => useStore(useStoreApi(), sel.selectTheme);
+/** useFoldPreference tells whether the graph folds what nothing happens to (the person’s switch). */
+export const useFoldPreference = () => useStore(useStoreApi(), sel.selectFold);
 /** useResultTab is the result panel's tab. */
 export const useResultTab = () => useStore(useStoreApi(), sel.selectResultTab);
 /** useSelectedAllocID is the allocation whose details are open. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildGraph } from '../../src/graph/buildGraph.ts';
 import type { AllocCard, GraphModel } from '../../src/graph/model.ts';
-import { BOX, boxWidth, CARD, LANE, laneHeader } from '../../src/graph/layout.ts';
+import { BOX, boxWidth, CARD, ghostOffset, laneHeader } from '../../src/graph/layout.ts';
 import { reconcileFixture, reconcileScenario, VALID_FIXTURES } from './helpers.ts';
 
 function cardsByID(m: GraphModel): Map<string, AllocCard> {
@@ -98,7 +98,9 @@ describe('buildGraph', () => {
     const { scenario, document, trace } = reconcileFixture('first-placement');
     const m = buildGraph(scenario, document, trace);
     expect(m.lane.view.placements.map((g) => g.name)).toEqual(['web.web[0]', 'web.web[1]', 'web.web[2]']);
-    expect(m.lane.x + m.lane.width).toBeLessThan(0);
+    // The lane comes first, at the top left; no box overlaps it.
+    expect(m.lane).toMatchObject({ x: 0, y: 0 });
+    for (const b of m.boxes) expect(b.y >= m.lane.y + m.lane.height || b.x >= m.lane.x + m.lane.width).toBe(true);
     expect(m.edges).toEqual([]);
   });
 
@@ -157,11 +159,15 @@ describe('buildGraph', () => {
     // alloc-0 is the first card of client-1; alloc-1 the first of client-2.
     const b1 = m.boxes[0]!;
     expect(toFirst!.from).toEqual({ x: b1.x + BOX.padding, y: b1.y + BOX.header + BOX.padding + CARD.height / 2 });
-    // Two ghosts one above the other: both end at the right of the lane's column, a card's height apart.
+    // Each arrow ends at the right side of its ghost, wherever the lane's columns put it.
     const lane = m.lane;
-    const y = lane.y + laneHeader(2, lane.view.columns, false) + LANE.padding + CARD.height / 2;
-    expect(toFirst!.to).toEqual({ x: lane.x + LANE.padding + CARD.width, y });
-    expect(toSecond!.to).toEqual({ x: lane.x + LANE.padding + CARD.width, y: y + CARD.height + CARD.gap });
+    const header = laneHeader(2, lane.view.columns, false);
+    [toFirst, toSecond].forEach((edge, i) => {
+      const o = ghostOffset(i, lane.view.columns, header);
+      expect(edge!.to).toEqual({ x: lane.x + o.x + CARD.width, y: lane.y + o.y + CARD.height / 2 });
+    });
+    expect(lane.view.columns).toBe(2);
+    expect(toSecond!.to.x - toFirst!.to.x).toBe(CARD.width + CARD.gap);
   });
 
   it('draws an empty cluster: no boxes, the lane with the placements', () => {

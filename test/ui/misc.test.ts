@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadFold, saveFold } from '../../src/store/foldStorage.ts';
 import { loadTheme, saveTheme } from '../../src/store/themeStorage.ts';
 import { describeUrlOptions, readUrlOptions } from '../../src/ui/urlOptions.ts';
 import { describeWait } from '../../src/ui/plan/wait.ts';
@@ -24,14 +25,19 @@ describe('readUrlOptions', () => {
   });
 });
 
+// memoryStorage is a Storage over a map, for the preferences' tests.
+function memoryStorage(m: Map<string, string>) {
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  };
+}
+
 describe('theme storage', () => {
   it('saves and loads a choice, and forgets system', () => {
     const m = new Map<string, string>();
-    const storage = {
-      getItem: (k: string) => m.get(k) ?? null,
-      setItem: (k: string, v: string) => void m.set(k, v),
-      removeItem: (k: string) => void m.delete(k),
-    };
+    const storage = memoryStorage(m);
     expect(loadTheme(storage)).toBe('system');
     saveTheme(storage, 'dark');
     expect(loadTheme(storage)).toBe('dark');
@@ -52,6 +58,21 @@ describe('theme storage', () => {
     };
     expect(loadTheme(bad)).toBe('system');
     expect(() => saveTheme(bad, 'dark')).not.toThrow();
+    expect(loadFold(bad)).toBe(true);
+    expect(() => saveFold(bad, false)).not.toThrow();
+  });
+});
+
+describe('fold storage', () => {
+  it('folds by default, keeps "off", and forgets the default', () => {
+    const m = new Map<string, string>();
+    const storage = memoryStorage(m);
+    expect(loadFold(storage)).toBe(true);
+    saveFold(storage, false);
+    expect(loadFold(storage)).toBe(false);
+    saveFold(storage, true);
+    expect(m.size).toBe(0);
+    expect(loadFold(null)).toBe(true);
   });
 });
 

@@ -12,6 +12,8 @@ import { useDetail } from './detail.ts';
 import { useHighlighted } from './highlight.ts';
 import { boxMeta, conditionBadges } from '../../graph/labels.ts';
 import { ACTION_ORDER, ACTIONS, CONDITIONS } from '../../graph/vocabulary.ts';
+import { plural } from './FoldSummaryBox.tsx';
+import { useUnfold } from './useFold.ts';
 import { showConfusable } from '../confusable.ts';
 
 // BoxTile is a box zoomed out: the node's name, a bar of its allocations
@@ -40,7 +42,25 @@ function BoxTile({ v }: { v: NodeBoxView }) {
   );
 }
 
-function ClientNodeBoxView({ data }: NodeProps<BoxFlowNode>) {
+// FoldLine counts a box's allocations nothing happens to, folded away; pressing it shows them.
+function FoldLine({ id, v }: { id: string; v: NodeBoxView }) {
+  const unfold = useUnfold();
+  const text = `${plural(v.folded, 'allocation')}: no change`;
+  // Shown short ("+2 unchanged"): the label says it whole.
+  return (
+    <button
+      type="button"
+      className="cg-box__fold"
+      data-testid="fold-line"
+      aria-label={`${text} on ${v.name}. Show them`}
+      onClick={() => unfold(id)}
+    >
+      +{v.folded} unchanged ▾
+    </button>
+  );
+}
+
+function ClientNodeBoxView({ id, data }: NodeProps<BoxFlowNode>) {
   const v = data.view;
   const detail = useDetail();
   const ids = useMemo(() => v.allocs.map((c) => c.id), [v]);
@@ -57,7 +77,7 @@ function ClientNodeBoxView({ data }: NodeProps<BoxFlowNode>) {
       data-draining={v.draining ? 'true' : undefined}
       data-ineligible={v.ineligible ? 'true' : undefined}
       data-gc={gc ? 'true' : undefined}
-      aria-label={`${gc ? 'garbage-collected node' : 'client node'} ${v.name}${badges.length ? `, ${badges.join(', ')}` : ''}, ${v.allocs.length} allocation(s)`}
+      aria-label={`${gc ? 'garbage-collected node' : 'client node'} ${v.name}${badges.length ? `, ${badges.join(', ')}` : ''}, ${v.allocs.length + v.folded} allocation(s)`}
     >
       <header className="cg-box__header" title={title}>
         <span className="cg-box__name">
@@ -75,7 +95,7 @@ function ClientNodeBoxView({ data }: NodeProps<BoxFlowNode>) {
       {!detail ? (
         <BoxTile v={v} />
       ) : v.allocs.length === 0 ? (
-        <p className="cg-box__empty">no allocations</p>
+        v.folded === 0 && <p className="cg-box__empty">no allocations</p>
       ) : (
         <div className="cg-box__cards">
           {v.allocs.map((c) => (
@@ -83,6 +103,7 @@ function ClientNodeBoxView({ data }: NodeProps<BoxFlowNode>) {
           ))}
         </div>
       )}
+      {detail && v.folded > 0 && <FoldLine id={id} v={v} />}
     </section>
   );
 }

@@ -42,12 +42,14 @@ import { FitView } from './FitView.tsx';
 import { CULL_BOXES, geometry, nodeTypes, readOnly } from './flowSettings.ts';
 import { FollowFocus } from './FollowFocus.tsx';
 import { GraphOverlay } from './GraphOverlay.tsx';
+import { GraphTools } from './GraphTools.tsx';
 import { showPromotionTargets } from './promotionTargets.ts';
 import { ReplacementArrows } from './ReplacementArrows.tsx';
 import { useArrangement } from './useArrangement.ts';
 import { useBuiltGraph } from './useBuiltGraph.ts';
 import { useCardClicks } from './useCardClicks.ts';
 import { useColorMode } from './useColorMode.ts';
+import { UnfoldContext, useFold } from './useFold.ts';
 import { usePaneSize } from './usePaneSize.ts';
 import { useViewportState } from './useViewportState.ts';
 import './theme.css';
@@ -63,8 +65,13 @@ export interface ClusterGraphProps {
   onSelectAlloc: (allocID: string | null) => void;
   /** deploymentActions promote or fail the deployment; given in a rollout only. */
   deploymentActions?: DeploymentActions | null;
-  /** minTextPx raises the floor on card text at first view (the presenter's large type); null keeps 11 px (10 px when narrow). */
+  /** minTextPx raises the floor on card text at first view where the story fits at it (the presenter's large type); null keeps TEXT_FLOOR. */
   minTextPx?: number | null;
+  /** fold folds the nodes and allocations nothing happens to; onFold turns it on or off. */
+  fold?: boolean;
+  onFold?: ((on: boolean) => void) | null;
+  /** follow names what is shown (a rollout's frame): when it changes, the view is fitted to its story again. */
+  follow?: number | null;
 }
 
 /**
@@ -82,13 +89,17 @@ export const ClusterGraph = memo(function ClusterGraph({
   onSelectAlloc,
   deploymentActions = null,
   minTextPx = null,
+  fold: foldOn = true,
+  onFold = null,
+  follow = null,
 }: ClusterGraphProps) {
   const root = useRef<HTMLDivElement>(null);
   const flowPane = useRef<HTMLDivElement>(null);
   const pane = usePaneSize(flowPane);
   const deployments = useMemo(() => deploymentViews(scenario, document), [scenario, document]);
-  const shape = useArrangement(scenario, document, pane, minTextPx);
-  const { flow, model } = useBuiltGraph(scenario, document, trace, shape);
+  const { fold, unfold } = useFold(scenario, foldOn);
+  const shape = useArrangement(scenario, document, trace, pane, minTextPx, fold, follow);
+  const { flow, model } = useBuiltGraph(scenario, document, trace, shape, fold);
   const { detailStore, detail, onMove, onMoveStart, onMoveEnd } = useViewportState(root);
   const { onPointerDown, onNodeClick, onPaneClick } = useCardClicks(onSelectAlloc);
   const colorMode = useColorMode();
@@ -98,6 +109,11 @@ export const ClusterGraph = memo(function ClusterGraph({
   useLayoutEffect(() => {
     exportSource.current = { model, deployments };
   }, [model, deployments]);
+  // The overlay's fit button reads the latest model; a ref keeps the memoised overlay from redrawing on each edit.
+  const latestModel = useRef(model);
+  useLayoutEffect(() => {
+    latestModel.current = model;
+  });
 
   return (
     <div
@@ -120,28 +136,44 @@ export const ClusterGraph = memo(function ClusterGraph({
       <DeploymentStrip views={deployments} actions={deploymentActions} />
       <div className="cg__flow" ref={flowPane}>
         <DetailContext.Provider value={detailStore}>
-          <ReactFlow
-            nodes={flow.nodes}
-            nodeTypes={nodeTypes}
-            colorMode={colorMode}
-            {...readOnly}
-            onlyRenderVisibleElements={detail && culled}
-            onPaneClick={onPaneClick}
-            onNodeClick={onNodeClick}
-            onMoveStart={onMoveStart}
-            onMoveEnd={onMoveEnd}
-            onMove={onMove}
-            aria-label="Cluster graph"
-          >
-            <FollowFocus />
-            {pane !== null && (
-              <FitView model={model} pane={pane} name={scenario.Name} root={root} minTextPx={minTextPx} />
-            )}
-            <ViewportPortal>
-              <ReplacementArrows arrows={flow.arrows} />
-            </ViewportPortal>
-            <GraphOverlay pane={pane} culled={culled} exportSource={exportSource} />
-          </ReactFlow>
+          <UnfoldContext.Provider value={unfold}>
+            <ReactFlow
+              nodes={flow.nodes}
+              nodeTypes={nodeTypes}
+              colorMode={colorMode}
+              {...readOnly}
+              onlyRenderVisibleElements={detail && culled}
+              onPaneClick={onPaneClick}
+              onNodeClick={onNodeClick}
+              onMoveStart={onMoveStart}
+              onMoveEnd={onMoveEnd}
+              onMove={onMove}
+              aria-label="Cluster graph"
+            >
+              <FollowFocus />
+              {pane !== null && (
+                <FitView
+                  model={model}
+                  pane={pane}
+                  name={scenario.Name}
+                  root={root}
+                  minTextPx={minTextPx}
+                  follow={follow}
+                />
+              )}
+              <ViewportPortal>
+                <ReplacementArrows arrows={flow.arrows} />
+              </ViewportPortal>
+              <GraphOverlay
+                pane={pane}
+                culled={culled}
+                model={latestModel}
+                minTextPx={minTextPx}
+                exportSource={exportSource}
+              />
+              <GraphTools scenario={scenario} model={model} unfold={unfold} fold={foldOn} onFold={onFold} pane={pane} />
+            </ReactFlow>
+          </UnfoldContext.Provider>
         </DetailContext.Provider>
       </div>
     </div>

@@ -37,7 +37,10 @@ function Panel({ v, actions }: { v: DeploymentGroupView; actions: DeploymentActi
     >
       <header className="cg-dep__head">
         <span className="cg-dep__title">
-          Deployment <code>{v.deploymentID.slice(0, 8)}</code> · v{v.jobVersion} · {JSON.stringify(v.group)}
+          <span className="cg-dep__id">
+            Deployment <code>{v.deploymentID.slice(0, 8)}</code> ·{' '}
+          </span>
+          v{v.jobVersion} · {JSON.stringify(v.group)}
         </span>
         {v.before !== '' && v.before !== v.status && (
           <span className={`cg-dep__status cg-dep__status--${v.before} cg-dep__status--was`}>{v.before}</span>

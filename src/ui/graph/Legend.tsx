@@ -46,7 +46,9 @@ export const Legend = memo(function Legend({ pane }: { pane: Pane | null }) {
       open={open}
       onToggle={(e) => saveLegendOpen(storage, e.currentTarget.open)}
     >
-      <summary>Legend</summary>
+      <summary title="Legend" aria-label="Legend">
+        ?
+      </summary>
       <div className="cg-legend__body">
         <p className="cg-legend__hint">Click any card, placements included, to see why.</p>
         <h4>Time: the version chip</h4>

@@ -7,10 +7,15 @@ import type { NodeTypes } from '@xyflow/react';
 import type { CSSProperties } from 'react';
 import { BOX, CARD } from '../../graph/layout.ts';
 import { ClientNodeBox } from './ClientNodeBox.tsx';
+import { FoldSummaryBox } from './FoldSummaryBox.tsx';
 import { PlacementLane } from './PlacementLane.tsx';
 
-/** nodeTypes draws the graph's two kinds of node; defined once, since React Flow re-creates every node when it changes. */
-export const nodeTypes: NodeTypes = { clientNode: ClientNodeBox, placementLane: PlacementLane };
+/** nodeTypes draws the graph's three kinds of node; defined once, since React Flow re-creates every node when it changes. */
+export const nodeTypes: NodeTypes = {
+  clientNode: ClientNodeBox,
+  placementLane: PlacementLane,
+  foldSummary: FoldSummaryBox,
+};
 
 /** geometry gives the CSS the layout's numbers, so that the drawn cards sit where the model says. */
 export const geometry = {
@@ -27,7 +32,6 @@ export const geometry = {
  * off), with the range it may be zoomed over.
  */
 export const readOnly = {
-  fitViewOptions: { padding: 0.05, maxZoom: 1.25 },
   minZoom: 0.05,
   maxZoom: 2,
   nodesDraggable: false,

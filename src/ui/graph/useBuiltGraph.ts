@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import type { ReconcileTrace } from '../../engine/types.ts';
 import { buildGraph } from '../../graph/buildGraph.ts';
+import type { Fold } from '../../graph/fold.ts';
 import { type FlowGraph, toFlow } from '../../graph/flow.ts';
 import type { Shape } from '../../graph/layout.ts';
 import type { GraphModel } from '../../graph/model.ts';
@@ -17,6 +18,7 @@ interface Built {
   document: ResultDocument;
   trace: ReconcileTrace | null;
   shape: Shape | null;
+  fold: Fold;
   model: GraphModel;
   flow: FlowGraph;
 }
@@ -31,6 +33,7 @@ export function useBuiltGraph(
   document: ResultDocument,
   trace: ReconcileTrace | null,
   shape: Shape | null,
+  fold: Fold,
 ): Pick<Built, 'model' | 'flow'> {
   const [built, setBuilt] = useState<Built | null>(null);
   if (
@@ -38,11 +41,12 @@ export function useBuiltGraph(
     built.scenario === scenario &&
     built.document === document &&
     built.trace === trace &&
-    built.shape === shape
+    built.shape === shape &&
+    built.fold === fold
   )
     return built;
-  const model = buildGraph(scenario, document, trace, built?.model ?? null, shape);
-  const next = { scenario, document, trace, shape, model, flow: toFlow(model, built?.flow ?? null) };
+  const model = buildGraph(scenario, document, trace, built?.model ?? null, shape, fold);
+  const next = { scenario, document, trace, shape, fold, model, flow: toFlow(model, built?.flow ?? null) };
   setBuilt(next);
   return next;
 }

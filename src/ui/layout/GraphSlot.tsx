@@ -2,7 +2,16 @@
 // graph itself dims and labels a stale result; this slot only passes it on.
 
 import { useCallback, useMemo } from 'react';
-import { useActions, useInRollout, useShownResult, useStale, useStatus, useStoreApi } from '../storeContext.tsx';
+import {
+  useActions,
+  useFoldPreference,
+  useRolloutFrame,
+  useInRollout,
+  useShownResult,
+  useStale,
+  useStatus,
+  useStoreApi,
+} from '../storeContext.tsx';
 import { graphBudget } from '../../worker/budgets.ts';
 import { ClusterGraph } from './slots.ts';
 
@@ -38,6 +47,11 @@ export function GraphSlot({ minTextPx = null }: { minTextPx?: number | null } = 
   // In a rollout the deployment's panel can promote or fail it, after the frame shown.
   const { addEvent } = useActions();
   const inRollout = useInRollout();
+  const fold = useFoldPreference();
+  const { setFold } = useActions();
+  // In a rollout each frame is fitted to its own story as it is shown.
+  const frame = useRolloutFrame();
+  const follow = inRollout ? frame : null;
   const deploymentActions = useMemo(
     () =>
       inRollout
@@ -68,6 +82,9 @@ export function GraphSlot({ minTextPx = null }: { minTextPx?: number | null } = 
           onSelectAlloc={onSelectAlloc}
           deploymentActions={deploymentActions}
           minTextPx={minTextPx}
+          fold={fold}
+          onFold={setFold}
+          follow={follow}
         />
       )}
     </section>

@@ -1,22 +1,13 @@
-// The picture at the two window sizes a classroom uses: every example opens
-// legible (card text measured as rendered, font size times zoom), with a
-// screenshot of each written to e2e/screenshots/ for a reviewer's eye; a
-// large cluster opens on the overview of tiles, which turn into cards as
-// one zooms in.
+// What each example teaches, as an element of its picture to assert: the
+// example walk of e2e/fit.spec.ts checks each at both window sizes.
 
-import { expect, type Page, test } from '@playwright/test';
-import { generateScenarioText } from '../bench/generate.ts';
-import { EXAMPLES } from '../src/examples/index.ts';
-import { loadExample, measureCardText } from './graphView.ts';
-import { openApp, shot } from './helpers.ts';
-
-test.describe.configure({ timeout: 240_000 });
+import { expect, type Page } from '@playwright/test';
 
 const alloc = (page: Page, action: string) => page.locator(`[data-testid=alloc][data-action="${action}"]`);
 const deployment = (page: Page, status: string) => page.locator(`[data-testid=deployment][data-status="${status}"]`);
 
-// POINTS asserts, for each example, the element of the picture that carries what its note teaches.
-const POINTS: Record<string, (page: Page) => Promise<void>> = {
+/** POINTS asserts, for each example, the element of the picture that carries what its note teaches. */
+export const POINTS: Record<string, (page: Page) => Promise<void>> = {
   'first-placement': async (page) => {
     await expect(page.locator('[data-testid=deployment][data-group=web][data-effect=created]')).toContainText(
       '3 desired',
@@ -77,6 +68,10 @@ const POINTS: Record<string, (page: Page) => Promise<void>> = {
     await expect(page.getByTestId('delayed-replacement').getByTestId('wait-for')).toHaveText(/in \S+/);
   },
   'batch-finished-kept': async (page) => {
+    // The finished allocations stay: nothing happens to them, so they are on the summary until it opens.
+    await expect(page.getByTestId('fold-summary')).toContainText('2 allocations: no change');
+    await page.getByTestId('fold-summary').click();
+    for (const line of await page.getByTestId('fold-line').all()) await line.click();
     await expect(page.locator('[data-testid=alloc][data-action=ignore]', { hasText: 'complete' })).toHaveCount(2);
     await expect(alloc(page, 'reschedule-now')).toHaveCount(1);
   },
@@ -120,55 +115,3 @@ const POINTS: Record<string, (page: Page) => Promise<void>> = {
   },
   'rollout-drain': async (page) => expect(page.getByTestId('rollout-step').first()).toBeVisible(),
 };
-
-const SIZES = [
-  { width: 1440, height: 900, floor: 11 },
-  { width: 1024, height: 700, floor: 10 },
-] as const;
-
-for (const size of SIZES) {
-  test(`every example opens legible at ${size.width}×${size.height}`, async ({ page }) => {
-    await page.setViewportSize(size);
-    await openApp(page);
-    for (const ex of EXAMPLES) {
-      await loadExample(page, ex.id);
-      const point = POINTS[ex.id];
-      expect(point, `${ex.id} has a point to assert`).toBeDefined();
-      await point!(page);
-      const m = await measureCardText(page);
-      // An example without allocations or placements (multiregion-paused) has no cards to measure.
-      if (m.cardsInView === 0) await expect(page.getByTestId('alloc').or(page.getByTestId('placement'))).toHaveCount(0);
-      else
-        expect(m.minPx, `${ex.id}: smallest card text (zoom ${m.zoom.toFixed(2)})`).toBeGreaterThanOrEqual(
-          size.floor - 0.01,
-        );
-      await shot(page, `80-example-${ex.id}-${size.width}`);
-    }
-  });
-}
-
-test('a large cluster opens on the overview, whose tiles become cards as one zooms in', async ({ page }) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await openApp(page);
-  const text = generateScenarioText({ allocs: 400, nodes: 60 });
-  await page
-    .getByTestId('import-input')
-    .setInputFiles({ name: 'large.json', mimeType: 'application/json', buffer: Buffer.from(text) });
-  const graph = page.getByTestId('cluster-graph');
-  await expect(graph).toHaveAttribute('data-fitted', JSON.parse(text).Name);
-  await expect(page.getByTestId('client-node')).toHaveCount(60);
-  await expect(page.getByTestId('node-tile')).toHaveCount(60);
-  await expect(page.getByTestId('alloc')).toHaveCount(0);
-  // A tile counts its allocations by decision and by client status.
-  await expect(page.getByTestId('tile-actions').first()).toContainText(/\d+ · ignore|\d+ . \w+/);
-  await shot(page, '81-overview');
-  const box = (await graph.boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  for (let i = 0; i < 12 && (await page.getByTestId('node-tile').count()) > 0; i++) {
-    await page.mouse.wheel(0, -300);
-    await page.waitForTimeout(150);
-  }
-  await expect(page.getByTestId('alloc').first()).toBeVisible();
-  await expect(page.getByTestId('node-tile')).toHaveCount(0);
-  await shot(page, '82-overview-zoomed-in');
-});

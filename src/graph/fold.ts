@@ -1,0 +1,33 @@
+// Folding: the nodes and allocations nothing happens to are drawn as a
+// count, so that what changes fits the pane at a legible size. A node is in
+// the story when one of its allocations changes or when it is not plainly
+// ready (down, draining, garbage-collected, initializing): that is news
+// even when its allocations stay.
+
+import type { AllocCard, NodeBoxView } from './model.ts';
+
+/** SUMMARY_ID is the graph ID of the box standing for the folded nodes, and its key in Fold.open. */
+export const SUMMARY_ID = 'folded';
+
+/**
+ * Fold says what is folded: nothing when `on` is false; otherwise every node
+ * and allocation nothing happens to, except what `open` unfolds: a box ID
+ * shows that box's unchanged allocations, SUMMARY_ID the folded nodes.
+ */
+export interface Fold {
+  on: boolean;
+  open: ReadonlySet<string>;
+}
+
+/** NO_FOLD draws everything: the command line's and the tests' default. */
+export const NO_FOLD: Fold = { on: false, open: new Set() };
+
+/** changes tells whether something happens to an allocation: any decision but "ignore". */
+export function changes(card: AllocCard): boolean {
+  return card.action !== 'ignore';
+}
+
+/** inStory tells whether a node's box belongs to the story: an allocation changes, or the node is not plainly ready. */
+export function inStory(v: Pick<NodeBoxView, 'condition' | 'draining'>, cards: readonly AllocCard[]): boolean {
+  return v.condition !== 'ready' || v.draining || cards.some(changes);
+}

@@ -1,0 +1,40 @@
+// The box that stands for the nodes nothing happens to: how many, with how
+// many allocations, as one button that unfolds them.
+
+import type { NodeProps } from '@xyflow/react';
+import { memo } from 'react';
+import type { SummaryFlowNode } from '../../graph/flow.ts';
+import { SUMMARY_ID } from '../../graph/fold.ts';
+import type { FoldSummary } from '../../graph/model.ts';
+import { useUnfold } from './useFold.ts';
+
+/** plural writes a count with its noun, "1 node", "3 nodes". */
+export function plural(n: number, noun: string): string {
+  return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/** summaryText is what the summary says: "3 nodes, 12 allocations: no change". */
+export function summaryText(v: FoldSummary): string {
+  return `${plural(v.nodes, 'node')}, ${plural(v.allocs, 'allocation')}: no change`;
+}
+
+function FoldSummaryBoxView({ data }: NodeProps<SummaryFlowNode>) {
+  const unfold = useUnfold();
+  const text = summaryText(data.view);
+  return (
+    <button
+      type="button"
+      className="cg-summary"
+      data-testid="fold-summary"
+      aria-label={`${text}. Show them`}
+      title="Nothing happens to these nodes: show them"
+      onClick={() => unfold(SUMMARY_ID)}
+    >
+      <span className="cg-summary__text">{text}</span>
+      <span className="cg-summary__show">Show them ▾</span>
+    </button>
+  );
+}
+
+/** FoldSummaryBox is the memoised React Flow node type of the folded nodes' summary. */
+export const FoldSummaryBox = memo(FoldSummaryBoxView, (a, b) => a.data.view === b.data.view);
