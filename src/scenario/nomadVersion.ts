@@ -1,0 +1,38 @@
+// Which reconciler a scenario asks for: the seed's (Nomad 0.12, the default)
+// or Nomad v1.6.5's. The version is read before anything else, because it
+// decides which values the rest of the document may hold.
+
+import { DiagnosticCode } from './diagnostics.ts';
+import { type Reader, describeValue } from './fields.ts';
+
+/** NOMAD_VERSIONS are the reconcilers a scenario may choose, the default first. */
+export const NOMAD_VERSIONS = ['0.12', '1.6'] as const;
+
+/** NomadVersion names one reconciler: "0.12" (the seed, dccea99f7e) or "1.6" (v1.6.5). */
+export type NomadVersion = (typeof NOMAD_VERSIONS)[number];
+
+/** isNomadVersion reports whether a value names a reconciler the playground has; the command line checks its flag with it. */
+export function isNomadVersion(value: unknown): value is NomadVersion {
+  return typeof value === 'string' && (NOMAD_VERSIONS as readonly string[]).includes(value);
+}
+
+/**
+ * readNomadVersion reads the document's `NomadVersion`: absent or null is
+ * "0.12". It is a string on purpose: the number 1.6 would read back as 1.6
+ * but 0.12 and 0.120 as the same number, so a number is refused.
+ */
+export function readNomadVersion(r: Reader, value: unknown): NomadVersion {
+  if (value === undefined || value === null) return '0.12';
+  if (isNomadVersion(value)) return value;
+  const choices = NOMAD_VERSIONS.map((v) => JSON.stringify(v)).join(' or ');
+  if (typeof value === 'string') {
+    r.report(
+      DiagnosticCode.NotInEnum,
+      'NomadVersion',
+      `${describeValue(value)} is not a reconciler the playground has: give ${choices}`,
+    );
+  } else {
+    r.wrongType('', 'NomadVersion', `the string ${choices}`, value);
+  }
+  return '0.12';
+}
