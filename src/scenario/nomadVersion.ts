@@ -2,6 +2,7 @@
 // or Nomad v1.6.5's. The version is read before anything else, because it
 // decides which values the rest of the document may hold.
 
+import { type ParseError, applyEdits, modify, parseTree } from 'jsonc-parser';
 import { DiagnosticCode } from './diagnostics.ts';
 import { type Reader, describeValue } from './fields.ts';
 
@@ -28,11 +29,30 @@ export function readNomadVersion(r: Reader, value: unknown): NomadVersion {
   if (typeof value === 'string') {
     r.report(
       DiagnosticCode.NotInEnum,
-      'NomadVersion',
+      NOMAD_VERSION_KEY,
       `${describeValue(value)} is not a reconciler the playground has: give ${choices}`,
     );
   } else {
-    r.wrongType('', 'NomadVersion', `the string ${choices}`, value);
+    r.wrongType('', NOMAD_VERSION_KEY, `the string ${choices}`, value);
   }
   return '0.12';
 }
+
+/**
+ * withNomadVersion sets a scenario document's NomadVersion in its text,
+ * keeping the rest as written (the share command's --nomad-version: a link
+ * carries the text, so the choice must be in it). A text that is not a JSON
+ * object is returned as it is, for the reader to report.
+ */
+export function withNomadVersion(text: string, version: NomadVersion): string {
+  const errors: ParseError[] = [];
+  const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
+  if (errors.length > 0 || tree?.type !== 'object') return text;
+  const edits = modify(text, [NOMAD_VERSION_KEY], version, {
+    formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' },
+  });
+  return applyEdits(text, edits);
+}
+
+/** NOMAD_VERSION_KEY is the document field that chooses the reconciler. */
+export const NOMAD_VERSION_KEY = 'NomadVersion';
