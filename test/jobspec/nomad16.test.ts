@@ -11,6 +11,11 @@ import { FIXED_OPTIONS } from '../scenario/helpers.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 
+// Loose lets a test walk a decoded job's JSON without a cast at each step.
+interface Loose {
+  [key: string]: Loose;
+}
+
 const SPEC = `job "web" {
   node_pool = "gpu"
 
@@ -60,7 +65,7 @@ describe('a jobspec read for Nomad 1.6', () => {
     ]);
     const read = await readJobSpec(SPEC, {}, { nomad16: true });
     expect(read.diagnostics).toEqual([]);
-    const job = read.job as Record<string, any>;
+    const job = read.job as unknown as Loose;
     const group = job.TaskGroups[0];
     const task = group.Tasks[0];
     expect([job.NodePool, group.MaxClientDisconnect, group.RestartPolicy.RenderTemplates]).toEqual([
@@ -81,7 +86,7 @@ describe('a jobspec read for Nomad 1.6', () => {
   });
 
   it('stores the job as v1.6.5 does: node pool, datacenters, host networks, cores', async () => {
-    const job = storedJob((await readJobSpec(SPEC, {}, { nomad16: true })).job, true) as Record<string, any>;
+    const job = storedJob((await readJobSpec(SPEC, {}, { nomad16: true })).job, true) as unknown as Loose;
     const group = job.TaskGroups[0];
     const task = group.Tasks[0];
     expect([job.NodePool, job.Datacenters]).toEqual(['gpu', ['*']]);
