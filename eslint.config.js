@@ -60,11 +60,16 @@ const NODE = [...new Set(builtinModules.map((m) => m.replace(/^node:/, '').split
 // A relative specifier that climbs out of the importing folder into `folder`.
 const into = (folder) => `^(\\.\\./)+${folder}/`;
 
-function restrictions(folder) {
+// `inVersion` is true for a file in a version's folder of engine/ (v0.12/, v1.6/).
+function restrictions(folder, inVersion = false) {
   const patterns = [];
   const allowed = LAYERS[folder];
-  if (folder === 'engine') patterns.push({ regex: '^(?!\\./)', message: WHY.engine });
-  else if (allowed !== undefined) {
+  // An engine file imports only by a relative path that stays in engine/:
+  // beside itself, or, from a version's folder (v0.12/, v1.6/), one level up.
+  if (folder === 'engine') {
+    const regex = inVersion ? '^(?!\\./|\\.\\./(?!\\.\\./))' : '^(?!\\./)';
+    patterns.push({ regex, message: WHY.engine });
+  } else if (allowed !== undefined) {
     for (const other of Object.keys(LAYERS)) {
       if (other !== folder && !allowed.includes(other)) patterns.push({ regex: into(other), message: WHY[folder] });
     }
@@ -162,6 +167,7 @@ export default tseslint.config(
     files: [`src/${folder}/**`],
     rules: { 'no-restricted-imports': restrictions(folder) },
   })),
+  { files: ['src/engine/*/**'], rules: { 'no-restricted-imports': restrictions('engine', true) } },
   { files: ['src/main.tsx'], rules: { 'no-restricted-imports': restrictions('ui') } },
   ...PURE.map((folder) => ({
     files: [`src/${folder}/**`],

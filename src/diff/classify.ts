@@ -15,7 +15,7 @@
 
 import { lookupTask, lookupTaskGroup } from '../engine/structs.ts';
 import type { Job } from '../engine/structs.ts';
-import { taskUpdatedReason, tasksUpdatedReason } from '../engine/util.ts';
+import { taskUpdatedReason, tasksUpdatedReason } from '../engine/v0.12/util.ts';
 import type { FieldDiff, JobDiff, TaskDiff, TaskGroupDiff, UpdateClass, UpdateKind } from './types.ts';
 
 /** AnnotationForcesCreate marks a count that grows and the tasks of an added group (upstream's string). */

@@ -8,7 +8,7 @@
 // commit, a group's migrate strategy, spreads, volumes and scaling policy
 // are not diffed: a change there marks the group edited and shows no line.
 
-import { jsonEqual } from '../engine/util.ts';
+import { jsonEqual } from '../engine/jsonEqual.ts';
 import type { Obj } from '../jobspec/canonical/values.ts';
 import { fieldDiffs } from './fields.ts';
 import { goText, textOf } from './flatten.ts';

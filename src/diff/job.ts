@@ -9,7 +9,7 @@
 // commit, the job's spreads are not diffed.
 
 import type { Job } from '../engine/structs.ts';
-import { jsonEqual } from '../engine/util.ts';
+import { jsonEqual } from '../engine/jsonEqual.ts';
 import type { Obj } from '../jobspec/canonical/values.ts';
 import { anyChange, fieldDiffs, sortObjectDiffs } from './fields.ts';
 import { fieldOf, textOf } from './flatten.ts';

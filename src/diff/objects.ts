@@ -6,7 +6,7 @@
 // such blocks, a set of strings, a block that holds other blocks, and a
 // free-form map (a task's config, a check's headers).
 
-import { jsonEqual } from '../engine/util.ts';
+import { jsonEqual } from '../engine/jsonEqual.ts';
 import { type Obj, objects } from '../jobspec/canonical/values.ts';
 import { compareFieldDiffs, fieldDiff, fieldDiffs, sortObjectDiffs } from './fields.ts';
 import { fieldOf, flattenAll, setKey, textOf } from './flatten.ts';

@@ -9,7 +9,7 @@
 // plugin block are not diffed: a change there marks the task edited and
 // shows no line.
 
-import { jsonEqual } from '../engine/util.ts';
+import { jsonEqual } from '../engine/jsonEqual.ts';
 import type { Obj } from '../jobspec/canonical/values.ts';
 import { fieldDiffs } from './fields.ts';
 import { textOf } from './flatten.ts';

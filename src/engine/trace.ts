@@ -6,7 +6,7 @@
 // built on it. When no explanation is asked for, every hook is a no-op.
 
 import type { Allocation, Deployment, DeploymentState, Job, TaskGroup } from './structs.ts';
-import type { AllocSet, DelayedRescheduleInfo } from './reconcileUtil.ts';
+import type { AllocSet, DelayedRescheduleInfo } from './allocSet.ts';
 import type {
   AllocAction,
   AllocDecision,

@@ -1,207 +1,20 @@
-// Upstream: hashicorp/nomad scheduler/util.go at dccea99f7e.
-//
-// The scheduler helpers the reconciler depends on: which nodes taint their
-// allocations (taintedNodes), whether a job change forces allocations to be
-// replaced (tasksUpdated), and how the generic scheduler classifies an
-// allocation whose job changed (genericAllocUpdateFn).
-//
-// Two deliberate differences from upstream, both from SCENARIO.md:
-// - Upstream compares with reflect.DeepEqual, which tells a nil map or slice
-//   from an empty one. Here an absent (null or missing) map or list equals an
-//   empty one, since in a hand-written document that difference is formatting.
-// - Before an in-place update upstream re-checks that the allocation still
-//   fits its node; the scenario does not describe nodes well enough, so an
-//   allocation whose node still exists is assumed to fit.
+// Upstream: hashicorp/nomad scheduler/util.go, the parts that are the same
+// at dccea99f7e and v1.6.5: spreadsUpdated, the device comparison, the
+// struct comparison both versions' tasksUpdated build on, and the decisions
+// genericAllocUpdateFn shares between allocations. Each version's own
+// taintedNodes, tasksUpdated and genericAllocUpdateFn are in v0.12/util.ts
+// and v1.6/util.ts.
 
-import { combinedTaskMeta, lookupTask, lookupTaskGroup, shouldDrainNode, terminalStatus } from './structs.ts';
-import type {
-  Affinity,
-  Allocation,
-  Constraint,
-  Job,
-  NetworkResource,
-  Node,
-  RequestedDevice,
-  Spread,
-  Task,
-} from './structs.ts';
-import type { AllocUpdateFn, AllocUpdateDecision } from './types.ts';
-
-// ---------------------------------------------------------------------------
-// Tainted nodes
+import { hasOwn, jsonEqual } from './jsonEqual.ts';
+import { lookupTaskGroup } from './structs.ts';
+import type { Affinity, Constraint, EphemeralDisk, Job, RequestedDevice, Spread } from './structs.ts';
+import type { AllocUpdateDecision } from './types.ts';
 
 /**
- * taintedNodes maps the node of every allocation that can no longer stay
- * where it is: a node that no longer exists maps to null (it was garbage
- * collected, so its allocations are lost), and a node that is down or
- * draining maps to itself. Healthy nodes are left out, as upstream does.
+ * Shape names the fields of one of upstream's structs, a nested list of
+ * structs as [field, its shape].
  */
-export function taintedNodes(
-  nodes: ReadonlyMap<string, Node>,
-  allocs: readonly Allocation[],
-): Map<string, Node | null> {
-  const out = new Map<string, Node | null>();
-  // Upstream skips only node IDs already in its result, so a healthy node is
-  // looked up again for each of its allocations; so is it here, because one
-  // lookup costs less than remembering which nodes were seen. The loop runs
-  // over every allocation before the engine has warmed up, where for-of
-  // would still allocate at each step, so it counts indexes.
-  for (let i = 0; i < allocs.length; i++) {
-    const id = allocs[i]!.NodeID;
-    const node = nodes.get(id);
-    if (node === undefined) out.set(id, null);
-    else if (shouldDrainNode(node.Status) || node.Drain) out.set(id, node);
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------------------
-// Deep equality of JSON values
-
-// isNothing is true for a value that is not there at all.
-function isNothing(v: unknown): v is null | undefined {
-  return v === null || v === undefined;
-}
-
-// isEmptyLike reports whether v counts the same as a missing value. An empty
-// list or map always does (the contract's deviation). In struct mode the
-// zero values "", 0 and false do too: a Go struct decoded from JSON gets its
-// zero value for a field the document leaves out, so for struct-shaped
-// values (artifacts, templates, vault, affinities, spreads) leaving a field
-// out and writing its zero value are the same thing upstream.
-function isEmptyLike(v: unknown, structMode: boolean): boolean {
-  if (isNothing(v)) return true;
-  if (Array.isArray(v)) return v.length === 0;
-  if (typeof v === 'object') {
-    for (const k in v) if (Object.prototype.hasOwnProperty.call(v, k)) return false;
-    return true;
-  }
-  if (!structMode) return false;
-  return v === '' || v === 0 || v === false;
-}
-
-function hasOwn(o: object, k: string): boolean {
-  return Object.prototype.hasOwnProperty.call(o, k);
-}
-
-/**
- * jsonEqual compares two JSON values: lists in order, maps regardless of key
- * order, with an absent value (null, undefined or a missing key) equal to an
- * empty list or map. With `structMode` the zero values "", 0 and false also
- * equal an absent value (see isEmptyLike). It walks with an explicit stack,
- * so deeply nested input cannot overflow the call stack.
- */
-export function jsonEqual(a: unknown, b: unknown, structMode = false): boolean {
-  const stack: [unknown, unknown][] = [[a, b]];
-  while (stack.length > 0) {
-    const [x, y] = stack.pop()!;
-    if (x === y) continue;
-    if (isNothing(x)) {
-      if (!isEmptyLike(y, structMode)) return false;
-      continue;
-    }
-    if (isNothing(y)) {
-      if (!isEmptyLike(x, structMode)) return false;
-      continue;
-    }
-    const xArray = Array.isArray(x);
-    const yArray = Array.isArray(y);
-    if (xArray || yArray) {
-      if (!xArray || !yArray) return false;
-      const xs = x as unknown[];
-      const ys = y as unknown[];
-      if (xs.length !== ys.length) return false;
-      for (let i = 0; i < xs.length; i++) stack.push([xs[i], ys[i]]);
-      continue;
-    }
-    if (typeof x === 'object' && typeof y === 'object') {
-      const xo = x as Record<string, unknown>;
-      const yo = y as Record<string, unknown>;
-      for (const k in xo) {
-        if (!hasOwn(xo, k)) continue;
-        // A key one side lacks is compared as an absent value.
-        stack.push([xo[k], hasOwn(yo, k) ? yo[k] : undefined]);
-      }
-      for (const k in yo) {
-        if (!hasOwn(yo, k) || hasOwn(xo, k)) continue;
-        stack.push([undefined, yo[k]]);
-      }
-      continue;
-    }
-    // Two different primitives, or a primitive against a container.
-    return false;
-  }
-  return true;
-}
-
-// ---------------------------------------------------------------------------
-// tasksUpdated and its parts
-
-// portMap reduces a network's ports to what an in-place update cannot
-// change: each reserved label with its static value, each dynamic label as
-// -1 (a dynamic label shadows a reserved one of the same name, as upstream).
-function portMap(n: NetworkResource): Map<string, number> {
-  const m = new Map<string, number>();
-  for (const p of n.ReservedPorts ?? []) m.set(p.Label, p.Value);
-  for (const p of n.DynamicPorts ?? []) m.set(p.Label, -1);
-  return m;
-}
-
-function sameNumberMap(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean {
-  if (a.size !== b.size) return false;
-  for (const [k, v] of a) if (b.get(k) !== v) return false;
-  return true;
-}
-
-/**
- * networkUpdatedReason says what differs between two network lists that an
- * in-place update cannot carry over (how many networks there are, and per
- * network its mode, bandwidth and port labels), or null when nothing does.
- * Networks are compared by position, as upstream does.
- */
-export function networkUpdatedReason(
-  netA: readonly NetworkResource[] | null | undefined,
-  netB: readonly NetworkResource[] | null | undefined,
-): string | null {
-  const as = netA ?? [];
-  const bs = netB ?? [];
-  if (as.length !== bs.length) return 'networks added or removed';
-  for (let i = 0; i < as.length; i++) {
-    const an = as[i]!;
-    const bn = bs[i]!;
-    if (an.Mode !== bn.Mode) return 'network mode changed';
-    if (an.MBits !== bn.MBits) return 'network bandwidth changed';
-    if (!sameNumberMap(portMap(an), portMap(bn))) return 'network ports changed';
-  }
-  return null;
-}
-
-// Shape names the fields of one of upstream's structs, a nested list of
-// structs as [field, its shape].
-type Shape = readonly (string | readonly [string, Shape])[];
-
-// The struct-shaped values tasksUpdated compares whole (reflect.DeepEqual),
-// as upstream's structs declare them at dccea99f7e (nomad/structs/structs.go).
-// A field a later Nomad added (Vault.Namespace, Template.Wait,
-// TaskArtifact.GetterHeaders, …) is not in the struct: Go's decoder drops
-// it, so it can never make an update destructive.
-const AFFINITY: Shape = ['LTarget', 'RTarget', 'Operand', 'Weight'];
-const SPREAD: Shape = ['Attribute', 'Weight', ['SpreadTarget', ['Value', 'Percent']]];
-const TASK_ARTIFACT: Shape = ['GetterSource', 'GetterOptions', 'GetterMode', 'RelativeDest'];
-const VAULT: Shape = ['Policies', 'Env', 'ChangeMode', 'ChangeSignal'];
-const TEMPLATE: Shape = [
-  'SourcePath',
-  'DestPath',
-  'EmbeddedTmpl',
-  'ChangeMode',
-  'ChangeSignal',
-  'Splay',
-  'Perms',
-  'LeftDelim',
-  'RightDelim',
-  'Envvars',
-  'VaultGrace',
-];
+export type Shape = readonly (string | readonly [string, Shape])[];
 
 // asStruct keeps of a struct-shaped value (or a list of them) the fields its
 // upstream struct has, as Go's decoder would.
@@ -217,24 +30,13 @@ function asStruct(v: unknown, shape: Shape): unknown {
   return out;
 }
 
-// sameStructs compares two struct-shaped values by their upstream fields, an absent field as its zero value.
-function sameStructs(a: unknown, b: unknown, shape: Shape): boolean {
+/** sameStructs compares two struct-shaped values by their upstream fields, an absent field as its zero value. */
+export function sameStructs(a: unknown, b: unknown, shape: Shape): boolean {
   return jsonEqual(asStruct(a, shape), asStruct(b, shape), true);
 }
 
-/**
- * affinitiesUpdated reports whether the affinities that steer the group's
- * placement changed: job, group and task affinities are laid end to end and
- * compared as one list, so moving an affinity between levels is no change.
- */
-export function affinitiesUpdated(jobA: Job, jobB: Job, taskGroup: string): boolean {
-  const collect = (job: Job): Affinity[] => {
-    const tg = lookupTaskGroup(job, taskGroup);
-    const lists = [job.Affinities ?? [], tg?.Affinities ?? [], ...(tg?.Tasks ?? []).map((t) => t.Affinities ?? [])];
-    return lists.flat();
-  };
-  return !sameStructs(collect(jobA), collect(jobB), AFFINITY);
-}
+/** SPREAD is the fields of upstream's Spread, which spreadsUpdated compares. */
+const SPREAD: Shape = ['Attribute', 'Weight', ['SpreadTarget', ['Value', 'Percent']]];
 
 /**
  * spreadsUpdated reports whether the group's spreads changed: job and group
@@ -249,9 +51,11 @@ export function spreadsUpdated(jobA: Job, jobB: Job, taskGroup: string): boolean
   return !sameStructs(collect(jobA), collect(jobB), SPREAD);
 }
 
-// sameFields compares the named fields of two struct-shaped values, an
-// absent field counting as its zero value.
-function sameFields(
+/**
+ * sameFields compares the named fields of two struct-shaped values, an
+ * absent field counting as its zero value.
+ */
+export function sameFields(
   a: Readonly<Record<string, unknown>>,
   b: Readonly<Record<string, unknown>>,
   fields: readonly string[],
@@ -259,16 +63,19 @@ function sameFields(
   return fields.every((f) => jsonEqual(a[f], b[f], true));
 }
 
-// sameAsSet compares two lists as sets under an equality, as upstream's
-// Constraints.Equals and Affinities.Equals do: same length, and every
-// element of the first has an equal one in the second.
-function sameAsSet<T>(xs: readonly T[], ys: readonly T[], eq: (x: T, y: T) => boolean): boolean {
+/**
+ * sameAsSet compares two lists as sets under an equality, as upstream's
+ * Constraints.Equals and Affinities.Equals do: same length, and every
+ * element of the first has an equal one in the second.
+ */
+export function sameAsSet<T>(xs: readonly T[], ys: readonly T[], eq: (x: T, y: T) => boolean): boolean {
   if (xs.length !== ys.length) return false;
   return xs.every((x) => ys.some((y) => eq(x, y)));
 }
 
 const CONSTRAINT_FIELDS = ['LTarget', 'RTarget', 'Operand'] as const;
-const AFFINITY_FIELDS = ['LTarget', 'RTarget', 'Operand', 'Weight'] as const;
+/** AFFINITY_FIELDS are the fields upstream's Affinity.Equal compares. */
+export const AFFINITY_FIELDS = ['LTarget', 'RTarget', 'Operand', 'Weight'] as const;
 
 // requestedDeviceEqual is upstream's RequestedDevice.Equals: name, count,
 // and constraints and affinities compared as sets of their targets and
@@ -303,111 +110,44 @@ export function devicesEqual(
   return true;
 }
 
-/**
- * tasksUpdatedReason decides whether moving the group from jobA to jobB
- * needs its allocations replaced rather than updated in place, and says
- * why: it names the first field, in upstream's order of checks, whose change
- * a running allocation cannot absorb (tasks, disk, networks and ports,
- * placement preferences, and per task its driver, user, config, env,
- * artifacts, vault, templates, meta, networks, CPU, memory and devices).
- * It returns null when only in-place-updatable things changed. A group
- * missing from either job counts as a change (upstream would crash).
- */
-export function tasksUpdatedReason(jobA: Job, jobB: Job, taskGroup: string): string | null {
-  const a = lookupTaskGroup(jobA, taskGroup);
-  const b = lookupTaskGroup(jobB, taskGroup);
-  if (a === undefined || b === undefined) return `group "${taskGroup}" is not in both jobs`;
-
-  if (a.Tasks.length !== b.Tasks.length) return 'task count changed';
-
-  const da = a.EphemeralDisk;
-  const db = b.EphemeralDisk;
-  if (
-    (da === null || da === undefined) !== (db === null || db === undefined) ||
-    (da && db && (da.Sticky !== db.Sticky || da.SizeMB !== db.SizeMB || da.Migrate !== db.Migrate))
-  ) {
-    return 'ephemeral disk changed';
-  }
-
-  const groupNet = networkUpdatedReason(a.Networks, b.Networks);
-  if (groupNet !== null) return `group ${groupNet}`;
-
-  if (affinitiesUpdated(jobA, jobB, taskGroup)) return 'affinities changed';
-  if (spreadsUpdated(jobA, jobB, taskGroup)) return 'spreads changed';
-
-  for (const at of a.Tasks) {
-    const reason = taskUpdatedReason(jobA, jobB, taskGroup, at);
-    if (reason !== null) return reason;
-  }
-  return null;
+/** ephemeralDiskUpdated reports whether the group's ephemeral disk changed: added, removed, or its stickiness, size or migration. */
+export function ephemeralDiskUpdated(
+  da: EphemeralDisk | null | undefined,
+  db: EphemeralDisk | null | undefined,
+): boolean {
+  if (da == null || db == null) return (da == null) !== (db == null);
+  return da.Sticky !== db.Sticky || da.SizeMB !== db.SizeMB || da.Migrate !== db.Migrate;
 }
 
-/**
- * taskUpdatedReason is tasksUpdatedReason's check of one task: the first of
- * the task's own fields, in upstream's order, whose change forces its
- * allocations to be replaced, or null. `at` is the task of jobA's group;
- * its namesake in jobB's group is compared with it (a missing one counts as
- * a change). The group-wide checks are left out, so that a job diff can say
- * which of the tasks changed.
- */
-export function taskUpdatedReason(jobA: Job, jobB: Job, taskGroup: string, at: Task): string | null {
-  const b = lookupTaskGroup(jobB, taskGroup);
-  const bt = b && lookupTask(b, at.Name);
-  const task = `task "${at.Name}"`;
-  if (bt === undefined) return `${task}: not in the other job`;
-  if (at.Driver !== bt.Driver) return `${task}: driver changed`;
-  if (at.User !== bt.User) return `${task}: user changed`;
-  if (!jsonEqual(at.Config, bt.Config)) return `${task}: config changed`;
-  if (!jsonEqual(at.Env, bt.Env)) return `${task}: env changed`;
-  if (!sameStructs(at.Artifacts, bt.Artifacts, TASK_ARTIFACT)) return `${task}: artifacts changed`;
-  if (!sameStructs(at.Vault, bt.Vault, VAULT)) return `${task}: vault changed`;
-  if (!sameStructs(at.Templates, bt.Templates, TEMPLATE)) return `${task}: templates changed`;
-
-  // Meta is compared merged across job, group and task, so that only a
-  // change in the value a task actually sees counts.
-  if (!jsonEqual(combinedTaskMeta(jobA, taskGroup, at.Name), combinedTaskMeta(jobB, taskGroup, bt.Name))) {
-    return `${task}: meta changed (combined job/group/task meta)`;
-  }
-
-  const ar = at.Resources;
-  const br = bt.Resources;
-  const taskNet = networkUpdatedReason(ar?.Networks, br?.Networks);
-  if (taskNet !== null) return `${task}: ${taskNet}`;
-  if (ar?.CPU !== br?.CPU) return `${task}: CPU changed`;
-  if (ar?.MemoryMB !== br?.MemoryMB) return `${task}: memory changed`;
-  if (!devicesEqual(ar?.Devices, br?.Devices)) return `${task}: devices changed`;
-  return null;
+/** sharedDecision is a decision that updates nothing, frozen so that every allocation it is given to can share it. */
+export function sharedDecision(d: { ignore: boolean; destructive: boolean; reason: string }): AllocUpdateDecision {
+  return Object.freeze({ ...d, updated: null });
 }
 
-/**
- * tasksUpdated reports whether moving the group from jobA to jobB needs its
- * allocations replaced (a destructive update); tasksUpdatedReason says why.
- */
-export function tasksUpdated(jobA: Job, jobB: Job, taskGroup: string): boolean {
-  return tasksUpdatedReason(jobA, jobB, taskGroup) !== null;
-}
+// The update decisions that depend on nothing but the case.
+/** UNCHANGED: the allocation already runs the job's modify index. */
+export const UNCHANGED = sharedDecision({ ignore: true, destructive: false, reason: 'job modify index unchanged' });
+/** TERMINAL: the allocation is terminal; an in-place update would change nothing. */
+export const TERMINAL = sharedDecision({
+  ignore: true,
+  destructive: false,
+  reason: 'alloc is terminal, so an in-place update would change nothing',
+});
+/** NODE_GONE: the allocation's node no longer exists, so it cannot be updated in place. */
+export const NODE_GONE = sharedDecision({ ignore: false, destructive: true, reason: 'node no longer exists' });
 
-// ---------------------------------------------------------------------------
-// genericAllocUpdateFn
-
 /**
- * genericAllocUpdateFn is the service and batch schedulers' way of deciding
- * how an existing allocation follows a new job version. An allocation whose
- * job has the new job's JobModifyIndex is already current, so it is left
- * alone. A change tasksUpdated reports cannot be applied to a running
- * allocation, so it is replaced. Otherwise a terminal allocation is left
- * alone (updating it would only add work), one whose node is gone must be
- * replaced, and anything else is updated in place: upstream first checks
- * that it still fits its node, which the engine assumes (SCENARIO.md).
+ * destructiveChanges remembers, per (new job, old job, group), whether the
+ * given tasksUpdatedReason makes the update destructive, as one decision the
+ * allocations of that old job version share: they share its Job object, and
+ * jobs are never changed while the reconciler runs.
  */
-export function genericAllocUpdateFn(nodes: ReadonlyMap<string, Node>): AllocUpdateFn {
-  // Allocations of one job version share its Job object, so tasksUpdated is
-  // worked out once per (new job, old job, group), and its answer is one
-  // decision those allocations share; jobs are never changed while the
-  // reconciler runs.
+export function destructiveChanges(
+  tasksUpdatedReason: (jobA: Job, jobB: Job, taskGroup: string) => string | null,
+): (newJob: Job, oldJob: Job, group: string) => AllocUpdateDecision | null {
   let cachedNewJob: Job | null = null;
   let decisions = new WeakMap<Job, Map<string, AllocUpdateDecision | null>>();
-  const destructiveChange = (newJob: Job, oldJob: Job, group: string): AllocUpdateDecision | null => {
+  return (newJob, oldJob, group) => {
     if (cachedNewJob !== newJob) {
       cachedNewJob = newJob;
       decisions = new WeakMap();
@@ -425,39 +165,4 @@ export function genericAllocUpdateFn(nodes: ReadonlyMap<string, Node>): AllocUpd
     }
     return decision;
   };
-
-  return (existing, newJob, newTG): AllocUpdateDecision => {
-    if (existing.Job.JobModifyIndex === newJob.JobModifyIndex) return UNCHANGED;
-
-    const destructive = destructiveChange(newJob, existing.Job, newTG.Name);
-    if (destructive !== null) return destructive;
-
-    if (terminalStatus(existing)) return TERMINAL;
-
-    if (!nodes.has(existing.NodeID)) return NODE_GONE;
-
-    // Upstream hands the plan the new job in place of the allocation's own;
-    // the engine records it on the copy.
-    const updated: Allocation = { ...existing, Job: newJob };
-    return {
-      ignore: false,
-      destructive: false,
-      updated,
-      reason: 'only in-place changes (assumed to still fit its node)',
-    };
-  };
 }
-
-// sharedDecision is a decision that updates nothing, frozen so that every allocation it is given to can share it.
-function sharedDecision(d: { ignore: boolean; destructive: boolean; reason: string }): AllocUpdateDecision {
-  return Object.freeze({ ...d, updated: null });
-}
-
-// The update decisions that depend on nothing but the case.
-const UNCHANGED = sharedDecision({ ignore: true, destructive: false, reason: 'job modify index unchanged' });
-const TERMINAL = sharedDecision({
-  ignore: true,
-  destructive: false,
-  reason: 'alloc is terminal, so an in-place update would change nothing',
-});
-const NODE_GONE = sharedDecision({ ignore: false, destructive: true, reason: 'node no longer exists' });

@@ -2,10 +2,10 @@
 // command-line runner, the tests and the browser worker share.
 
 import { v4 as uuidv4 } from 'uuid';
-import { reconcile } from '../engine/reconcile.ts';
+import { reconcile } from '../engine/v0.12/reconcile.ts';
 import { JobTypeBatch, type Node } from '../engine/structs.ts';
 import type { AllocUpdateFn, ReconcileResults } from '../engine/types.ts';
-import { genericAllocUpdateFn, taintedNodes } from '../engine/util.ts';
+import { genericAllocUpdateFn, taintedNodes } from '../engine/v0.12/util.ts';
 import type { Scenario } from '../scenario/read.ts';
 import { type ResultDocument, toResultDocument } from './document.ts';
 

@@ -23,7 +23,7 @@ import {
   requiresPromotion,
   terminalStatus,
 } from '../engine/structs.ts';
-import { emptyResults } from '../engine/reconcile.ts';
+import { emptyResults } from '../engine/v0.12/reconcile.ts';
 import { formatInstant } from '../engine/time.ts';
 import type { ReconcileTrace } from '../engine/types.ts';
 import { type ResultDocument, toResultDocument } from '../result/document.ts';

@@ -103,7 +103,7 @@ describe('nomad-playground', { timeout: 120_000 }, () => {
       'src/jobspec/provide.ts',
     ]);
     const reconciling = staticSources(fileOf('src/cli/run.ts'));
-    expect(reconciling).toContain('src/engine/reconcile.ts');
+    expect(reconciling).toContain('src/engine/v0.12/reconcile.ts');
     expect(
       reconciling.filter((s) =>
         /^src\/simulator\/|^src\/(jobspec\/read|hcl\/syntax\/parse|hcl\/eval\/eval)\.ts$/.test(s),

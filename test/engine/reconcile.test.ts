@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { runScenario } from '../../src/result/run.ts';
 import { readScenario } from '../../src/scenario/read.ts';
-import { reconcile } from '../../src/engine/reconcile.ts';
-import { sortAllocs } from '../../src/engine/reconcileUtil.ts';
+import { reconcile } from '../../src/engine/v0.12/reconcile.ts';
+import { sortAllocs } from '../../src/engine/allocSet.ts';
 import {
   type Allocation,
   type Deployment,

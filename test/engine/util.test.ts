@@ -1,18 +1,18 @@
-// Tests for src/engine/util.ts, after upstream's scheduler/util_test.go at
+// Tests for src/engine/v0.12/util.ts (and the shared jsonEqual), after upstream's scheduler/util_test.go at
 // hashicorp/nomad dccea99f7e (TestTaintedNodes, TestTaskUpdatedAffinity,
 // TestTaskUpdatedSpread, TestTasksUpdated), followed by the engine's own
 // cases for reasons, the contract's deviations and genericAllocUpdateFn.
 
 import { describe, expect, it } from 'vitest';
 import {
-  devicesEqual,
   genericAllocUpdateFn,
-  jsonEqual,
   networkUpdatedReason,
   taintedNodes,
   tasksUpdated,
   tasksUpdatedReason,
-} from '../../src/engine/util.ts';
+} from '../../src/engine/v0.12/util.ts';
+import { jsonEqual } from '../../src/engine/jsonEqual.ts';
+import { devicesEqual } from '../../src/engine/util.ts';
 import type { Allocation, Job, Node, RequestedDevice, Task, TaskGroup } from '../../src/engine/structs.ts';
 import { mockAlloc, mockJob, mockNode, network, port } from './fixtures.ts';
 

@@ -11,9 +11,11 @@ import { FIXED_OPTIONS } from '../scenario/helpers.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-// Loose lets a test walk a decoded job's JSON without a cast at each step.
-interface Loose {
-  [key: string]: Loose;
+// at walks a decoded job's JSON along a path of keys and indexes.
+function at(value: unknown, ...path: (string | number)[]): unknown {
+  let v = value;
+  for (const k of path) v = (v as Record<string | number, unknown> | undefined)?.[k];
+  return v;
 }
 
 const SPEC = `job "web" {
@@ -65,15 +67,19 @@ describe('a jobspec read for Nomad 1.6', () => {
     ]);
     const read = await readJobSpec(SPEC, {}, { nomad16: true });
     expect(read.diagnostics).toEqual([]);
-    const job = read.job as unknown as Loose;
-    const group = job.TaskGroups[0];
-    const task = group.Tasks[0];
-    expect([job.NodePool, group.MaxClientDisconnect, group.RestartPolicy.RenderTemplates]).toEqual([
-      'gpu',
-      300e9,
+    const job = read.job;
+    const group = at(job, 'TaskGroups', 0);
+    const task = at(group, 'Tasks', 0);
+    expect([
+      at(job, 'NodePool'),
+      at(group, 'MaxClientDisconnect'),
+      at(group, 'RestartPolicy', 'RenderTemplates'),
+    ]).toEqual(['gpu', 300e9, true]);
+    expect([at(group, 'Networks', 0, 'Hostname'), at(task, 'Identity'), at(task, 'LogConfig', 'Disabled')]).toEqual([
+      'web',
+      { Env: true },
       true,
     ]);
-    expect([group.Networks[0].Hostname, task.Identity, task.LogConfig.Disabled]).toEqual(['web', { Env: true }, true]);
     // What 1.6's tasksUpdated compares is read, so no longer pointed out as unread.
     expect(read.hints.map((h) => h.message)).toEqual([]);
     expect(
@@ -86,23 +92,21 @@ describe('a jobspec read for Nomad 1.6', () => {
   });
 
   it('stores the job as v1.6.5 does: node pool, datacenters, host networks, cores', async () => {
-    const job = storedJob((await readJobSpec(SPEC, {}, { nomad16: true })).job, true) as unknown as Loose;
-    const group = job.TaskGroups[0];
-    const task = group.Tasks[0];
-    expect([job.NodePool, job.Datacenters]).toEqual(['gpu', ['*']]);
-    expect(group.Networks[0].DynamicPorts).toEqual([{ Label: 'http', HostNetwork: 'default' }]);
-    expect(group.Consul).toEqual({ Namespace: '' });
-    expect([task.Resources.CPU, task.Resources.Cores, task.Resources.MemoryMaxMB]).toEqual([0, 2, 512]);
-    expect(task.RestartPolicy.RenderTemplates).toBe(true);
-    const plain = storedJob({ ID: 'j', TaskGroups: [{ Name: 'g', Tasks: [{ Name: 't' }] }] }, true) as Record<
-      string,
-      any
-    >;
-    expect([
-      plain.NodePool,
-      plain.TaskGroups[0].Tasks[0].Resources.CPU,
-      plain.TaskGroups[0].Tasks[0].LogConfig.Disabled,
-    ]).toEqual(['default', 100, false]);
+    const job = storedJob((await readJobSpec(SPEC, {}, { nomad16: true })).job, true);
+    const group = at(job, 'TaskGroups', 0);
+    const task = at(group, 'Tasks', 0);
+    expect([at(job, 'NodePool'), at(job, 'Datacenters')]).toEqual(['gpu', ['*']]);
+    expect(at(group, 'Networks', 0, 'DynamicPorts')).toEqual([{ Label: 'http', HostNetwork: 'default' }]);
+    expect(at(group, 'Consul')).toEqual({ Namespace: '' });
+    expect(['CPU', 'Cores', 'MemoryMaxMB'].map((k) => at(task, 'Resources', k))).toEqual([0, 2, 512]);
+    expect(at(task, 'RestartPolicy', 'RenderTemplates')).toBe(true);
+    const plain = storedJob({ ID: 'j', TaskGroups: [{ Name: 'g', Tasks: [{ Name: 't' }] }] }, true);
+    const plainTask = at(plain, 'TaskGroups', 0, 'Tasks', 0);
+    expect([at(plain, 'NodePool'), at(plainTask, 'Resources', 'CPU'), at(plainTask, 'LogConfig', 'Disabled')]).toEqual([
+      'default',
+      100,
+      false,
+    ]);
   });
 
   it('gives a scenario’s JobSpec its MaxClientDisconnect', async () => {

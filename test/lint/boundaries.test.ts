@@ -71,6 +71,18 @@ describe('the layering of src/', () => {
     ).toEqual([]);
   });
 
+  it('lets a version folder of engine/ reach the shared engine files, and nothing further', async () => {
+    const type = (spec: string) => `import type { X } from '${spec}';\nexport type Y = X;\n`;
+    expect(await problems('src/engine/v1.6/probe.ts', type('../structs.ts'))).toEqual([]);
+    expect(await problems('src/engine/v1.6/probe.ts', type('./reconcileUtil.ts'))).toEqual([]);
+    expect(await problems('src/engine/v1.6/probe.ts', type('../v0.12/reconcile.ts'))).toEqual([]);
+    expect(await problems('src/engine/v1.6/probe.ts', type('../../scenario/read.ts'))).toEqual([
+      { rule: 'no-restricted-imports', message: expect.stringContaining('engine/ imports nothing outside') as string },
+    ]);
+    expect(await problems('src/engine/v0.12/probe.ts', type('uuid'))).toHaveLength(1);
+    expect(await problems('src/engine/probe.ts', type('../scenario/read.ts'))).toHaveLength(1);
+  });
+
   it('refuses React in graph/, share/ and store/, even for types', async () => {
     const graph = await problems(
       'src/graph/probe.ts',

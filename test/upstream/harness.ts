@@ -7,7 +7,7 @@
 // for line beside its Go original.
 
 import { expect } from 'vitest';
-import { reconcile } from '../../src/engine/reconcile.ts';
+import { reconcile } from '../../src/engine/v0.12/reconcile.ts';
 import { MINUTE, SECOND, newDesiredUpdates } from '../../src/engine/structs.ts';
 import type {
   Allocation,

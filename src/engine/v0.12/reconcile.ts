@@ -46,17 +46,19 @@ import {
   requiresPromotion,
   terminalStatus,
   updateStrategyIsEmpty,
-} from './structs.ts';
+} from '../structs.ts';
+import { AllocNameIndex } from '../allocNameIndex.ts';
 import {
   type AllocMatrix,
-  type DelayedRescheduleInfo,
-  AllocNameIndex,
   type AllocSet,
+  type DelayedRescheduleInfo,
+  delayByStopAfterClientDisconnect,
   filterByTerminal,
   newAllocMatrix,
-} from './reconcileUtil.ts';
-import { type GroupRecorder, NO_TRACE, ReconcileTracer } from './trace.ts';
-import type { AllocPlaceResult, DecisionCode, LimitDecision, ReconcileResults, ReconcilerInput } from './types.ts';
+} from '../allocSet.ts';
+import { filterByRescheduleable, filterByTainted } from './reconcileUtil.ts';
+import { type GroupRecorder, NO_TRACE, ReconcileTracer } from '../trace.ts';
+import type { AllocPlaceResult, DecisionCode, LimitDecision, ReconcileResults, ReconcilerInput } from '../types.ts';
 
 // The status descriptions the scheduler writes on allocations it stops
 // (upstream keeps them in generic_sched.go).
@@ -222,7 +224,7 @@ class AllocReconciler {
       const desired = newDesiredUpdates();
       desired.Stop = set.size;
       this.result.desiredTGUpdates.set(group, desired);
-      const { untainted, migrate, lost } = set.filterByTainted(this.input.taintedNodes);
+      const { untainted, migrate, lost } = filterByTainted(set, this.input.taintedNodes);
       this.markStop(untainted, '', allocNotNeeded);
       this.markStop(migrate, '', allocNotNeeded);
       this.markStop(lost, AllocClientStatusLost, allocLost);
@@ -271,7 +273,7 @@ class AllocReconciler {
 
     // A group the job no longer has: stop everything it still runs.
     if (tg === undefined) {
-      const { untainted, migrate, lost } = all.filterByTainted(this.input.taintedNodes);
+      const { untainted, migrate, lost } = filterByTainted(all, this.input.taintedNodes);
       this.markStop(untainted, '', allocNotNeeded);
       this.markStop(migrate, '', allocNotNeeded);
       this.markStop(lost, AllocClientStatusLost, allocLost);
@@ -302,13 +304,14 @@ class AllocReconciler {
     ({ canaries, all } = this.handleGroupCanaries(all, desiredChanges, trace));
 
     // Where the allocations run: untainted, to migrate, or lost.
-    let { untainted, migrate, lost } = all.filterByTainted(this.input.taintedNodes);
+    let { untainted, migrate, lost } = filterByTainted(all, this.input.taintedNodes);
     trace.filterByTainted(untainted, migrate, lost);
 
     // Which failed allocations are replaced now, and which later.
     let rescheduleNow: AllocSet;
     let rescheduleLater: DelayedRescheduleInfo[];
-    ({ untainted, rescheduleNow, rescheduleLater } = untainted.filterByRescheduleable(
+    ({ untainted, rescheduleNow, rescheduleLater } = filterByRescheduleable(
+      untainted,
       this.input.batch,
       this.input.now,
       this.input.evalID,
@@ -317,7 +320,7 @@ class AllocReconciler {
     trace.filterByRescheduleable(untainted, rescheduleNow, rescheduleLater);
 
     // Lost allocations of a group with stop_after_client_disconnect wait.
-    const lostLater = lost.delayByStopAfterClientDisconnect(this.input.now);
+    const lostLater = delayByStopAfterClientDisconnect(lost, this.input.now);
     const lostLaterEvals = this.handleDelayedLost(lostLater, tg.Name);
     trace.delayByStopAfterClientDisconnect(lostLater);
 
@@ -560,7 +563,7 @@ class AllocReconciler {
       const ids: string[][] = [];
       for (const s of this.deployment.TaskGroups.values()) ids.push(s.PlacedCanaries);
       canaries = all.fromKeys(...ids);
-      ({ untainted: canaries, migrate, lost } = canaries.filterByTainted(this.input.taintedNodes));
+      ({ untainted: canaries, migrate, lost } = filterByTainted(canaries, this.input.taintedNodes));
       this.markStop(migrate, '', allocMigrating);
       this.markStop(lost, AllocClientStatusLost, allocLost);
       all = all.difference(migrate, lost);
