@@ -4,21 +4,21 @@
 // "1.6" (Reader.nomad16), and set the model's optional 1.6 fields with what
 // they read: a 0.12 scenario is the very same object as before.
 
-import {
-  type AllocMetric,
-  type Allocation,
-  type Deployment,
-  type Duration,
-  type Job,
-  type NetworkResource,
-  type Node,
-  type NodeScoreMeta,
-  type Resources,
-  type RestartPolicy,
-  type Service,
-  type Task,
-  type TaskGroup,
-  type JsonValue,
+import type {
+  AllocMetric,
+  Allocation,
+  Deployment,
+  Duration,
+  Job,
+  NetworkResource,
+  Node,
+  NodeScoreMeta,
+  Resources,
+  RestartPolicy,
+  Service,
+  Task,
+  TaskGroup,
+  JsonValue,
 } from '../engine/structs.ts';
 import { NodePoolDefault } from '../engine/v1.6/structs.ts';
 import { DiagnosticCode } from './diagnostics.ts';
