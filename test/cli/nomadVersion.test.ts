@@ -92,3 +92,22 @@ describe('share --nomad-version', () => {
     expect(io.err()).toContain('a.json: Nodes[0].Status: "disconnected" is not one of initializing, ready, down');
   });
 });
+
+describe('reconcile under 1.6', () => {
+  it('runs 1.6 for a 0.12 file with --nomad-version 1.6, in JSON, plan and explain', async () => {
+    const json = await runCli(['--nomad-version', '1.6', fixture('lost-node')]);
+    expect(json.code).toBe(0);
+    const doc = JSON.parse(json.stdout) as Record<string, unknown>;
+    expect([doc.DisconnectUpdates, doc.ReconnectUpdates]).toEqual([[], []]);
+    expect(JSON.parse((await runCli([fixture('lost-node')])).stdout)).not.toHaveProperty('DisconnectUpdates');
+    const plan = await runCli(['--nomad-version=1.6', '--format', 'plan', nomad16('disconnect')]);
+    expect(plan.stdout).toContain('Allocations marked unknown');
+    const several = await runCli(['--nomad-version', '1.6', fixture('lost-node'), nomad16('reconnect')]);
+    expect(
+      several.stdout
+        .trim()
+        .split('\n')
+        .map((l) => Object.keys(JSON.parse(l) as object).includes('ReconnectUpdates')),
+    ).toEqual([true, true]);
+  });
+});
