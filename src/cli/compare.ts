@@ -13,6 +13,7 @@ import { type Comparison, compareRuns } from '../result/compare.ts';
 import { formatComparison } from '../result/compareText.ts';
 import type { ResultDocument } from '../result/document.ts';
 import { runScenario } from '../result/run.ts';
+import { type ParsedCommandLine, argsOrExit } from './parsedArgs.ts';
 import { STDIN_NAME, cannotRead } from './placed.ts';
 import { type CliIO, formatDiagnostic, planText } from './run.ts';
 import { EXIT_INPUT, EXIT_OK } from './status.ts';
@@ -43,10 +44,10 @@ export interface CompareDocument extends Comparison {
   Plans: Record<NomadVersion, ResultDocument>;
 }
 
-type CompareArgs = { file: string; json: boolean } | null;
+type CompareArgs = { file: string; json: boolean };
 
 // parseCompareArgs reads the command line: one file and an optional --format; null asks for help.
-function parseCompareArgs(argv: readonly string[]): { ok: true; args: CompareArgs } | { ok: false; error: string } {
+function parseCompareArgs(argv: readonly string[]): ParsedCommandLine<CompareArgs> {
   let file: string | null = null;
   let json = false;
   for (let i = 0; i < argv.length; i++) {
@@ -75,16 +76,9 @@ function parseCompareArgs(argv: readonly string[]): { ok: true; args: CompareArg
 
 /** compare runs the command and returns the exit status: 0, or 2 for a bad command line or a file invalid under either version. */
 export async function compare(argv: readonly string[], io: CliIO): Promise<number> {
-  const parsed = parseCompareArgs(argv);
-  if (!parsed.ok) {
-    io.stderr(`compare: ${parsed.error}\n\n${COMPARE_USAGE}`);
-    return EXIT_INPUT;
-  }
-  if (parsed.args === null) {
-    io.stdout(COMPARE_USAGE);
-    return EXIT_OK;
-  }
-  const { file, json } = parsed.args;
+  const args = argsOrExit(parseCompareArgs(argv), 'compare', COMPARE_USAGE, io);
+  if (typeof args === 'number') return args;
+  const { file, json } = args;
   const name = file === '-' ? STDIN_NAME : file;
   let text: string;
   try {

@@ -10,6 +10,7 @@ import { decodeLink, encodeLink, formatBytes, linkURL, MAX_DOCUMENT_BYTES } from
 import { EXIT_INPUT, EXIT_OK, STDIN_NAME, formatDiagnostic, type CliIO } from './run.ts';
 import { type NomadVersion, withNomadVersion } from '../scenario/nomadVersion.ts';
 import { takeNomadVersionFlag } from './nomadVersionFlag.ts';
+import { type ParsedCommandLine, argsOrExit } from './parsedArgs.ts';
 import { type SubmitArgs, checkSubmitArgs, readVariables, takeSubmitFlag } from './variables.ts';
 
 /** DEFAULT_BASE is the address links point at without --base or NOMAD_PLAYGROUND_URL: the playground's dev server (`npm run dev`). */
@@ -57,9 +58,7 @@ export interface ShareArgs extends SubmitArgs {
 }
 
 /** parseShareArgs reads the command line: exactly one file and an optional --base; null with help. */
-export function parseShareArgs(
-  argv: readonly string[],
-): { ok: true; args: ShareArgs | null } | { ok: false; error: string } {
+export function parseShareArgs(argv: readonly string[]): ParsedCommandLine<ShareArgs> {
   let file: string | null = null;
   let base: string | null = null;
   const submit: SubmitArgs = { cluster: null, vars: [], varFiles: [] };
@@ -104,39 +103,25 @@ export function checkBase(base: string): string | null {
 
 /** share runs the command: reads and checks the file, prints its link, and returns the exit status. */
 export async function share(argv: readonly string[], io: CliIO): Promise<number> {
-  const parsed = parseShareArgs(argv);
-  if (!parsed.ok) {
-    io.stderr(`share: ${parsed.error}\n\n${SHARE_USAGE}`);
-    return EXIT_INPUT;
-  }
-  if (parsed.args === null) {
-    io.stdout(SHARE_USAGE);
-    return EXIT_OK;
-  }
-  const { file } = parsed.args;
+  const args = argsOrExit(parseShareArgs(argv), 'share', SHARE_USAGE, io);
+  if (typeof args === 'number') return args;
+  const { file } = args;
   // An empty variable is as good as none.
-  const base = parsed.args.base ?? (io.env?.[BASE_VARIABLE] || DEFAULT_BASE);
+  const base = args.base ?? (io.env?.[BASE_VARIABLE] || DEFAULT_BASE);
   const baseProblem = checkBase(base);
   if (baseProblem !== null) {
-    io.stderr(`share: ${parsed.args.base === null ? BASE_VARIABLE : '--base'} ${baseProblem}\n`);
+    io.stderr(`share: ${args.base === null ? BASE_VARIABLE : '--base'} ${baseProblem}\n`);
     return EXIT_INPUT;
   }
   const name = file === '-' ? STDIN_NAME : file;
   let text: string;
-  if (parsed.args.cluster !== null) {
-    const variables = await readVariables(parsed.args, io);
+  if (args.cluster !== null) {
+    const variables = await readVariables(args, io);
     if (variables === null) return EXIT_INPUT;
     let stdin: Promise<string> | undefined;
     const readText = (f: string) => (f === '-' ? (stdin ??= io.stdin()) : io.readFile(f));
     const { submitOntoCluster } = await import('./cluster.ts');
-    const submitted = await submitOntoCluster(
-      parsed.args.cluster,
-      file,
-      variables,
-      readText,
-      io,
-      parsed.args.nomadVersion,
-    );
+    const submitted = await submitOntoCluster(args.cluster, file, variables, readText, io, args.nomadVersion);
     if (submitted === null) return EXIT_INPUT;
     text = submitted.text;
   } else {
@@ -147,7 +132,7 @@ export async function share(argv: readonly string[], io: CliIO): Promise<number>
       return EXIT_INPUT;
     }
   }
-  if (parsed.args.nomadVersion !== null) text = withNomadVersion(text, parsed.args.nomadVersion);
+  if (args.nomadVersion !== null) text = withNomadVersion(text, args.nomadVersion);
   const size = new TextEncoder().encode(text).length;
   if (size > MAX_DOCUMENT_BYTES) {
     io.stderr(`${name}: the scenario is ${formatBytes(size)}; links hold at most ${formatBytes(MAX_DOCUMENT_BYTES)}\n`);

@@ -24,7 +24,6 @@ import { NodePoolDefault } from '../engine/v1.6/structs.ts';
 import { DiagnosticCode } from './diagnostics.ts';
 import {
   type Reader,
-  describeValue,
   isObject,
   readArray,
   readBool,
@@ -144,7 +143,7 @@ export function readDeployment16Fields(
   deployment: Deployment,
   fallback: number,
 ): void {
-  deployment.EvalPriority = readPriority(r, value.EvalPriority, path, 'EvalPriority', fallback);
+  deployment.EvalPriority = readCount(r, value.EvalPriority, path, 'EvalPriority', fallback);
 }
 
 // readRestartPolicy reads the one field of a restart block that 1.6's
@@ -173,20 +172,6 @@ function readServices(r: Reader, list: unknown[], path: string): Service[] {
     services.push(service);
   }
   return services;
-}
-
-/** readPriority reads a priority (EvalPriority): a non-negative integer, or `fallback` when absent. */
-export function readPriority(r: Reader, value: unknown, parent: string, key: string, fallback: number): number {
-  if (value === undefined || value === null) return fallback;
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
-  if (typeof value !== 'number') r.wrongType(parent, key, 'a priority (a non-negative integer)', value);
-  else
-    r.report(
-      DiagnosticCode.OutOfRange,
-      childPath(parent, key),
-      `expected a non-negative integer, got ${describeValue(value)}`,
-    );
-  return fallback;
 }
 
 // readAllocMetric reads the scores the scheduler recorded; null when Metrics

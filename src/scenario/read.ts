@@ -7,7 +7,7 @@ import type { Allocation, Deployment, Instant, Job, Node } from '../engine/struc
 import { type Diagnostic, DiagnosticCode } from './diagnostics.ts';
 import { readAllocations } from './alloc.ts';
 import { readDeployment } from './deployment.ts';
-import { Reader, describeValue, isObject, readInstant, readString } from './fields.ts';
+import { Reader, describeValue, isObject, readCount, readInstant, readString } from './fields.ts';
 import { checkJobFieldNames } from './fieldNames.ts';
 import { readJob } from './job.ts';
 import type { TextBudget } from './budget.ts';
@@ -17,7 +17,6 @@ import { indexPath } from './path.ts';
 import { readJobVersions } from './versions.ts';
 import { type OtherJob, readOtherJobs } from './otherJobs.ts';
 import { type NomadVersion, readNomadVersion } from './nomadVersion.ts';
-import { readPriority } from './nomad16.ts';
 import { type SimulationSettings, readSimulation } from './simulation.ts';
 
 /** Scenario is one situation to reconcile: the job version being scheduled, its earlier versions, the cluster and the allocations. */
@@ -112,7 +111,7 @@ function readDocument(r: Reader, value: unknown, options: ReadOptions): Scenario
   r.nomad16 = version === '1.6';
   const job = readScheduledJob(r, value, options);
   const evalPriority =
-    r.nomad16 && job !== null ? readPriority(r, value.EvalPriority, '', 'EvalPriority', job.Priority) : null;
+    r.nomad16 && job !== null ? readCount(r, value.EvalPriority, '', 'EvalPriority', job.Priority) : null;
   const versions = job === null ? [] : readJobVersions(r, value.JobVersions, job);
   const byVersion = new Map<number, Job>();
   if (job !== null) {

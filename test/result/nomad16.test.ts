@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { ResultDocument } from '../../src/result/document.ts';
 import { runScenario } from '../../src/result/run.ts';
 import { readScenario } from '../../src/scenario/read.ts';
+import { zeroCounts } from '../examples/helpers.ts';
 
 // fixtureDoc is one of the 1.6 fixtures as JSON, to vary.
 function fixtureDoc(name: string): Record<string, unknown> {
@@ -25,16 +26,7 @@ function run(doc: Record<string, unknown>): ResultDocument {
   return runScenario(read.scenario, { generateID: () => `g${++n}` }).document;
 }
 
-const counts = (c: Partial<ResultDocument['DesiredTGUpdates'][string]>) => ({
-  Ignore: 0,
-  Place: 0,
-  Migrate: 0,
-  Stop: 0,
-  InPlaceUpdate: 0,
-  DestructiveUpdate: 0,
-  Canary: 0,
-  ...c,
-});
+const counts = (c: Partial<ResultDocument['DesiredTGUpdates'][string]>) => ({ ...zeroCounts, ...c });
 
 describe('a client disconnects', () => {
   it('with MaxClientDisconnect: the allocation is marked unknown, with a timeout evaluation and a later reschedule', () => {
