@@ -111,3 +111,22 @@ describe('reconcile under 1.6', () => {
     ).toEqual([true, true]);
   });
 });
+
+describe('jobspec --nomad-version', () => {
+  const spec =
+    'job "web" {\n  group "web" {\n    max_client_disconnect = "5m"\n    task "app" {\n      driver = "docker"\n    }\n  }\n}\n';
+
+  it('reads and stores the job as 1.6 does; 0.12 refuses the setting', async () => {
+    const io = memoryIO({ 'web.hcl': spec });
+    expect(await dispatch(['jobspec', '--nomad-version', '1.6', 'web.hcl'], io)).toBe(0);
+    const job = (JSON.parse(io.out()) as { Job: { NodePool: string; TaskGroups: { MaxClientDisconnect: number }[] } })
+      .Job;
+    expect([job.NodePool, job.TaskGroups[0]!.MaxClientDisconnect]).toEqual(['default', 300e9]);
+    const old = memoryIO({ 'web.hcl': spec });
+    expect(await dispatch(['jobspec', 'web.hcl'], old)).toBe(2);
+    expect(old.err()).toContain(
+      'web.hcl:3:5: Unsupported argument; An argument named "max_client_disconnect" is not expected here.',
+    );
+    expect(await dispatch(['jobspec', '--nomad-version', '1.5', 'web.hcl'], memoryIO({}))).toBe(2);
+  });
+});
