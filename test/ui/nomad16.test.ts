@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { wholePlan } from '../../src/result/planWhole.ts';
 import { splitScenario } from '../../src/scenario/tabs.ts';
-import { handleRun } from '../../src/worker/handle.ts';
+import { handleRun, handleRunAsync } from '../../src/worker/handle.ts';
 import { decodeResponse, encodeResponse } from '../../src/worker/resultDelta.ts';
 import { handleSimulate } from '../../src/worker/simulateHandle.ts';
 import { nomad16Fixture } from '../cli/helpers.ts';
@@ -40,5 +40,21 @@ describe('the page’s worker under 1.6', () => {
     const r = await handleSimulate({ type: 'simulate', seq: 2, texts: splitScenario(DISCONNECT) });
     expect(r.ok).toBe(false);
     expect(!r.ok && r.message).toMatch(/^Not simulated: the rollout simulator films Nomad 0\.12's reconciler only/);
+  });
+
+  it('shows a jobspec submitted onto a 1.6 cluster as Nomad 1.6 stores it', async () => {
+    const spec =
+      'job "web" {\n  group "web" {\n    max_client_disconnect = "5m"\n    task "app" {\n      driver = "docker"\n    }\n  }\n}\n';
+    const cluster = JSON.stringify({
+      NomadVersion: '1.6',
+      Now: '2026-01-01T00:00:00Z',
+      EvalID: 'e',
+      Nodes: [],
+      Allocations: [],
+    });
+    const r = await handleRunAsync({ type: 'run', seq: 3, texts: { job: spec, cluster, running: spec } });
+    if (r.type !== 'result' || !r.ok) throw new Error(JSON.stringify(r).slice(0, 400));
+    expect(r.jobSpecJob).toMatchObject({ NodePool: 'default', TaskGroups: [{ MaxClientDisconnect: 300e9 }] });
+    expect(r.scenario.Job.TaskGroups[0]!.MaxClientDisconnect).toBe(300e9);
   });
 });
