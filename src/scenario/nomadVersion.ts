@@ -19,8 +19,8 @@ export function isNomadVersion(value: unknown): value is NomadVersion {
 
 /**
  * readNomadVersion reads the document's `NomadVersion`: absent or null is
- * "0.12". It is a string on purpose: the number 1.6 would read back as 1.6
- * but 0.12 and 0.120 as the same number, so a number is refused.
+ * "0.12". Only the strings are accepted: as a number, 1.6 could not be told
+ * from 1.60, nor 0.12 from 0.120.
  */
 export function readNomadVersion(r: Reader, value: unknown): NomadVersion {
   if (value === undefined || value === null) return '0.12';

@@ -36,10 +36,10 @@ export interface Scenario {
   Simulation?: SimulationSettings;
   /**
    * NomadVersion is "1.6" when the document asks for Nomad v1.6.5's
-   * reconciler; absent means the seed's, "0.12". Under "1.6" the model's
-   * objects carry the fields of scenario/nomad16.ts, and may hold values
-   * the 0.12 model does not name (an unknown allocation, a disconnected
-   * node, an initializing deployment).
+   * reconciler; absent means the seed's, "0.12". Only under "1.6" are the
+   * engine model's optional 1.6 fields read (scenario/nomad16.ts) and its
+   * 1.6 values allowed (an unknown allocation, a disconnected node, an
+   * initializing deployment).
    */
   NomadVersion?: '1.6';
   /** EvalPriority is the evaluation's priority under 1.6 (default: the job's Priority); absent under 0.12, which has none. */
