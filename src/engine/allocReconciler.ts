@@ -1,23 +1,46 @@
 // Upstream: hashicorp/nomad scheduler/reconcile.go, the part of the
 // allocReconciler that is the same at dccea99f7e and v1.6.5: its state, and
-// the steps neither version changed (markStop, markDelayed,
-// filterOldTerminalAllocs, computeUpdates). Each version's reconcile.ts
-// extends it with its own Compute and computeGroup.
+// the steps neither version changed (cancelUnneededDeployments but for what
+// counts as active, markStop, markDelayed, filterOldTerminalAllocs,
+// computeUpdates). Each version's reconcile.ts extends it with its own
+// Compute and computeGroup.
 
-import type { AllocSet } from './allocSet.ts';
+import { AllocNameIndex } from './allocNameIndex.ts';
+import { type AllocSet, filterByTerminal } from './allocSet.ts';
 import {
   type Allocation,
   type Deployment,
+  type DeploymentStatusUpdate,
   type Job,
   type TaskGroup,
+  DeploymentStatusCancelled,
+  DeploymentStatusDescriptionNewerJob,
+  DeploymentStatusDescriptionStoppedJob,
+  DeploymentStatusSuccessful,
+  SECOND,
+  allocIndex,
   copyDeployment,
+  jobStopped,
   terminalStatus,
 } from './structs.ts';
 import { type GroupRecorder, NO_TRACE, ReconcileTracer } from './trace.ts';
-import type { AllocStopResult, ReconcileTrace, ReconcilerInput } from './types.ts';
+import type { AllocStopResult, DecisionCode, ReconcileTrace, ReconcilerInput } from './types.ts';
+
+// The status descriptions the scheduler writes on allocations it stops,
+// the same in both versions (upstream keeps them in generic_sched.go).
+export const allocNotNeeded = 'alloc not needed due to job update';
+export const allocMigrating = 'alloc is being migrated';
+export const allocUpdating = 'alloc is being updated due to job update';
+export const allocLost = 'alloc is lost since its node is down';
+export const allocRescheduled = 'alloc was rescheduled because it failed';
+export const reschedulingFollowupEvalDesc = 'created for delayed rescheduling';
+
+/** batchedFailedAllocWindowSize is how close together reschedule times must be to share one follow-up evaluation. */
+export const batchedFailedAllocWindowSize = 5 * SECOND;
 
 /** ReconcilerResults is what the shared steps write into either version's results. */
 export interface ReconcilerResults {
+  deploymentUpdates: DeploymentStatusUpdate[];
   inplaceUpdate: Allocation[];
   stop: AllocStopResult[];
   trace: ReconcileTrace | null;
@@ -53,6 +76,53 @@ export abstract class AllocReconcilerBase<I extends ReconcilerInput, R extends R
 
   /** compute reconciles every group and settles the deployment's status. */
   abstract compute(): R;
+
+  /**
+   * cancelUnneededDeployments (0.12's cancelDeployments) drops a deployment
+   * that no longer applies: all of them when the job is stopped, one for
+   * another job version, and a successful one. An active one, by the
+   * version's own deploymentActive, is cancelled on the way.
+   */
+  protected cancelUnneededDeployments(job: Job | null, deploymentActive: (d: Deployment) => boolean): void {
+    const d = this.deployment;
+    if (jobStopped(job)) {
+      if (d !== null && deploymentActive(d)) {
+        this.result.deploymentUpdates.push({
+          DeploymentID: d.ID,
+          Status: DeploymentStatusCancelled,
+          StatusDescription: DeploymentStatusDescriptionStoppedJob,
+        });
+      }
+      this.tracer?.deployment('job-stopped', d, job);
+      this.oldDeployment = d;
+      this.deployment = null;
+      return;
+    }
+    if (d === null) {
+      this.tracer?.deployment('none', d, job);
+      return;
+    }
+
+    if (d.JobCreateIndex !== job.CreateIndex || d.JobVersion !== job.Version) {
+      if (deploymentActive(d)) {
+        this.result.deploymentUpdates.push({
+          DeploymentID: d.ID,
+          Status: DeploymentStatusCancelled,
+          StatusDescription: DeploymentStatusDescriptionNewerJob,
+        });
+      }
+      this.tracer?.deployment('other-version', d, job);
+      this.oldDeployment = d;
+      this.deployment = null;
+    }
+
+    if (d.Status === DeploymentStatusSuccessful) {
+      this.tracer?.deployment('successful', d, job);
+      this.oldDeployment = d;
+      this.deployment = null;
+    }
+    if (this.deployment !== null) this.tracer?.deployment('current', d, job);
+  }
 
   /** finish attaches the trace, when one was asked for, and gives the results. */
   protected finish(): R {
@@ -102,6 +172,68 @@ export abstract class AllocReconcilerBase<I extends ReconcilerInput, R extends R
       (older && terminalStatus(alloc) ? ignore : filtered).add(alloc);
     }
     return { filtered, ignore };
+  }
+
+  /**
+   * stopOverCount is the rest of computeStop, the same in both versions:
+   * while the group runs `remove` more than its count, it stops allocations
+   * in this order of preference: those sharing a name with a promoted
+   * canary, migrating ones with the highest indexes, untainted ones with the
+   * highest indexes, and finally any (duplicate names). It adds them to
+   * `stop` and gives it back.
+   */
+  protected stopOverCount(
+    group: TaskGroup,
+    nameIndex: AllocNameIndex,
+    untainted: AllocSet,
+    migrate: AllocSet,
+    canaries: AllocSet,
+    canaryState: boolean,
+    remove: number,
+    stop: AllocSet,
+    trace: GroupRecorder,
+  ): AllocSet {
+    untainted = filterByTerminal(untainted);
+    const stopOne = (alloc: Allocation, from: AllocSet, why: DecisionCode): boolean => {
+      stop.add(alloc);
+      this.result.stop.push({ alloc, clientStatus: '', statusDescription: allocNotNeeded, followupEvalID: '' });
+      from.delete(alloc.ID);
+      trace.stopped(alloc, why, group.Count);
+      remove--;
+      return remove === 0;
+    };
+
+    if (!canaryState && canaries.size !== 0) {
+      const canaryNames = canaries.nameSet();
+      for (const alloc of untainted.difference(canaries).values()) {
+        if (canaryNames.has(alloc.Name) && stopOne(alloc, untainted, 'stop-canary-name')) {
+          return stop;
+        }
+      }
+    }
+
+    if (migrate.size !== 0) {
+      const mNames = new AllocNameIndex(this.input.jobID, group.Name, group.Count, migrate);
+      const removeNames = mNames.highest(remove);
+      for (const alloc of migrate.values()) {
+        if (!removeNames.has(alloc.Name)) continue;
+        nameIndex.unsetIndex(allocIndex(alloc));
+        if (stopOne(alloc, migrate, 'stop-migrating')) return stop;
+      }
+    }
+
+    const removeNames = nameIndex.highest(remove);
+    for (const alloc of untainted.values()) {
+      if (removeNames.has(alloc.Name) && stopOne(alloc, untainted, 'stop-highest-index')) {
+        return stop;
+      }
+    }
+
+    // Duplicate names can leave too many; stop any until the count fits.
+    for (const alloc of untainted.values()) {
+      if (stopOne(alloc, untainted, 'stop-duplicate-name')) return stop;
+    }
+    return stop;
   }
 
   /**

@@ -1,7 +1,8 @@
 // Upstream: hashicorp/nomad scheduler/reconcile_util.go, the allocSet and
-// allocMatrix types, which are the same at dccea99f7e and at v1.6.5. The
-// filters whose rules changed between the two live in each version's
-// reconcileUtil.ts, as functions of a set.
+// allocMatrix types, which are the same at dccea99f7e and at v1.6.5, with
+// the answers and filters both versions share. The filters whose rules
+// changed between the two live in each version's reconcileUtil.ts, as
+// functions of a set.
 //
 // Go iterates maps in random order; an AllocSet iterates in insertion order,
 // and the reconciler inserts allocations sorted by name index, then ID, so
@@ -11,11 +12,41 @@ import {
   type Allocation,
   type Instant,
   type Job,
+  SECOND,
+  ZERO_TIME,
   allocIndex,
   shouldClientStop,
   terminalStatus,
   waitClientStop,
 } from './structs.ts';
+
+/** rescheduleWindowSize is how early a failed allocation may be replaced before its reschedule time, to absorb clock drift between servers. */
+export const rescheduleWindowSize = 1 * SECOND;
+
+/** FilterDecision is shouldFilter's answer (each version has its own): the allocation counts as running, is ignored, or neither. */
+export type FilterDecision = Readonly<{ untainted: boolean; ignore: boolean }>;
+
+// shouldFilter's three answers, shared: it decides for every allocation of every group.
+/** COUNTS: the allocation counts as running. */
+export const COUNTS: FilterDecision = Object.freeze({ untainted: true, ignore: false });
+/** IGNORED: the allocation is left out of the count. */
+export const IGNORED: FilterDecision = Object.freeze({ untainted: false, ignore: true });
+/** NEITHER: the allocation goes on to the reschedule check. */
+export const NEITHER: FilterDecision = Object.freeze({ untainted: false, ignore: false });
+
+/** RescheduleDecision is updateByReschedulable's answer: replace now, later (at rescheduleTime, which means nothing otherwise), or neither. */
+export type RescheduleDecision = Readonly<{
+  rescheduleNow: boolean;
+  rescheduleLater: boolean;
+  rescheduleTime: Instant;
+}>;
+
+/** NOT_RESCHEDULED is the shared answer for an allocation that is not replaced at all. */
+export const NOT_RESCHEDULED: RescheduleDecision = Object.freeze({
+  rescheduleNow: false,
+  rescheduleLater: false,
+  rescheduleTime: ZERO_TIME,
+});
 
 /** DelayedRescheduleInfo is an allocation to be replaced later, and when. */
 export interface DelayedRescheduleInfo {

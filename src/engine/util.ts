@@ -6,8 +6,8 @@
 // and v1.6/util.ts.
 
 import { hasOwn, jsonEqual } from './jsonEqual.ts';
-import { lookupTaskGroup } from './structs.ts';
-import type { Affinity, Constraint, EphemeralDisk, Job, RequestedDevice, Spread } from './structs.ts';
+import { combinedTaskMeta, lookupTaskGroup } from './structs.ts';
+import type { Affinity, Constraint, EphemeralDisk, Job, RequestedDevice, Spread, Task } from './structs.ts';
 import type { AllocUpdateDecision } from './types.ts';
 
 /**
@@ -108,6 +108,40 @@ export function devicesEqual(
     if (other === undefined || !requestedDeviceEqual(other, d)) return false;
   }
   return true;
+}
+
+/** TaskShapes are the fields of a task's artifacts, vault and templates that a version's tasksUpdated compares. */
+export interface TaskShapes {
+  artifact: Shape;
+  vault: Shape;
+  template: Shape;
+}
+
+/**
+ * taskSpecUpdatedReason is the first run of checks both versions make of a
+ * task, in upstream's order: whether jobB still has it, then its driver,
+ * user, config, env, artifacts, vault and templates (each version with its
+ * own struct fields). It names the first that changed, or gives null.
+ */
+export function taskSpecUpdatedReason(at: Task, bt: Task | undefined, shapes: TaskShapes): string | null {
+  const task = `task "${at.Name}"`;
+  if (bt === undefined) return `${task}: not in the other job`;
+  if (at.Driver !== bt.Driver) return `${task}: driver changed`;
+  if (at.User !== bt.User) return `${task}: user changed`;
+  if (!jsonEqual(at.Config, bt.Config)) return `${task}: config changed`;
+  if (!jsonEqual(at.Env, bt.Env)) return `${task}: env changed`;
+  if (!sameStructs(at.Artifacts, bt.Artifacts, shapes.artifact)) return `${task}: artifacts changed`;
+  if (!sameStructs(at.Vault, bt.Vault, shapes.vault)) return `${task}: vault changed`;
+  if (!sameStructs(at.Templates, bt.Templates, shapes.template)) return `${task}: templates changed`;
+  return null;
+}
+
+/**
+ * taskMetaUpdated reports whether the meta a task sees changed: job, group
+ * and task meta merged, so that moving a key between levels is no change.
+ */
+export function taskMetaUpdated(jobA: Job, jobB: Job, taskGroup: string, at: Task, bt: Task): boolean {
+  return !jsonEqual(combinedTaskMeta(jobA, taskGroup, at.Name), combinedTaskMeta(jobB, taskGroup, bt.Name));
 }
 
 /** ephemeralDiskUpdated reports whether the group's ephemeral disk changed: added, removed, or its stickiness, size or migration. */

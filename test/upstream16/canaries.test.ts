@@ -19,8 +19,6 @@ import {
   DeploymentStatusPaused,
   DeploymentStatusSuccessful,
   NodeStatusDown,
-  SECOND,
-  MINUTE,
 } from '../../src/engine/structs.ts';
 import type { Allocation, DeploymentStatus, DeploymentStatusUpdate, Job, Node } from '../../src/engine/structs.ts';
 import type { AllocUpdateFn } from '../../src/engine/types.ts';
@@ -396,17 +394,8 @@ test('TestReconciler_NewCanaries_ScaleDown', () => {
 // names between them, 1 and 2.
 test('TestReconciler_NewCanaries_FillNames', () => {
   const job = mockJob();
-  web(job).Update = {
-    Canary: 4,
-    MaxParallel: 2,
-    HealthCheck: 'checks',
-    MinHealthyTime: 10 * SECOND,
-    HealthyDeadline: 10 * MINUTE,
-    ProgressDeadline: 0,
-    AutoRevert: false,
-    AutoPromote: false,
-    Stagger: 0,
-  };
+  // Upstream spells out canaryUpdate with four canaries and no stagger.
+  web(job).Update = { ...canaryUpdate, Canary: 4, Stagger: 0 };
 
   const d = newJobDeployment(job, 50);
   const s = deploymentState({ Promoted: false, DesiredTotal: 10, DesiredCanaries: 4, PlacedAllocs: 2 });

@@ -7,29 +7,22 @@
 // evaluations to schedule. It chooses no nodes; the scheduler does that.
 
 import {
-  type Allocation,
   type DeploymentState,
   type DesiredUpdates,
   type Evaluation,
-  type Job,
   type TaskGroup,
   AllocClientStatusLost,
   DeploymentStatusBlocked,
-  DeploymentStatusCancelled,
   DeploymentStatusDescriptionBlocked,
-  DeploymentStatusDescriptionNewerJob,
   DeploymentStatusDescriptionPausedForPeer,
   DeploymentStatusDescriptionRunningAutoPromotion,
   DeploymentStatusDescriptionRunningNeedsPromotion,
-  DeploymentStatusDescriptionStoppedJob,
   DeploymentStatusDescriptionSuccessful,
   DeploymentStatusFailed,
   DeploymentStatusPaused,
   DeploymentStatusSuccessful,
   EvalStatusPending,
   EvalTriggerRetryFailedAlloc,
-  SECOND,
-  allocIndex,
   deploymentActive,
   hasAutoPromote,
   isCanary,
@@ -54,21 +47,18 @@ import {
   newAllocMatrix,
 } from '../allocSet.ts';
 import { filterByRescheduleable, filterByTainted } from './reconcileUtil.ts';
-import { AllocReconcilerBase } from '../allocReconciler.ts';
+import {
+  AllocReconcilerBase,
+  allocLost,
+  allocMigrating,
+  allocNotNeeded,
+  allocRescheduled,
+  allocUpdating,
+  batchedFailedAllocWindowSize,
+  reschedulingFollowupEvalDesc,
+} from '../allocReconciler.ts';
 import type { GroupRecorder } from '../trace.ts';
-import type { AllocPlaceResult, DecisionCode, LimitDecision, ReconcileResults, ReconcilerInput } from '../types.ts';
-
-// The status descriptions the scheduler writes on allocations it stops
-// (upstream keeps them in generic_sched.go).
-export const allocNotNeeded = 'alloc not needed due to job update';
-export const allocMigrating = 'alloc is being migrated';
-export const allocUpdating = 'alloc is being updated due to job update';
-export const allocLost = 'alloc is lost since its node is down';
-export const allocRescheduled = 'alloc was rescheduled because it failed';
-export const reschedulingFollowupEvalDesc = 'created for delayed rescheduling';
-
-/** batchedFailedAllocWindowSize is how close together reschedule times must be to share one follow-up evaluation. */
-export const batchedFailedAllocWindowSize = 5 * SECOND;
+import type { AllocPlaceResult, LimitDecision, ReconcileResults, ReconcilerInput } from '../types.ts';
 
 /** emptyResults are the results of a reconciliation that has decided nothing yet: where the reconciler starts, and what an evaluation that never ran decided. */
 export function emptyResults(): ReconcileResults {
@@ -106,7 +96,7 @@ class AllocReconciler extends AllocReconcilerBase<ReconcilerInput, ReconcileResu
   override compute(): ReconcileResults {
     const job = this.input.job;
     const m = newAllocMatrix(job, this.input.existingAllocs);
-    this.cancelDeployments(job);
+    this.cancelUnneededDeployments(job, deploymentActive);
 
     if (jobStopped(job)) {
       this.tracer?.jobStopped();
@@ -146,52 +136,6 @@ class AllocReconciler extends AllocReconcilerBase<ReconcilerInput, ReconcileResu
         : DeploymentStatusDescriptionRunningNeedsPromotion;
     }
     return this.finish();
-  }
-
-  /**
-   * cancelDeployments drops a deployment that no longer applies: all of them
-   * when the job is stopped, one for another job version, and a successful
-   * one. An active one is cancelled on the way.
-   */
-  private cancelDeployments(job: Job | null): void {
-    const d = this.deployment;
-    if (jobStopped(job)) {
-      if (d !== null && deploymentActive(d)) {
-        this.result.deploymentUpdates.push({
-          DeploymentID: d.ID,
-          Status: DeploymentStatusCancelled,
-          StatusDescription: DeploymentStatusDescriptionStoppedJob,
-        });
-      }
-      this.tracer?.deployment('job-stopped', d, job);
-      this.oldDeployment = d;
-      this.deployment = null;
-      return;
-    }
-    if (d === null) {
-      this.tracer?.deployment('none', d, job);
-      return;
-    }
-
-    if (d.JobCreateIndex !== job.CreateIndex || d.JobVersion !== job.Version) {
-      if (deploymentActive(d)) {
-        this.result.deploymentUpdates.push({
-          DeploymentID: d.ID,
-          Status: DeploymentStatusCancelled,
-          StatusDescription: DeploymentStatusDescriptionNewerJob,
-        });
-      }
-      this.tracer?.deployment('other-version', d, job);
-      this.oldDeployment = d;
-      this.deployment = null;
-    }
-
-    if (d.Status === DeploymentStatusSuccessful) {
-      this.tracer?.deployment('successful', d, job);
-      this.oldDeployment = d;
-      this.deployment = null;
-    }
-    if (this.deployment !== null) this.tracer?.deployment('current', d, job);
   }
 
   /** handleStop stops every allocation of a stopped job, marking those on down nodes lost. */
@@ -592,50 +536,10 @@ class AllocReconciler extends AllocReconcilerBase<ReconcilerInput, ReconcileResu
 
     if (canaryState) untainted = untainted.difference(canaries);
 
-    let remove = untainted.size + migrate.size - group.Count;
+    const remove = untainted.size + migrate.size - group.Count;
     if (remove <= 0) return stop;
 
-    untainted = filterByTerminal(untainted);
-    const stopOne = (alloc: Allocation, from: AllocSet, why: DecisionCode): boolean => {
-      stop.add(alloc);
-      this.result.stop.push({ alloc, clientStatus: '', statusDescription: allocNotNeeded, followupEvalID: '' });
-      from.delete(alloc.ID);
-      trace.stopped(alloc, why, group.Count);
-      remove--;
-      return remove === 0;
-    };
-
-    if (!canaryState && canaries.size !== 0) {
-      const canaryNames = canaries.nameSet();
-      for (const alloc of untainted.difference(canaries).values()) {
-        if (canaryNames.has(alloc.Name) && stopOne(alloc, untainted, 'stop-canary-name')) {
-          return stop;
-        }
-      }
-    }
-
-    if (migrate.size !== 0) {
-      const mNames = new AllocNameIndex(this.input.jobID, group.Name, group.Count, migrate);
-      const removeNames = mNames.highest(remove);
-      for (const alloc of migrate.values()) {
-        if (!removeNames.has(alloc.Name)) continue;
-        nameIndex.unsetIndex(allocIndex(alloc));
-        if (stopOne(alloc, migrate, 'stop-migrating')) return stop;
-      }
-    }
-
-    const removeNames = nameIndex.highest(remove);
-    for (const alloc of untainted.values()) {
-      if (removeNames.has(alloc.Name) && stopOne(alloc, untainted, 'stop-highest-index')) {
-        return stop;
-      }
-    }
-
-    // Duplicate names can leave too many; stop any until the count fits.
-    for (const alloc of untainted.values()) {
-      if (stopOne(alloc, untainted, 'stop-duplicate-name')) return stop;
-    }
-    return stop;
+    return this.stopOverCount(group, nameIndex, untainted, migrate, canaries, canaryState, remove, stop, trace);
   }
 
   /**

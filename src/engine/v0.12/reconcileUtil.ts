@@ -4,19 +4,27 @@
 // set, its rules that 1.6 kept, and the name index are shared
 // (../allocSet.ts, ../allocNameIndex.ts).
 
-import type { AllocSet, DelayedRescheduleInfo } from '../allocSet.ts';
+import {
+  type AllocSet,
+  COUNTS,
+  type DelayedRescheduleInfo,
+  type FilterDecision,
+  IGNORED,
+  NEITHER,
+  NOT_RESCHEDULED,
+  type RescheduleDecision,
+  rescheduleWindowSize,
+} from '../allocSet.ts';
 import {
   type Allocation,
   type Deployment,
   type Instant,
   type Node,
-  ZERO_TIME,
   AllocClientStatusComplete,
   AllocClientStatusFailed,
   AllocClientStatusLost,
   AllocDesiredStatusEvict,
   AllocDesiredStatusStop,
-  SECOND,
   deploymentActive,
   nextRescheduleTime,
   nodeTerminalStatus,
@@ -26,9 +34,6 @@ import {
   transitionShouldMigrate,
   transitionShouldReschedule,
 } from '../structs.ts';
-
-/** rescheduleWindowSize is how early a failed allocation may be replaced before its reschedule time, to absorb clock drift between servers. */
-export const rescheduleWindowSize = 1 * SECOND;
 
 // Tainted names filterByTainted's outcomes: the position of each set in its split.
 const Tainted = { Untainted: 0, Migrate: 1, Lost: 2 } as const;
@@ -104,14 +109,6 @@ export function shouldFilter(a: Allocation, isBatch: boolean): FilterDecision {
   return NEITHER;
 }
 
-/** FilterDecision is shouldFilter's answer: the allocation counts as running, is ignored, or neither (it failed). */
-export type FilterDecision = Readonly<{ untainted: boolean; ignore: boolean }>;
-
-// shouldFilter's three answers, shared: it decides for every allocation of every group.
-const COUNTS: FilterDecision = Object.freeze({ untainted: true, ignore: false });
-const IGNORED: FilterDecision = Object.freeze({ untainted: false, ignore: true });
-const NEITHER: FilterDecision = Object.freeze({ untainted: false, ignore: false });
-
 /**
  * updateByReschedulable decides whether a failed allocation is replaced now,
  * later, or not at all. Within an active deployment it waits for the
@@ -142,17 +139,3 @@ export function updateByReschedulable(
   }
   return { rescheduleNow: forced, rescheduleLater: eligible && a.FollowupEvalID === '', rescheduleTime: time };
 }
-
-/** RescheduleDecision is updateByReschedulable's answer: replace now, later (at rescheduleTime, which means nothing otherwise), or neither. */
-export type RescheduleDecision = Readonly<{
-  rescheduleNow: boolean;
-  rescheduleLater: boolean;
-  rescheduleTime: Instant;
-}>;
-
-// NOT_RESCHEDULED is the shared answer for an allocation that is not replaced at all.
-const NOT_RESCHEDULED: RescheduleDecision = Object.freeze({
-  rescheduleNow: false,
-  rescheduleLater: false,
-  rescheduleTime: ZERO_TIME,
-});

@@ -13,10 +13,9 @@
 //   fits its node; the scenario does not describe nodes well enough, so an
 //   allocation whose node still exists is assumed to fit.
 
-import { combinedTaskMeta, lookupTask, lookupTaskGroup, shouldDrainNode, terminalStatus } from '../structs.ts';
+import { lookupTask, lookupTaskGroup, shouldDrainNode, terminalStatus } from '../structs.ts';
 import type { Affinity, Allocation, Job, NetworkResource, Node, Task } from '../structs.ts';
 import type { AllocUpdateFn, AllocUpdateDecision } from '../types.ts';
-import { jsonEqual } from '../jsonEqual.ts';
 import {
   NODE_GONE,
   type Shape,
@@ -26,6 +25,8 @@ import {
   devicesEqual,
   ephemeralDiskUpdated,
   sameStructs,
+  taskMetaUpdated,
+  taskSpecUpdatedReason,
   spreadsUpdated,
 } from '../util.ts';
 
@@ -178,21 +179,10 @@ export function tasksUpdatedReason(jobA: Job, jobB: Job, taskGroup: string): str
 export function taskUpdatedReason(jobA: Job, jobB: Job, taskGroup: string, at: Task): string | null {
   const b = lookupTaskGroup(jobB, taskGroup);
   const bt = b && lookupTask(b, at.Name);
+  const spec = taskSpecUpdatedReason(at, bt, { artifact: TASK_ARTIFACT, vault: VAULT, template: TEMPLATE });
+  if (spec !== null || bt === undefined) return spec;
   const task = `task "${at.Name}"`;
-  if (bt === undefined) return `${task}: not in the other job`;
-  if (at.Driver !== bt.Driver) return `${task}: driver changed`;
-  if (at.User !== bt.User) return `${task}: user changed`;
-  if (!jsonEqual(at.Config, bt.Config)) return `${task}: config changed`;
-  if (!jsonEqual(at.Env, bt.Env)) return `${task}: env changed`;
-  if (!sameStructs(at.Artifacts, bt.Artifacts, TASK_ARTIFACT)) return `${task}: artifacts changed`;
-  if (!sameStructs(at.Vault, bt.Vault, VAULT)) return `${task}: vault changed`;
-  if (!sameStructs(at.Templates, bt.Templates, TEMPLATE)) return `${task}: templates changed`;
-
-  // Meta is compared merged across job, group and task, so that only a
-  // change in the value a task actually sees counts.
-  if (!jsonEqual(combinedTaskMeta(jobA, taskGroup, at.Name), combinedTaskMeta(jobB, taskGroup, bt.Name))) {
-    return `${task}: meta changed (combined job/group/task meta)`;
-  }
+  if (taskMetaUpdated(jobA, jobB, taskGroup, at, bt)) return `${task}: meta changed (combined job/group/task meta)`;
 
   const ar = at.Resources;
   const br = bt.Resources;

@@ -15,7 +15,6 @@ import {
   type DeploymentState,
   type DesiredUpdates,
   type Evaluation,
-  type Job,
   type TaskGroup,
   type UpdateStrategy,
   AllocClientStatusFailed,
@@ -25,13 +24,10 @@ import {
   AllocDesiredStatusRun,
   AllocStateFieldClientStatus,
   DeploymentStatusBlocked,
-  DeploymentStatusCancelled,
   DeploymentStatusDescriptionBlocked,
-  DeploymentStatusDescriptionNewerJob,
   DeploymentStatusDescriptionPendingForPeer,
   DeploymentStatusDescriptionRunningAutoPromotion,
   DeploymentStatusDescriptionRunningNeedsPromotion,
-  DeploymentStatusDescriptionStoppedJob,
   DeploymentStatusDescriptionSuccessful,
   DeploymentStatusFailed,
   DeploymentStatusInitializing,
@@ -42,8 +38,6 @@ import {
   EvalStatusPending,
   EvalTriggerMaxDisconnectTimeout,
   EvalTriggerRetryFailedAlloc,
-  SECOND,
-  allocIndex,
   isCanary,
   isHealthy,
   isMultiregion,
@@ -76,25 +70,25 @@ import {
   filterOutByClientStatus,
 } from './reconcileUtil.ts';
 import { appendState, deploymentActive, hasAutoPromote, maxNormScore, newDeployment } from './structs.ts';
-import { AllocReconcilerBase } from '../allocReconciler.ts';
+import {
+  AllocReconcilerBase,
+  allocLost,
+  allocMigrating,
+  allocNotNeeded,
+  allocRescheduled,
+  allocUpdating,
+  batchedFailedAllocWindowSize,
+  reschedulingFollowupEvalDesc,
+} from '../allocReconciler.ts';
 import type { GroupRecorder } from '../trace.ts';
 import type { DecisionCode, LimitDecision } from '../types.ts';
 import type { AllocPlaceResult, ReconcileResults, ReconcilerInput } from './types.ts';
 
-// The status descriptions the scheduler writes on allocations it stops or
-// marks (upstream keeps them in generic_sched.go).
-export const allocNotNeeded = 'alloc not needed due to job update';
+// The status descriptions 1.6 adds to those of ../allocReconciler.ts
+// (upstream keeps them in generic_sched.go).
 export const allocReconnected = 'alloc not needed due to disconnected client reconnect';
-export const allocMigrating = 'alloc is being migrated';
-export const allocUpdating = 'alloc is being updated due to job update';
-export const allocLost = 'alloc is lost since its node is down';
 export const allocUnknown = 'alloc is unknown since its node is disconnected';
-export const allocRescheduled = 'alloc was rescheduled because it failed';
-export const reschedulingFollowupEvalDesc = 'created for delayed rescheduling';
 export const disconnectTimeoutFollowupEvalDesc = 'created for delayed disconnect timeout';
-
-/** batchedFailedAllocWindowSize is how close together reschedule times must be to share one follow-up evaluation. */
-export const batchedFailedAllocWindowSize = 5 * SECOND;
 
 /** emptyResults are the results of a reconciliation that has decided nothing yet. */
 export function emptyResults(): ReconcileResults {
@@ -134,7 +128,7 @@ class AllocReconciler extends AllocReconcilerBase<ReconcilerInput, ReconcileResu
   override compute(): ReconcileResults {
     const job = this.input.job;
     const m = newAllocMatrix(job, this.input.existingAllocs);
-    this.cancelUnneededDeployments(job);
+    this.cancelUnneededDeployments(job, deploymentActive);
 
     if (jobStopped(job)) {
       this.tracer?.jobStopped();
@@ -216,52 +210,6 @@ class AllocReconciler extends AllocReconcilerBase<ReconcilerInput, ReconcileResu
       status === DeploymentStatusPending ||
       status === DeploymentStatusInitializing;
     this.deploymentFailed = status === DeploymentStatusFailed;
-  }
-
-  /**
-   * cancelUnneededDeployments drops a deployment that no longer applies:
-   * all of them when the job is stopped, one for another job version, and a
-   * successful one. An active one is cancelled on the way.
-   */
-  private cancelUnneededDeployments(job: Job | null): void {
-    const d = this.deployment;
-    if (jobStopped(job)) {
-      if (d !== null && deploymentActive(d)) {
-        this.result.deploymentUpdates.push({
-          DeploymentID: d.ID,
-          Status: DeploymentStatusCancelled,
-          StatusDescription: DeploymentStatusDescriptionStoppedJob,
-        });
-      }
-      this.tracer?.deployment('job-stopped', d, job);
-      this.oldDeployment = d;
-      this.deployment = null;
-      return;
-    }
-    if (d === null) {
-      this.tracer?.deployment('none', d, job);
-      return;
-    }
-
-    if (d.JobCreateIndex !== job.CreateIndex || d.JobVersion !== job.Version) {
-      if (deploymentActive(d)) {
-        this.result.deploymentUpdates.push({
-          DeploymentID: d.ID,
-          Status: DeploymentStatusCancelled,
-          StatusDescription: DeploymentStatusDescriptionNewerJob,
-        });
-      }
-      this.tracer?.deployment('other-version', d, job);
-      this.oldDeployment = d;
-      this.deployment = null;
-    }
-
-    if (d.Status === DeploymentStatusSuccessful) {
-      this.tracer?.deployment('successful', d, job);
-      this.oldDeployment = d;
-      this.deployment = null;
-    }
-    if (this.deployment !== null) this.tracer?.deployment('current', d, job);
   }
 
   /** handleStop stops every allocation of a stopped job that has not finished. */
@@ -852,50 +800,10 @@ class AllocReconciler extends AllocReconcilerBase<ReconcilerInput, ReconcileResu
 
     // Unknown allocations are waited for, so they do not count against the count.
     const knownUntainted = filterOutByClientStatus(untainted, AllocClientStatusUnknown);
-    let remove = knownUntainted.size + migrate.size - group.Count;
+    const remove = knownUntainted.size + migrate.size - group.Count;
     if (remove <= 0) return stop;
 
-    untainted = filterByTerminal(untainted);
-    const stopOne = (alloc: Allocation, from: AllocSet, why: DecisionCode): boolean => {
-      stop.add(alloc);
-      this.result.stop.push({ alloc, clientStatus: '', statusDescription: allocNotNeeded, followupEvalID: '' });
-      from.delete(alloc.ID);
-      trace.stopped(alloc, why, group.Count);
-      remove--;
-      return remove === 0;
-    };
-
-    if (!isCanarying && canaries.size !== 0) {
-      const canaryNames = canaries.nameSet();
-      for (const alloc of untainted.difference(canaries).values()) {
-        if (canaryNames.has(alloc.Name) && stopOne(alloc, untainted, 'stop-canary-name')) {
-          return stop;
-        }
-      }
-    }
-
-    if (migrate.size !== 0) {
-      const migratingNames = new AllocNameIndex(this.input.jobID, group.Name, group.Count, migrate);
-      const removeNames = migratingNames.highest(remove);
-      for (const alloc of migrate.values()) {
-        if (!removeNames.has(alloc.Name)) continue;
-        nameIndex.unsetIndex(allocIndex(alloc));
-        if (stopOne(alloc, migrate, 'stop-migrating')) return stop;
-      }
-    }
-
-    const removeNames = nameIndex.highest(remove);
-    for (const alloc of untainted.values()) {
-      if (removeNames.has(alloc.Name) && stopOne(alloc, untainted, 'stop-highest-index')) {
-        return stop;
-      }
-    }
-
-    // Duplicate names can leave too many; stop any until the count fits.
-    for (const alloc of untainted.values()) {
-      if (stopOne(alloc, untainted, 'stop-duplicate-name')) return stop;
-    }
-    return stop;
+    return this.stopOverCount(group, nameIndex, untainted, migrate, canaries, isCanarying, remove, stop, trace);
   }
 
   /**

@@ -6,13 +6,22 @@
 // (../allocSet.ts, ../allocNameIndex.ts).
 
 import { AllocNameIndex as AllocNameIndex012 } from '../allocNameIndex.ts';
-import type { AllocSet, DelayedRescheduleInfo } from '../allocSet.ts';
+import {
+  type AllocSet,
+  COUNTS,
+  type DelayedRescheduleInfo,
+  type FilterDecision,
+  IGNORED,
+  NEITHER,
+  NOT_RESCHEDULED,
+  type RescheduleDecision,
+  rescheduleWindowSize,
+} from '../allocSet.ts';
 import {
   type Allocation,
   type Deployment,
   type Instant,
   type Node,
-  ZERO_TIME,
   AllocClientStatusComplete,
   AllocClientStatusFailed,
   AllocClientStatusLost,
@@ -24,7 +33,6 @@ import {
   AllocDesiredStatusStop,
   NodeStatusDisconnected,
   NodeStatusReady,
-  SECOND,
   nextRescheduleTime,
   nodeTerminalStatus,
   ranSuccessfully,
@@ -42,9 +50,6 @@ import {
   nextRescheduleTimeByTime,
   supportsDisconnectedClients,
 } from './structs.ts';
-
-/** rescheduleWindowSize is how early a failed allocation may be replaced before its reschedule time, to absorb clock drift between servers. */
-export const rescheduleWindowSize = 1 * SECOND;
 
 // Tainted names filterByTainted's outcomes: the position of each set in its split.
 const Tainted = { Untainted: 0, Migrate: 1, Lost: 2, Disconnecting: 3, Reconnecting: 4, Ignore: 5 } as const;
@@ -232,14 +237,6 @@ export function shouldFilter(a: Allocation, isBatch: boolean): FilterDecision {
   return NEITHER;
 }
 
-/** FilterDecision is shouldFilter's answer: the allocation counts as running, is ignored, or neither. */
-export type FilterDecision = Readonly<{ untainted: boolean; ignore: boolean }>;
-
-// shouldFilter's three answers, shared: it decides for every allocation of every group.
-const COUNTS: FilterDecision = Object.freeze({ untainted: true, ignore: false });
-const IGNORED: FilterDecision = Object.freeze({ untainted: false, ignore: true });
-const NEITHER: FilterDecision = Object.freeze({ untainted: false, ignore: false });
-
 /**
  * updateByReschedulable decides whether an allocation is replaced now,
  * later, or not at all. Within an active deployment it waits for the
@@ -280,20 +277,6 @@ export function updateByReschedulable(
     rescheduleTime: time,
   };
 }
-
-/** RescheduleDecision is updateByReschedulable's answer: replace now, later (at rescheduleTime, which means nothing otherwise), or neither. */
-export type RescheduleDecision = Readonly<{
-  rescheduleNow: boolean;
-  rescheduleLater: boolean;
-  rescheduleTime: Instant;
-}>;
-
-// NOT_RESCHEDULED is the shared answer for an allocation that is not replaced at all.
-const NOT_RESCHEDULED: RescheduleDecision = Object.freeze({
-  rescheduleNow: false,
-  rescheduleLater: false,
-  rescheduleTime: ZERO_TIME,
-});
 
 /**
  * delayByMaxClientDisconnect gives each disconnecting allocation the time

@@ -28,7 +28,6 @@ import {
   type Service,
   type Task,
   NodeStatusDisconnected,
-  combinedTaskMeta,
   lookupTask,
   lookupTaskGroup,
   shouldDrainNode,
@@ -46,7 +45,8 @@ import {
   ephemeralDiskUpdated,
   sameAsSet,
   sameFields,
-  sameStructs,
+  taskMetaUpdated,
+  taskSpecUpdatedReason,
   sharedDecision,
   spreadsUpdated,
 } from '../util.ts';
@@ -67,9 +67,10 @@ export function taintedNodes(
   allocs: readonly Allocation[],
 ): Map<string, Node | null> {
   const out = new Map<string, Node | null>();
+  // As in 0.12, a healthy node is looked up again for each allocation: one
+  // lookup costs less than remembering which nodes were seen.
   for (let i = 0; i < allocs.length; i++) {
     const id = allocs[i]!.NodeID;
-    if (out.has(id)) continue;
     const node = nodes.get(id);
     if (node === undefined) out.set(id, null);
     else if (
@@ -279,22 +280,12 @@ export function tasksUpdatedReason(jobA: Job, jobB: Job, taskGroup: string): str
 export function taskUpdatedReason(jobA: Job, jobB: Job, taskGroup: string, at: Task): string | null {
   const b = lookupTaskGroup(jobB, taskGroup);
   const bt = b && lookupTask(b, at.Name);
+  const spec = taskSpecUpdatedReason(at, bt, { artifact: TASK_ARTIFACT, vault: VAULT, template: TEMPLATE });
+  if (spec !== null || bt === undefined) return spec;
   const task = `task "${at.Name}"`;
-  if (bt === undefined) return `${task}: not in the other job`;
-  if (at.Driver !== bt.Driver) return `${task}: driver changed`;
-  if (at.User !== bt.User) return `${task}: user changed`;
-  if (!jsonEqual(at.Config, bt.Config)) return `${task}: config changed`;
-  if (!jsonEqual(at.Env, bt.Env)) return `${task}: env changed`;
-  if (!sameStructs(at.Artifacts, bt.Artifacts, TASK_ARTIFACT)) return `${task}: artifacts changed`;
-  if (!sameStructs(at.Vault, bt.Vault, VAULT)) return `${task}: vault changed`;
-  if (!sameStructs(at.Templates, bt.Templates, TEMPLATE)) return `${task}: templates changed`;
   if (!jsonEqual(at.CSIPluginConfig, bt.CSIPluginConfig, true)) return `${task}: CSI plugin config changed`;
   if (!jsonEqual(at.VolumeMounts, bt.VolumeMounts, true)) return `${task}: volume mounts changed`;
-
-  // Meta is compared merged across job, group and task, as in 0.12.
-  if (!jsonEqual(combinedTaskMeta(jobA, taskGroup, at.Name), combinedTaskMeta(jobB, taskGroup, bt.Name))) {
-    return `${task}: meta changed (combined job/group/task meta)`;
-  }
+  if (taskMetaUpdated(jobA, jobB, taskGroup, at, bt)) return `${task}: meta changed (combined job/group/task meta)`;
 
   const taskNet = networkUpdatedReason(at.Resources?.Networks, bt.Resources?.Networks);
   if (taskNet !== null) return `${task}: ${taskNet}`;
@@ -340,6 +331,24 @@ const OTHER_POOL = sharedDecision({
  */
 export function genericAllocUpdateFn(nodes: ReadonlyMap<string, Node>): AllocUpdateFn {
   const destructiveChange = destructiveChanges(tasksUpdatedReason);
+  // Whether a node still suits the job is worked out once per node and job.
+  let suitsJob: Job | null = null;
+  let suits = new WeakMap<Node, AllocUpdateDecision | null>();
+  const nodeUnsuited = (node: Node, newJob: Job): AllocUpdateDecision | null => {
+    if (suitsJob !== newJob) {
+      suitsJob = newJob;
+      suits = new WeakMap();
+    }
+    let d = suits.get(node);
+    if (d === undefined) {
+      const datacenters = newJob.Datacenters.length === 0 ? ['*'] : newJob.Datacenters;
+      if (!isInAnyDC(node, datacenters)) d = OTHER_DATACENTER;
+      else if (!isInPool(node, newJob.NodePool ?? NodePoolDefault)) d = OTHER_POOL;
+      else d = null;
+      suits.set(node, d);
+    }
+    return d;
+  };
   return (existing, newJob, newTG): AllocUpdateDecision => {
     if (existing.Job.JobModifyIndex === newJob.JobModifyIndex) return UNCHANGED;
 
@@ -350,9 +359,8 @@ export function genericAllocUpdateFn(nodes: ReadonlyMap<string, Node>): AllocUpd
 
     const node = nodes.get(existing.NodeID);
     if (node === undefined) return NODE_GONE;
-    const datacenters = newJob.Datacenters.length === 0 ? ['*'] : newJob.Datacenters;
-    if (!isInAnyDC(node, datacenters)) return OTHER_DATACENTER;
-    if (!isInPool(node, newJob.NodePool ?? NodePoolDefault)) return OTHER_POOL;
+    const unsuited = nodeUnsuited(node, newJob);
+    if (unsuited !== null) return unsuited;
 
     // The new job on a copy, as in 0.12; the scores it had stay with it.
     const updated: Allocation = { ...existing, Job: newJob };
