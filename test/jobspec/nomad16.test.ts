@@ -119,6 +119,47 @@ describe('a jobspec read for Nomad 1.6', () => {
   });
 });
 
+describe('templates and vault under 1.6', () => {
+  const spec = `job "web" {
+  group "web" {
+    task "app" {
+      driver = "docker"
+      vault {
+        policies     = ["web"]
+        disable_file = true
+      }
+      template {
+        data        = "x"
+        destination = "local/x"
+        change_mode = "script"
+        uid         = 1000
+        change_script {
+          command = "/reload"
+        }
+        wait {
+          min = "2s"
+        }
+      }
+    }
+  }
+}
+`;
+
+  it('reads what 1.6 compares of them, and stores their defaults', async () => {
+    expect((await readJobSpec(spec)).job).toBeNull();
+    const read = await readJobSpec(spec, {}, { nomad16: true });
+    expect(read.diagnostics).toEqual([]);
+    const task = at(storedJob(read.job, true), 'TaskGroups', 0, 'Tasks', 0);
+    expect(at(task, 'Vault', 'DisableFile')).toBe(true);
+    expect(at(task, 'Templates', 0)).toMatchObject({
+      Uid: 1000,
+      ErrMissingKey: false,
+      Wait: { Min: 2e9 },
+      ChangeScript: { Command: '/reload', Args: [], Timeout: 5e9, FailOnError: false },
+    });
+  });
+});
+
 describe('a job imported from a Nomad 1.x cluster, resubmitted unchanged', () => {
   const HCL = `job "web" {
   datacenters = ["dc1"]

@@ -5,6 +5,7 @@
 // node pool admission hook at v1.6.5), fills a few more. Read beside the
 // 0.12 files, this is the whole difference.
 
+import { SECOND } from '../../engine/structs.ts';
 import { type Obj, fill, fillAll, isNil, isObj, objects } from './values.ts';
 
 /** DEFAULT_NODE_POOL is the pool the server gives a job that names none. */
@@ -30,7 +31,9 @@ export function beforeCanonical16(job: Obj): void {
  * returns it: the job's node pool ("default") and namespaces, its
  * datacenters (every one, `*`, when it names none), and in each group its
  * Consul namespace, restart policies that do not re-render templates, logs
- * that are not disabled, no whole cores and no memory above the ask, and
+ * that are not disabled, vault and template settings 1.6 added at their
+ * zero values (a change script waits 5 s), no whole cores and no memory
+ * above the ask, and
  * every port on the "default" host network. That last one is why a job
  * imported from a Nomad 1.x cluster and resubmitted unchanged is unchanged:
  * its ports say "default", as the server stored them.
@@ -46,6 +49,12 @@ export function stored16(job: Obj): Obj {
     defaultHostNetworks(g.Networks);
     for (const t of objects(g.Tasks)) {
       if (isObj(t.RestartPolicy)) fill(t.RestartPolicy, 'RenderTemplates', false);
+      if (isObj(t.Vault)) fillAll(t.Vault, { Namespace: '', DisableFile: false });
+      for (const tmpl of objects(t.Templates)) {
+        fill(tmpl, 'ErrMissingKey', false);
+        if (isObj(tmpl.ChangeScript))
+          fillAll(tmpl.ChangeScript, { Command: '', Args: [], Timeout: 5 * SECOND, FailOnError: false });
+      }
       if (isObj(t.LogConfig)) fill(t.LogConfig, 'Disabled', false);
       if (isObj(t.Resources)) {
         fillAll(t.Resources, { Cores: 0, MemoryMaxMB: 0 });

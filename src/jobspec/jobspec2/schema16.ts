@@ -14,6 +14,16 @@ const ADDED: Record<string, Field[]> = {
   LogConfig: [{ hcl: 'disabled', api: 'Disabled', attr: 'bool' }],
   Task: [{ hcl: 'identity', api: 'Identity', block: 'one', struct: 'WorkloadIdentity' }],
   NetworkResource: [{ hcl: 'hostname', api: 'Hostname', attr: 'string' }],
+  // What 1.6's tasksUpdated compares of templates and vault.
+  Template: [
+    { hcl: 'change_script', api: 'ChangeScript', block: 'one', struct: 'ChangeScript' },
+    { hcl: 'uid', api: 'Uid', attr: 'int' },
+    { hcl: 'gid', api: 'Gid', attr: 'int' },
+    { hcl: 'wait', api: 'Wait', block: 'one', struct: 'WaitConfig' },
+    { hcl: 'error_on_missing_key', api: 'ErrMissingKey', attr: 'bool' },
+  ],
+  Vault: [{ hcl: 'disable_file', api: 'DisableFile', attr: 'bool' }],
+  PeriodicConfig: [{ hcl: 'crons', api: 'Specs', attr: 'strings' }],
 };
 
 // Structs only v1.6.5 has.
@@ -22,6 +32,20 @@ const NEW_STRUCTS: Record<string, StructSchema> = {
     fields: [
       { hcl: 'env', api: 'Env', attr: 'bool' },
       { hcl: 'file', api: 'File', attr: 'bool' },
+    ],
+  },
+  ChangeScript: {
+    fields: [
+      { hcl: 'command', api: 'Command', attr: 'string' },
+      { hcl: 'args', api: 'Args', attr: 'strings' },
+      { hcl: 'timeout', api: 'Timeout', attr: 'duration' },
+      { hcl: 'fail_on_error', api: 'FailOnError', attr: 'bool' },
+    ],
+  },
+  WaitConfig: {
+    fields: [
+      { hcl: 'min', api: 'Min', attr: 'duration' },
+      { hcl: 'max', api: 'Max', attr: 'duration' },
     ],
   },
 };
