@@ -43,7 +43,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'compare',
-    summary: "print what Nomad 0.12's and Nomad 1.6's reconcilers decide for a scenario, and how they differ",
+    summary: 'reconcile a scenario with Nomad 0.12 and with 1.6, and print how they differ',
     load: async () => (await import('./compare.ts')).compare,
   },
   {
