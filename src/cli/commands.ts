@@ -42,6 +42,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: runner('--simulate'),
   },
   {
+    name: 'compare',
+    summary: 'reconcile a scenario with Nomad 0.12 and with 1.6, and print how they differ',
+    load: async () => (await import('./compare.ts')).compare,
+  },
+  {
     name: 'share',
     summary: 'print the playground link that opens a scenario file',
     load: async () => (await import('./share.ts')).share,

@@ -6,6 +6,9 @@
 
 import { storedJob } from '../jobspec/canonical/index.ts';
 import { readJobSpec } from '../jobspec/index.ts';
+import type { NomadVersion } from '../scenario/nomadVersion.ts';
+import { takeNomadVersionFlag } from './nomadVersionFlag.ts';
+import { type ParsedCommandLine, argsOrExit } from './parsedArgs.ts';
 import { formatPlaced } from './placed.ts';
 import { EXIT_INPUT, EXIT_OK, type CliIO } from './run.ts';
 import { type VariableArgs, parseJobspecLine, readJobspecInput } from './variables.ts';
@@ -25,6 +28,10 @@ Options:
   --var-file FILE     set input variables from an HCL (name = value) or JSON
                       file, read as \`nomad job run -var-file\` reads it
                       (repeatable; later files win)
+  --nomad-version 0.12|1.6
+                      read and store the job as that version of Nomad does
+                      (default 0.12; 1.6 reads max_client_disconnect,
+                      node_pool and the other settings its reconciler reads)
   -h, --help          show this help
 
 Invalid input prints FILE:LINE:COLUMN: message lines on standard error and
@@ -35,41 +42,37 @@ exits with status 2.
 export interface JobspecArgs extends VariableArgs {
   file: string;
   output: boolean;
+  /** nomadVersion is --nomad-version: the Nomad whose jobspec reading and storing the command follows; null is 0.12's. */
+  nomadVersion: NomadVersion | null;
 }
 
 /** parseJobspecArgs reads the command line; null args mean help was asked for. */
-export function parseJobspecArgs(
-  argv: readonly string[],
-): { ok: true; args: JobspecArgs | null } | { ok: false; error: string } {
+export function parseJobspecArgs(argv: readonly string[]): ParsedCommandLine<JobspecArgs> {
   let output = false;
+  const version: { nomadVersion: NomadVersion | null } = { nomadVersion: null };
   const line = parseJobspecLine(argv, (args, i) => {
-    if (args[i] !== '--output' && args[i] !== '-output') return null;
+    if (args[i] !== '--output' && args[i] !== '-output') return takeNomadVersionFlag(args, i, version);
     output = true;
     return i;
   });
   if (!line.ok) return line;
-  return { ok: true, args: line.file === null ? null : { file: line.file, output, ...line.variables } };
+  return { ok: true, args: line.file === null ? null : { file: line.file, output, ...line.variables, ...version } };
 }
 
 /** runJobspecCommand runs the command and returns its exit status. */
 export async function runJobspecCommand(argv: readonly string[], io: CliIO): Promise<number> {
-  const parsed = parseJobspecArgs(argv);
-  if (!parsed.ok) {
-    io.stderr(`jobspec: ${parsed.error}\n\n${JOBSPEC_USAGE}`);
-    return EXIT_INPUT;
-  }
-  if (parsed.args === null) {
-    io.stdout(JOBSPEC_USAGE);
-    return EXIT_OK;
-  }
-  const input = await readJobspecInput(parsed.args.file, parsed.args, io);
+  const args = argsOrExit(parseJobspecArgs(argv), 'jobspec', JOBSPEC_USAGE, io);
+  if (typeof args === 'number') return args;
+  const nomad16 = args.nomadVersion === '1.6';
+  const input = await readJobspecInput(args.file, args, io);
   if (input === null) return EXIT_INPUT;
   const { name, text, varFiles } = input;
   // --var values win over the var files', which the reader reads with the jobspec.
-  const spec = await readJobSpec(text, Object.fromEntries(parsed.args.vars), {
+  const spec = await readJobSpec(text, Object.fromEntries(args.vars), {
     name,
     varFiles,
     ...(io.files ? { files: io.files } : {}),
+    ...(nomad16 ? { nomad16 } : {}),
   });
   if (spec.job === null) {
     for (const d of spec.diagnostics) io.stderr(formatPlaced(d.file ?? name, d) + '\n');
@@ -77,6 +80,6 @@ export async function runJobspecCommand(argv: readonly string[], io: CliIO): Pro
     return EXIT_INPUT;
   }
   // Nomad prints both forms with four-space indentation.
-  io.stdout(JSON.stringify({ Job: parsed.args.output ? spec.job : storedJob(spec.job) }, null, 4) + '\n');
+  io.stdout(JSON.stringify({ Job: args.output ? spec.job : storedJob(spec.job, nomad16) }, null, 4) + '\n');
   return EXIT_OK;
 }

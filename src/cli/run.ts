@@ -9,6 +9,8 @@ import type { Scenario } from '../scenario/read.ts';
 import type { Job } from '../engine/structs.ts';
 import { type Diagnostic, diagnosticText } from '../scenario/diagnostics.ts';
 import { runScenario } from '../result/run.ts';
+import type { ResultDocument } from '../result/document.ts';
+import { clientUpdateText } from '../result/clientUpdates.ts';
 import { diffReport, submittedDiffReport } from '../diff/report.ts';
 import { wholePlanText } from '../result/planWhole.ts';
 import { formatExplain } from './explain.ts';
@@ -37,6 +39,26 @@ function errorMessage(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/**
+ * planText is a result as `nomad job plan` prints it, with the job diff.
+ * Against a cluster (`running`), `nomad job plan` compares the submitted
+ * job with the running one, and prints the running job's JobModifyIndex
+ * for -check-index.
+ */
+export function planText(document: ResultDocument, scenario: Scenario, path: string, running: Job | null): string {
+  const job = scenario.Job;
+  const diff = running === null ? diffReport(scenario) : submittedDiffReport(scenario, running);
+  return wholePlanText({
+    document,
+    diff,
+    jobID: job.ID,
+    jobType: job.Type,
+    jobModifyIndex: (running ?? job).JobModifyIndex,
+    failures: [],
+    path,
+  });
+}
+
 // render prints one result in the requested form.
 function render(
   options: CliOptions,
@@ -52,25 +74,12 @@ function render(
     return several ? JSON.stringify(run.document) + '\n' : JSON.stringify(run.document, null, 2) + '\n';
   }
   const parts: string[] = [];
-  if (options.format === 'plan') {
-    const job = scenario.Job;
-    // Against a cluster, `nomad job plan` compares the submitted job with the running one, and
-    // prints the running job's JobModifyIndex for -check-index.
-    const diff = running === null ? diffReport(scenario) : submittedDiffReport(scenario, running);
-    parts.push(
-      wholePlanText({
-        document: run.document,
-        diff,
-        jobID: job.ID,
-        jobType: job.Type,
-        jobModifyIndex: (running ?? job).JobModifyIndex,
-        failures: [],
-        path,
-      }),
-    );
-  }
+  if (options.format === 'plan') parts.push(planText(run.document, scenario, path, running));
   if (options.explain) {
-    parts.push(run.results.trace ? formatExplain(run.results.trace) : 'No trace was recorded.\n');
+    parts.push(
+      (run.results.trace ? formatExplain(run.results.trace) : 'No trace was recorded.\n') +
+        clientUpdateText(run.document),
+    );
   }
   return parts.join('\n');
 }
@@ -120,7 +129,14 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     let scenario: Scenario;
     let running: Job | null = null;
     if (cluster !== null && options.cluster !== null) {
-      const submitted = await cluster.submitOntoCluster(options.cluster, file, variables, readText, io);
+      const submitted = await cluster.submitOntoCluster(
+        options.cluster,
+        file,
+        variables,
+        readText,
+        io,
+        options.nomadVersion,
+      );
       if (submitted === null) {
         status = Math.max(status, EXIT_INPUT);
         continue;
@@ -135,7 +151,10 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
         continue;
       }
       // Async: a JobSpec loads HashiCorp's HCL parser on first use.
-      const read = await readScenarioAsync(text, { textBudget: FILE_TEXT_BUDGET });
+      const read = await readScenarioAsync(text, {
+        textBudget: FILE_TEXT_BUDGET,
+        ...(options.nomadVersion === null ? {} : { nomadVersion: options.nomadVersion }),
+      });
       for (const w of read.warnings ?? [])
         io.stderr(formatDiagnostic(name, { ...w, message: `warning: ${w.message}` }) + '\n');
       if (!read.ok) {
@@ -149,6 +168,12 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     let events: SimEvent[] = [];
     // Loaded for --simulate only: reconciling never loads the simulator.
     const sim = options.simulate ? await import('./simulation.ts') : null;
+    const unfilmed = sim === null ? null : sim.unfilmedVersion(scenario);
+    if (unfilmed !== null) {
+      io.stderr(formatDiagnostic(name, { path: 'NomadVersion', message: unfilmed }) + '\n');
+      status = Math.max(status, EXIT_INPUT);
+      continue;
+    }
     if (sim !== null) {
       // The reader accepted the text, so it parses again (the same way: a byte order mark is allowed).
       const parsed = parseJsonText(text, FILE_TEXT_BUDGET);

@@ -21,6 +21,14 @@ import { formatInstant } from '../engine/time.ts';
 
 export { formatInstant };
 
+// given picks the optional fields of `o` that are set: the ones only a
+// scenario read for Nomad 1.6 carries, written only when they are there.
+function given<T extends object, K extends keyof T>(o: T, keys: readonly K[]): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
+  for (const k of keys) if (o[k] !== undefined) out[k] = o[k];
+  return out;
+}
+
 /** writeScenario renders a scenario as a contract document; readScenario reads it back to an equal Scenario. */
 export function writeScenario(s: Scenario): Record<string, unknown> {
   return {
@@ -35,6 +43,7 @@ export function writeScenario(s: Scenario): Record<string, unknown> {
     Deployment: s.Deployment === null ? null : writeDeployment(s.Deployment),
     ...(s.OtherJobs === undefined ? {} : { OtherJobs: s.OtherJobs.map((o) => writeOtherJob(o, s)) }),
     ...(s.Simulation?.AllocStartup === undefined ? {} : { Simulation: { AllocStartup: s.Simulation.AllocStartup } }),
+    ...(s.NomadVersion === undefined ? {} : { NomadVersion: s.NomadVersion, EvalPriority: s.EvalPriority }),
   };
 }
 
@@ -71,6 +80,7 @@ export function writeJob(job: Job): Record<string, unknown> {
     Spreads: job.Spreads,
     Constraints: job.Constraints,
     TaskGroups: job.TaskGroups.map(writeTaskGroup),
+    ...given(job, ['NodePool']),
   };
 }
 
@@ -89,6 +99,7 @@ function writeTaskGroup(tg: TaskGroup): Record<string, unknown> {
     Constraints: tg.Constraints,
     Meta: tg.Meta,
     Tasks: tg.Tasks.map(writeTask),
+    ...given(tg, ['MaxClientDisconnect', 'Consul', 'Volumes', 'Services', 'RestartPolicy']),
   };
 }
 
@@ -106,6 +117,7 @@ function writeTask(t: Task): Record<string, unknown> {
     Affinities: t.Affinities,
     KillTimeout: t.KillTimeout,
     Resources: t.Resources,
+    ...given(t, ['CSIPluginConfig', 'VolumeMounts', 'Identity', 'LogConfig', 'RestartPolicy']),
   };
 }
 
@@ -121,6 +133,7 @@ export function writeNode(n: Node): Record<string, unknown> {
     SchedulingEligibility: n.SchedulingEligibility,
     NodeResources: writeCapacity(n.NodeResources),
     ReservedResources: writeCapacity(n.ReservedResources),
+    ...given(n, ['NodePool', 'DrainStrategy']),
   };
 }
 
@@ -173,6 +186,7 @@ export function writeAllocation(a: Allocation, s: Scenario): Record<string, unkn
   doc.AllocStates = a.AllocStates.map((st) => ({ Field: st.Field, Value: st.Value, Time: formatInstant(st.Time) }));
   doc.ModifyTime = formatInstant(a.ModifyTime);
   doc.CreateIndex = a.CreateIndex;
+  Object.assign(doc, given(a, ['Metrics']));
   return doc;
 }
 
@@ -212,6 +226,8 @@ export interface DeploymentDocument {
   IsMultiregion: boolean;
   Status: string;
   StatusDescription: string;
+  /** EvalPriority is present under Nomad 1.6, whose deployments carry the priority of the evaluation that made them. */
+  EvalPriority?: number;
   TaskGroups: Record<string, DeploymentStateDocument>;
 }
 
@@ -230,6 +246,7 @@ export function writeDeployment(d: Deployment): DeploymentDocument {
     IsMultiregion: d.IsMultiregion,
     Status: d.Status,
     StatusDescription: d.StatusDescription,
+    ...given(d, ['EvalPriority']),
     TaskGroups: groups,
   };
 }

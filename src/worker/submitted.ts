@@ -9,6 +9,7 @@ import type { Scenario } from '../scenario/read.ts';
 import { isObject } from '../scenario/fields.ts';
 import { readJobSpec } from '../jobspec/index.ts';
 import { jobSpecVariables } from '../scenario/readAsync.ts';
+import { documentNomadVersion } from '../scenario/nomadVersion.ts';
 import { submitJob } from '../scenario/submit/index.ts';
 import { type ParseCache, type TabTexts, isHclText, joinTabs, runningText } from '../scenario/tabs.ts';
 import { RUNNING_VARIABLES_KEY } from '../scenario/tabs.ts';
@@ -87,7 +88,7 @@ export async function handleSubmission(
     const texts = req.texts;
     const [submitted, findings] = await Promise.all([
       submitJob(split.cluster, { text: texts.job, variables: split.variables }),
-      jobSpecFindings(texts.job, split.variables),
+      jobSpecFindings(texts.job, split.variables, documentNomadVersion(split.cluster) === '1.6'),
     ]);
     const extra = { jobSpecJob: findings.job, ...(findings.jobSpec ? { jobSpec: findings.jobSpec } : {}) };
     if (!submitted.ok || split.problems.length > 0) {
@@ -138,14 +139,16 @@ function warningsOf(
 
 // jobSpecFindings reads an HCL Job tab for what the page shows besides the
 // plan: its declared variables (the Variables editor), its hints, and the
-// job as Nomad stores it (Show as API JSON). A JSON Job tab has none.
+// job as Nomad stores it (Show as API JSON), as the cluster's NomadVersion
+// reads and stores it (`nomad16`). A JSON Job tab has none.
 async function jobSpecFindings(
   text: string,
   variables: Record<string, unknown>,
+  nomad16: boolean,
 ): Promise<{ job: Record<string, unknown> | null; jobSpec: JobSpecFindings | null }> {
   if (!isHclText(text)) return { job: null, jobSpec: null };
-  const spec = await readJobSpec(text, variables);
-  const stored = spec.job === null ? null : storedJob(spec.job);
+  const spec = await readJobSpec(text, variables, nomad16 ? { nomad16 } : {});
+  const stored = spec.job === null ? null : storedJob(spec.job, nomad16);
   return {
     job: isObject(stored) ? stored : null,
     jobSpec: { variables: spec.variables, hints: inTab(spec.hints, 'job') },
