@@ -7,7 +7,15 @@
 // and the reconciler inserts allocations sorted by name index, then ID, so
 // every derived set keeps that order and a scenario always gives one result.
 
-import { type Allocation, type Instant, type Job, allocIndex, terminalStatus } from './structs.ts';
+import {
+  type Allocation,
+  type Instant,
+  type Job,
+  allocIndex,
+  shouldClientStop,
+  terminalStatus,
+  waitClientStop,
+} from './structs.ts';
 
 /** DelayedRescheduleInfo is an allocation to be replaced later, and when. */
 export interface DelayedRescheduleInfo {
@@ -276,4 +284,19 @@ export function sortAllocs(allocs: readonly Allocation[]): Allocation[] {
 /** filterByTerminal keeps only the allocations that are not terminal. */
 export function filterByTerminal(set: AllocSet): AllocSet {
   return set.filterByTerminal();
+}
+
+/**
+ * delayByStopAfterClientDisconnect picks the lost allocations whose group
+ * sets stop_after_client_disconnect and whose wait has not run out: they
+ * are replaced only once it has. Upstream compares with the wall clock.
+ */
+export function delayByStopAfterClientDisconnect(set: AllocSet, now: Instant): DelayedRescheduleInfo[] {
+  const later: DelayedRescheduleInfo[] = [];
+  for (const a of set.values()) {
+    if (!shouldClientStop(a)) continue;
+    const t = waitClientStop(a, now);
+    if (t > now) later.push({ allocID: a.ID, alloc: a, rescheduleTime: t });
+  }
+  return later;
 }

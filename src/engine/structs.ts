@@ -44,17 +44,23 @@ export const AllocClientStatusRunning = 'running';
 export const AllocClientStatusComplete = 'complete';
 export const AllocClientStatusFailed = 'failed';
 export const AllocClientStatusLost = 'lost';
+/** AllocClientStatusUnknown is Nomad 1.6's status of an allocation whose node is disconnected; the 0.12 reader refuses it. */
+export const AllocClientStatusUnknown = 'unknown';
 export type AllocClientStatus =
   | typeof AllocClientStatusPending
   | typeof AllocClientStatusRunning
   | typeof AllocClientStatusComplete
   | typeof AllocClientStatusFailed
-  | typeof AllocClientStatusLost;
+  | typeof AllocClientStatusLost
+  | typeof AllocClientStatusUnknown;
 
 export const NodeStatusInit = 'initializing';
 export const NodeStatusReady = 'ready';
 export const NodeStatusDown = 'down';
-export type NodeStatus = typeof NodeStatusInit | typeof NodeStatusReady | typeof NodeStatusDown;
+/** NodeStatusDisconnected is Nomad 1.6's status of a node that stopped heartbeating but may come back; the 0.12 reader refuses it. */
+export const NodeStatusDisconnected = 'disconnected';
+export type NodeStatus =
+  typeof NodeStatusInit | typeof NodeStatusReady | typeof NodeStatusDown | typeof NodeStatusDisconnected;
 
 export const DeploymentStatusRunning = 'running';
 export const DeploymentStatusPaused = 'paused';
@@ -64,6 +70,8 @@ export const DeploymentStatusCancelled = 'cancelled';
 export const DeploymentStatusBlocked = 'blocked';
 export const DeploymentStatusUnblocking = 'unblocking';
 export const DeploymentStatusPending = 'pending';
+/** DeploymentStatusInitializing is Nomad 1.6's first status of a multiregion deployment; the 0.12 reader refuses it. */
+export const DeploymentStatusInitializing = 'initializing';
 export type DeploymentStatus =
   | typeof DeploymentStatusRunning
   | typeof DeploymentStatusPaused
@@ -72,7 +80,8 @@ export type DeploymentStatus =
   | typeof DeploymentStatusCancelled
   | typeof DeploymentStatusBlocked
   | typeof DeploymentStatusUnblocking
-  | typeof DeploymentStatusPending;
+  | typeof DeploymentStatusPending
+  | typeof DeploymentStatusInitializing;
 
 // The texts Nomad writes into a deployment's StatusDescription.
 export const DeploymentStatusDescriptionRunning = 'Deployment is running';
@@ -87,6 +96,7 @@ export const DeploymentStatusDescriptionFailedAllocations = 'Failed due to unhea
 export const DeploymentStatusDescriptionProgressDeadline = 'Failed due to progress deadline';
 export const DeploymentStatusDescriptionFailedByUser = 'Deployment marked as failed';
 export const DeploymentStatusDescriptionPausedForPeer = 'Deployment is paused waiting for peer region';
+export const DeploymentStatusDescriptionPendingForPeer = 'Deployment is pending, waiting for peer region';
 
 export const EvalStatusPending = 'pending';
 // What triggered an evaluation (Evaluation.TriggeredBy), as Nomad names it.
@@ -98,6 +108,7 @@ export const EvalTriggerNodeDrain = 'node-drain';
 export const EvalTriggerDeploymentWatcher = 'deployment-watcher';
 export const EvalTriggerQueuedAllocs = 'queued-allocs';
 export const EvalTriggerRetryFailedAlloc = 'alloc-failure';
+export const EvalTriggerMaxDisconnectTimeout = 'max-disconnect-timeout';
 /**
  * AllocStateFieldClientStatus names the field an AllocState records.
  * Upstream's AllocStateField is a uint8 whose only value at this commit, 0,
@@ -155,6 +166,9 @@ export interface NetworkResource {
   MBits: number;
   ReservedPorts: Port[];
   DynamicPorts: Port[];
+  /** Hostname and DNS are compared by 1.6's tasksUpdated only; absent is "" and no DNS block. */
+  Hostname?: string;
+  DNS?: JsonValue;
 }
 
 /** Affinity, Spread and Constraint are compared as whole values; their fields are carried as given. */
@@ -176,6 +190,9 @@ export interface Resources {
   MemoryMB: number;
   Networks: NetworkResource[];
   Devices: RequestedDevice[];
+  /** Cores and MemoryMaxMB are compared by 1.6's tasksUpdated only; absent is 0. */
+  Cores?: number;
+  MemoryMaxMB?: number;
 }
 
 /** EphemeralDisk is a group's `ephemeral_disk` block. */
@@ -202,6 +219,25 @@ export interface Task {
   Affinities: Affinity[];
   KillTimeout: Duration;
   Resources: Resources;
+  // The task's parts that only 1.6's tasksUpdated compares; absent is Go's zero value.
+  CSIPluginConfig?: JsonValue;
+  VolumeMounts?: JsonValue[] | null;
+  Identity?: JsonValue;
+  LogConfig?: { Disabled?: boolean } | null;
+  RestartPolicy?: RestartPolicy | null;
+}
+
+/** RestartPolicy is a group's or task's `restart` block; 1.6's tasksUpdated reads only RenderTemplates. */
+export interface RestartPolicy {
+  RenderTemplates?: boolean;
+}
+
+/** Service is a group's `service` block, as far as 1.6's tasksUpdated reads it (services with Connect). */
+export interface Service {
+  Name: string;
+  PortLabel?: string;
+  /** Connect is the service's `connect` block, or absent or null when it has none. */
+  Connect?: JsonValue;
 }
 
 /** TaskGroup is one group of a job. */
@@ -219,6 +255,17 @@ export interface TaskGroup {
   Constraints: Constraint[];
   Meta: Record<string, string>;
   Tasks: Task[];
+  /**
+   * MaxClientDisconnect is Nomad 1.6's `max_client_disconnect`: how long an
+   * allocation on a disconnected node stays unknown before it is lost.
+   * Absent or null means unset (0.12 never reads it).
+   */
+  MaxClientDisconnect?: Duration | null;
+  // The group's parts that only 1.6's tasksUpdated compares; absent is Go's zero value.
+  Consul?: { Namespace?: string } | null;
+  Volumes?: Record<string, JsonValue> | null;
+  Services?: Service[] | null;
+  RestartPolicy?: RestartPolicy | null;
 }
 
 /** Multiregion lists the regions of a multiregion job, in deployment order. */
@@ -248,6 +295,8 @@ export interface Job {
   Spreads: Spread[];
   Constraints: Constraint[];
   TaskGroups: TaskGroup[];
+  /** NodePool is Nomad 1.6's node pool of the job (absent: "default"); only 1.6's in-place check reads it. */
+  NodePool?: string;
   /**
    * Spec is the job as the document gave it (API JSON), for the job diff,
    * which prints blocks the reconciler never reads (services, checks,
@@ -282,6 +331,10 @@ export interface Node {
   NodeResources: NodeCapacity | null;
   /** ReservedResources is what the node keeps for itself, or null. */
   ReservedResources: NodeCapacity | null;
+  /** NodePool is Nomad 1.6's node pool of the node (absent: "default"). */
+  NodePool?: string;
+  /** DrainStrategy, when an object, makes the node draining under 1.6 (as Drain does); 0.12 does not read it. */
+  DrainStrategy?: JsonValue;
 }
 
 /** DesiredTransition holds the server's requests to move an allocation; null means "not set". */
@@ -351,6 +404,23 @@ export interface Allocation {
   AllocStates: AllocState[];
   ModifyTime: Instant;
   CreateIndex: number;
+  /** Metrics holds the placement's scores; 1.6's reconnect logic compares the best (absent: no score). */
+  Metrics?: AllocMetric | null;
+  /** ClientDescription is the client's word on its status; 1.6 sets it on an allocation it marks unknown. */
+  ClientDescription?: string;
+}
+
+/** NodeScoreMeta is one node's score for a placement. */
+export interface NodeScoreMeta {
+  NodeID: string;
+  NormScore: number;
+  Scores: Record<string, number>;
+}
+
+/** AllocMetric is what the scheduler recorded of a placement; only its scores are read. */
+export interface AllocMetric {
+  /** ScoreMetaData lists the best-scored nodes, the best first. */
+  ScoreMetaData: NodeScoreMeta[] | null;
 }
 
 /** DeploymentState is a deployment's progress for one task group. */
@@ -381,6 +451,8 @@ export interface Deployment {
   Status: DeploymentStatus;
   StatusDescription: string;
   TaskGroups: Map<string, DeploymentState>;
+  /** EvalPriority is the priority of the evaluation that created the deployment (Nomad 1.6; absent under 0.12). */
+  EvalPriority?: number;
 }
 
 /** DeploymentStatusUpdate asks for an existing deployment's status to change. */
@@ -752,6 +824,15 @@ export function nextRescheduleTime(a: Allocation): RescheduleTime {
   const failTime = lastEventTime(a);
   const policy = allocReschedulePolicy(a);
   if (isZeroTime(failTime) || policy === null) return NOT_ELIGIBLE;
+  return rescheduleTimeFrom(a, failTime, policy);
+}
+
+/**
+ * rescheduleTimeFrom is when an allocation that failed at failTime may be
+ * replaced under the policy, and whether the policy allows it (the second
+ * half of nextRescheduleTime; 1.6 also starts it from other times).
+ */
+export function rescheduleTimeFrom(a: Allocation, failTime: Instant, policy: ReschedulePolicy): RescheduleTime {
   const delay = nextDelayInt64(a);
   const time = failTime + Number(delay);
   const tracker = a.RescheduleTracker;

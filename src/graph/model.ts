@@ -6,7 +6,7 @@ import type { AllocAction } from '../engine/types.ts';
 import type { Shape } from './layout.ts';
 
 /** NodeCondition is how a client-node box presents its node; `gc` is a node that no longer exists. */
-export type NodeCondition = 'ready' | 'initializing' | 'down' | 'gc';
+export type NodeCondition = 'ready' | 'initializing' | 'down' | 'disconnected' | 'gc';
 
 /** AllocCard is one existing allocation as drawn inside its node's box, with the reconciler's decision. */
 export interface AllocCard {

@@ -5,7 +5,6 @@
 
 import { describe, expect, it } from 'vitest';
 import {
-  devicesEqual,
   genericAllocUpdateFn,
   networkUpdatedReason,
   taintedNodes,
@@ -13,6 +12,7 @@ import {
   tasksUpdatedReason,
 } from '../../src/engine/v0.12/util.ts';
 import { jsonEqual } from '../../src/engine/jsonEqual.ts';
+import { devicesEqual } from '../../src/engine/util.ts';
 import type { Allocation, Job, Node, RequestedDevice, Task, TaskGroup } from '../../src/engine/structs.ts';
 import { mockAlloc, mockJob, mockNode, network, port } from './fixtures.ts';
 

@@ -47,19 +47,16 @@ import {
   terminalStatus,
   updateStrategyIsEmpty,
 } from '../structs.ts';
+import { AllocNameIndex } from '../allocNameIndex.ts';
 import {
   type AllocMatrix,
   type AllocSet,
   type DelayedRescheduleInfo,
+  delayByStopAfterClientDisconnect,
   filterByTerminal,
   newAllocMatrix,
 } from '../allocSet.ts';
-import {
-  AllocNameIndex,
-  delayByStopAfterClientDisconnect,
-  filterByRescheduleable,
-  filterByTainted,
-} from './reconcileUtil.ts';
+import { filterByRescheduleable, filterByTainted } from './reconcileUtil.ts';
 import { type GroupRecorder, NO_TRACE, ReconcileTracer } from '../trace.ts';
 import type { AllocPlaceResult, DecisionCode, LimitDecision, ReconcileResults, ReconcilerInput } from '../types.ts';
 

@@ -1,10 +1,10 @@
 // Upstream: hashicorp/nomad scheduler/reconcile_util.go at dccea99f7e.
 //
-// The filters that split a set of allocations by this version's rules, and
-// the index of allocation names. The set itself is shared (../allocSet.ts).
+// The filters that split a set of allocations by this version's rules. The
+// set, its rules that 1.6 kept, and the name index are shared
+// (../allocSet.ts, ../allocNameIndex.ts).
 
 import type { AllocSet, DelayedRescheduleInfo } from '../allocSet.ts';
-import { Bitmap, lastIndexBelow } from '../bitmap.ts';
 import {
   type Allocation,
   type Deployment,
@@ -17,17 +17,14 @@ import {
   AllocDesiredStatusEvict,
   AllocDesiredStatusStop,
   SECOND,
-  allocName,
   deploymentActive,
   nextRescheduleTime,
   nodeTerminalStatus,
   ranSuccessfully,
-  shouldClientStop,
   terminalStatus,
   transitionShouldForceReschedule,
   transitionShouldMigrate,
   transitionShouldReschedule,
-  waitClientStop,
 } from '../structs.ts';
 
 /** rescheduleWindowSize is how early a failed allocation may be replaced before its reschedule time, to absorb clock drift between servers. */
@@ -86,21 +83,6 @@ export function filterByRescheduleable(
     return Rescheduleable.Untainted;
   });
   return { untainted: untainted!, rescheduleNow: rescheduleNow!, rescheduleLater };
-}
-
-/**
- * delayByStopAfterClientDisconnect picks the lost allocations whose group
- * sets stop_after_client_disconnect and whose wait has not run out: they
- * are replaced only once it has. Upstream compares with the wall clock.
- */
-export function delayByStopAfterClientDisconnect(set: AllocSet, now: Instant): DelayedRescheduleInfo[] {
-  const later: DelayedRescheduleInfo[] = [];
-  for (const a of set.values()) {
-    if (!shouldClientStop(a)) continue;
-    const t = waitClientStop(a, now);
-    if (t > now) later.push({ allocID: a.ID, alloc: a, rescheduleTime: t });
-  }
-  return later;
 }
 
 /**
@@ -174,118 +156,3 @@ const NOT_RESCHEDULED: RescheduleDecision = Object.freeze({
   rescheduleLater: false,
   rescheduleTime: ZERO_TIME,
 });
-
-/**
- * bitmapFrom makes a bitmap of the indexes the allocations use, at least
- * minSize (and the number of allocations) long, byte aligned, and one longer
- * than the highest index when that index is itself a multiple of eight, so
- * that the highest index always fits.
- */
-export function bitmapFrom(input: AllocSet, minSize: number): Bitmap {
-  const indexes = input.nameIndexes();
-  let max = 0;
-  for (const n of indexes) if (n > max) max = n;
-  if (minSize < indexes.length) minSize = indexes.length;
-  if (max < minSize) max = minSize;
-  else if (max % 8 === 0) max++;
-  if (max === 0) max = 8;
-  if (max % 8 !== 0) max += 8 - (max % 8);
-  const bitmap = new Bitmap(max);
-  for (const n of indexes) bitmap.set(n);
-  return bitmap;
-}
-
-/**
- * AllocNameIndex picks names (indexes) for new allocations and for
- * allocations to stop, given the names in use: new ones fill the lowest free
- * indexes, stops take the highest.
- */
-export class AllocNameIndex {
-  private readonly b: Bitmap;
-
-  /** Builds the index of a group's names from the allocations that hold them. */
-  constructor(
-    readonly job: string,
-    readonly taskGroup: string,
-    readonly count: number,
-    input: AllocSet,
-  ) {
-    this.b = bitmapFrom(input, count);
-  }
-
-  /** highest takes up to n of the highest indexes in use, freeing them, and returns their names. */
-  highest(n: number): Set<string> {
-    const h = new Set<string>();
-    for (let i = this.b.size(); i > 0 && h.size < n; i--) {
-      const idx = i - 1;
-      if (this.b.check(idx)) {
-        this.b.unset(idx);
-        h.add(allocName(this.job, this.taskGroup, idx));
-      }
-    }
-    return h;
-  }
-
-  /** unsetIndex frees one index. */
-  unsetIndex(idx: number): void {
-    this.b.unset(idx);
-  }
-
-  /**
-   * nextCanaries picks n names for canaries: first the names of allocations
-   * being replaced destructively (so the canaries later take their place),
-   * then free names, skipping names existing canaries use; past the count it
-   * uses indexes above it so as not to overlap.
-   */
-  nextCanaries(n: number, existing: AllocSet, destructive: AllocSet): string[] {
-    const next: string[] = [];
-    const existingNames = existing.nameSet();
-    const last = lastIndexBelow(this.count);
-    let remainder = n;
-
-    const dmap = bitmapFrom(destructive, this.count);
-    for (const idx of dmap.indexesInRange(true, 0, last)) {
-      const name = allocName(this.job, this.taskGroup, idx);
-      if (existingNames.has(name)) continue;
-      next.push(name);
-      this.b.set(idx);
-      remainder = n - next.length;
-      if (remainder === 0) return next;
-    }
-
-    for (const idx of this.b.indexesInRange(false, 0, last)) {
-      const name = allocName(this.job, this.taskGroup, idx);
-      if (existingNames.has(name)) continue;
-      next.push(name);
-      this.b.set(idx);
-      remainder = n - next.length;
-      if (remainder === 0) return next;
-    }
-
-    for (let i = this.count; i < this.count + remainder; i++) {
-      next.push(allocName(this.job, this.taskGroup, i));
-    }
-    return next;
-  }
-
-  /**
-   * next picks n names for new allocations from the lowest free indexes
-   * below the count; when those run out it reuses indexes from zero, so
-   * names can repeat (upstream does the same).
-   */
-  next(n: number): string[] {
-    const next: string[] = [];
-    let remainder = n;
-    for (const idx of this.b.indexesInRange(false, 0, lastIndexBelow(this.count))) {
-      next.push(allocName(this.job, this.taskGroup, idx));
-      this.b.set(idx);
-      remainder = n - next.length;
-      if (remainder === 0) return next;
-    }
-    for (let i = 0; i < remainder; i++) {
-      next.push(allocName(this.job, this.taskGroup, i));
-      this.b.set(i);
-    }
-    return next;
-  }
-}

@@ -14,19 +14,19 @@
 //   allocation whose node still exists is assumed to fit.
 
 import { combinedTaskMeta, lookupTask, lookupTaskGroup, shouldDrainNode, terminalStatus } from '../structs.ts';
-import type {
-  Affinity,
-  Allocation,
-  Constraint,
-  Job,
-  NetworkResource,
-  Node,
-  RequestedDevice,
-  Spread,
-  Task,
-} from '../structs.ts';
+import type { Affinity, Allocation, Job, NetworkResource, Node, Task } from '../structs.ts';
 import type { AllocUpdateFn, AllocUpdateDecision } from '../types.ts';
-import { hasOwn, jsonEqual } from '../jsonEqual.ts';
+import { jsonEqual } from '../jsonEqual.ts';
+import {
+  NODE_GONE,
+  type Shape,
+  TERMINAL,
+  UNCHANGED,
+  destructiveChanges,
+  devicesEqual,
+  sameStructs,
+  spreadsUpdated,
+} from '../util.ts';
 
 // ---------------------------------------------------------------------------
 // Tainted nodes
@@ -98,17 +98,12 @@ export function networkUpdatedReason(
   return null;
 }
 
-// Shape names the fields of one of upstream's structs, a nested list of
-// structs as [field, its shape].
-type Shape = readonly (string | readonly [string, Shape])[];
-
 // The struct-shaped values tasksUpdated compares whole (reflect.DeepEqual),
 // as upstream's structs declare them at dccea99f7e (nomad/structs/structs.go).
 // A field a later Nomad added (Vault.Namespace, Template.Wait,
 // TaskArtifact.GetterHeaders, …) is not in the struct: Go's decoder drops
 // it, so it can never make an update destructive.
 const AFFINITY: Shape = ['LTarget', 'RTarget', 'Operand', 'Weight'];
-const SPREAD: Shape = ['Attribute', 'Weight', ['SpreadTarget', ['Value', 'Percent']]];
 const TASK_ARTIFACT: Shape = ['GetterSource', 'GetterOptions', 'GetterMode', 'RelativeDest'];
 const VAULT: Shape = ['Policies', 'Env', 'ChangeMode', 'ChangeSignal'];
 const TEMPLATE: Shape = [
@@ -125,25 +120,6 @@ const TEMPLATE: Shape = [
   'VaultGrace',
 ];
 
-// asStruct keeps of a struct-shaped value (or a list of them) the fields its
-// upstream struct has, as Go's decoder would.
-function asStruct(v: unknown, shape: Shape): unknown {
-  if (Array.isArray(v)) return v.map((x) => asStruct(x, shape));
-  if (v === null || typeof v !== 'object') return v;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const field of shape) {
-    const [name, inner] = typeof field === 'string' ? [field, null] : field;
-    if (hasOwn(o, name)) out[name] = inner ? asStruct(o[name], inner) : o[name];
-  }
-  return out;
-}
-
-// sameStructs compares two struct-shaped values by their upstream fields, an absent field as its zero value.
-function sameStructs(a: unknown, b: unknown, shape: Shape): boolean {
-  return jsonEqual(asStruct(a, shape), asStruct(b, shape), true);
-}
-
 /**
  * affinitiesUpdated reports whether the affinities that steer the group's
  * placement changed: job, group and task affinities are laid end to end and
@@ -156,73 +132,6 @@ export function affinitiesUpdated(jobA: Job, jobB: Job, taskGroup: string): bool
     return lists.flat();
   };
   return !sameStructs(collect(jobA), collect(jobB), AFFINITY);
-}
-
-/**
- * spreadsUpdated reports whether the group's spreads changed: job and group
- * spreads are laid end to end and compared as one list, so moving a spread
- * between the two levels is no change.
- */
-export function spreadsUpdated(jobA: Job, jobB: Job, taskGroup: string): boolean {
-  const collect = (job: Job): Spread[] => {
-    const tg = lookupTaskGroup(job, taskGroup);
-    return [...(job.Spreads ?? []), ...(tg?.Spreads ?? [])];
-  };
-  return !sameStructs(collect(jobA), collect(jobB), SPREAD);
-}
-
-// sameFields compares the named fields of two struct-shaped values, an
-// absent field counting as its zero value.
-function sameFields(
-  a: Readonly<Record<string, unknown>>,
-  b: Readonly<Record<string, unknown>>,
-  fields: readonly string[],
-): boolean {
-  return fields.every((f) => jsonEqual(a[f], b[f], true));
-}
-
-// sameAsSet compares two lists as sets under an equality, as upstream's
-// Constraints.Equals and Affinities.Equals do: same length, and every
-// element of the first has an equal one in the second.
-function sameAsSet<T>(xs: readonly T[], ys: readonly T[], eq: (x: T, y: T) => boolean): boolean {
-  if (xs.length !== ys.length) return false;
-  return xs.every((x) => ys.some((y) => eq(x, y)));
-}
-
-const CONSTRAINT_FIELDS = ['LTarget', 'RTarget', 'Operand'] as const;
-const AFFINITY_FIELDS = ['LTarget', 'RTarget', 'Operand', 'Weight'] as const;
-
-// requestedDeviceEqual is upstream's RequestedDevice.Equals: name, count,
-// and constraints and affinities compared as sets of their targets and
-// operands (and weight, for affinities).
-function requestedDeviceEqual(a: RequestedDevice, b: RequestedDevice): boolean {
-  return (
-    a.Name === b.Name &&
-    a.Count === b.Count &&
-    sameAsSet<Constraint>(a.Constraints ?? [], b.Constraints ?? [], (x, y) => sameFields(x, y, CONSTRAINT_FIELDS)) &&
-    sameAsSet<Affinity>(a.Affinities ?? [], b.Affinities ?? [], (x, y) => sameFields(x, y, AFFINITY_FIELDS))
-  );
-}
-
-/**
- * devicesEqual is upstream's ResourceDevices.Equals: the device asks are a
- * set keyed by name, so their order does not matter. Like upstream, a name
- * repeated in `a` keeps only its last ask.
- */
-export function devicesEqual(
-  a: readonly RequestedDevice[] | null | undefined,
-  b: readonly RequestedDevice[] | null | undefined,
-): boolean {
-  const as = a ?? [];
-  const bs = b ?? [];
-  if (as.length !== bs.length) return false;
-  const byName = new Map<string, RequestedDevice>();
-  for (const d of as) byName.set(d.Name, d);
-  for (const d of bs) {
-    const other = byName.get(d.Name);
-    if (other === undefined || !requestedDeviceEqual(other, d)) return false;
-  }
-  return true;
 }
 
 /**
@@ -323,31 +232,7 @@ export function tasksUpdated(jobA: Job, jobB: Job, taskGroup: string): boolean {
  * that it still fits its node, which the engine assumes (SCENARIO.md).
  */
 export function genericAllocUpdateFn(nodes: ReadonlyMap<string, Node>): AllocUpdateFn {
-  // Allocations of one job version share its Job object, so tasksUpdated is
-  // worked out once per (new job, old job, group), and its answer is one
-  // decision those allocations share; jobs are never changed while the
-  // reconciler runs.
-  let cachedNewJob: Job | null = null;
-  let decisions = new WeakMap<Job, Map<string, AllocUpdateDecision | null>>();
-  const destructiveChange = (newJob: Job, oldJob: Job, group: string): AllocUpdateDecision | null => {
-    if (cachedNewJob !== newJob) {
-      cachedNewJob = newJob;
-      decisions = new WeakMap();
-    }
-    let byGroup = decisions.get(oldJob);
-    if (byGroup === undefined) {
-      byGroup = new Map();
-      decisions.set(oldJob, byGroup);
-    }
-    let decision = byGroup.get(group);
-    if (decision === undefined) {
-      const reason = tasksUpdatedReason(newJob, oldJob, group);
-      decision = reason === null ? null : sharedDecision({ ignore: false, destructive: true, reason });
-      byGroup.set(group, decision);
-    }
-    return decision;
-  };
-
+  const destructiveChange = destructiveChanges(tasksUpdatedReason);
   return (existing, newJob, newTG): AllocUpdateDecision => {
     if (existing.Job.JobModifyIndex === newJob.JobModifyIndex) return UNCHANGED;
 
@@ -369,17 +254,3 @@ export function genericAllocUpdateFn(nodes: ReadonlyMap<string, Node>): AllocUpd
     };
   };
 }
-
-// sharedDecision is a decision that updates nothing, frozen so that every allocation it is given to can share it.
-function sharedDecision(d: { ignore: boolean; destructive: boolean; reason: string }): AllocUpdateDecision {
-  return Object.freeze({ ...d, updated: null });
-}
-
-// The update decisions that depend on nothing but the case.
-const UNCHANGED = sharedDecision({ ignore: true, destructive: false, reason: 'job modify index unchanged' });
-const TERMINAL = sharedDecision({
-  ignore: true,
-  destructive: false,
-  reason: 'alloc is terminal, so an in-place update would change nothing',
-});
-const NODE_GONE = sharedDecision({ ignore: false, destructive: true, reason: 'node no longer exists' });

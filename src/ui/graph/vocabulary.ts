@@ -42,6 +42,11 @@ export const CONDITIONS: Record<NodeCondition | 'draining' | 'ineligible', Term>
   ready: { label: 'ready', symbol: '●', description: 'ready node' },
   initializing: { label: 'initializing', symbol: '◌', description: 'node still initializing' },
   down: { label: 'DOWN', symbol: '✖', description: 'node down: its allocations are lost' },
+  disconnected: {
+    label: 'DISCONNECTED',
+    symbol: '⌁',
+    description: 'node disconnected (Nomad 1.6): its allocations are unknown until it reconnects',
+  },
   draining: { label: 'DRAINING', symbol: '⇣', description: 'node draining: marked allocations migrate' },
   ineligible: { label: 'INELIGIBLE', symbol: '⊘', description: 'node ineligible for new placements' },
   gc: { label: 'GARBAGE-COLLECTED', symbol: '⌫', description: 'node no longer exists (garbage-collected)' },
