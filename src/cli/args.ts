@@ -1,6 +1,8 @@
 // The runner's command line: flags and scenario files, parsed into data
 // (never by exiting), so the runner decides what a mistake costs.
 
+import type { NomadVersion } from '../scenario/nomadVersion.ts';
+import { NOMAD_VERSION_HELP, takeNomadVersionFlag } from './nomadVersionFlag.ts';
 import { type SubmitArgs, checkSubmitArgs, takeSubmitFlag } from './variables.ts';
 
 /** OutputFormat is how a result is printed: the result document as JSON, or as `nomad job plan` prints it. */
@@ -16,6 +18,8 @@ export interface CliOptions extends SubmitArgs {
   simulate: boolean;
   /** timeoutSeconds is how long a rollout (--simulate) may run before it is stopped. */
   timeoutSeconds: number;
+  /** nomadVersion is --nomad-version: the reconciler every file runs; null leaves it to each file. */
+  nomadVersion: NomadVersion | null;
   help: boolean;
 }
 
@@ -61,6 +65,7 @@ Options:
   --timeout SECONDS   stop a rollout (--simulate) that runs longer than this
                       (default ${DEFAULT_TIMEOUT_SECONDS}, as the page); the evaluations before are
                       printed, and the run exits with status 2
+${NOMAD_VERSION_HELP}
   -h, --help          show this help
 
 An invalid scenario prints FILE: PATH: message lines on standard error; the other
@@ -84,6 +89,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     explain: false,
     simulate: false,
     timeoutSeconds: DEFAULT_TIMEOUT_SECONDS,
+    nomadVersion: null,
     help: false,
   };
   let onlyFiles = false;
@@ -93,7 +99,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       options.files.push(arg);
       continue;
     }
-    const submit = takeSubmitFlag(argv, i, options);
+    const submit = takeSubmitFlag(argv, i, options) ?? takeNomadVersionFlag(argv, i, options);
     if (submit !== null) {
       if (typeof submit === 'object') return { ok: false, error: submit.error };
       i = submit;

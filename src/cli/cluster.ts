@@ -6,6 +6,7 @@
 import type { Job } from '../engine/structs.ts';
 import { FILE_TEXT_BUDGET } from '../scenario/budget.ts';
 import type { Diagnostic } from '../scenario/diagnostics.ts';
+import type { NomadVersion } from '../scenario/nomadVersion.ts';
 import type { Scenario } from '../scenario/read.ts';
 import { submitJob } from '../scenario/submit/index.ts';
 import { cannotRead, formatJobDiagnostic } from './placed.ts';
@@ -33,6 +34,7 @@ export async function submitOntoCluster(
   variables: Record<string, unknown>,
   readText: (file: string) => Promise<string>,
   io: CliIO,
+  nomadVersion: NomadVersion | null = null,
 ): Promise<ClusterSubmission | null> {
   const clusterName = clusterFile === '-' ? STDIN_NAME : clusterFile;
   const jobspecName = jobspecFile === '-' ? STDIN_NAME : jobspecFile;
@@ -49,7 +51,11 @@ export async function submitOntoCluster(
     }
   }
   const [clusterText, jobspecText] = texts as [string, string];
-  const result = await submitJob(clusterText, { text: jobspecText, variables }, { textBudget: FILE_TEXT_BUDGET });
+  const result = await submitJob(
+    clusterText,
+    { text: jobspecText, variables },
+    { textBudget: FILE_TEXT_BUDGET, ...(nomadVersion === null ? {} : { nomadVersion }) },
+  );
   const inJobspec = (d: Diagnostic) => formatJobDiagnostic(jobspecName, d, jobspecText);
   const warning = (d: Diagnostic) => ({ ...d, message: `warning: ${d.message}` });
   for (const w of result.warnings.cluster) io.stderr(formatDiagnostic(clusterName, warning(w)) + '\n');

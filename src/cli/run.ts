@@ -127,7 +127,14 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     let scenario: Scenario;
     let running: Job | null = null;
     if (cluster !== null && options.cluster !== null) {
-      const submitted = await cluster.submitOntoCluster(options.cluster, file, variables, readText, io);
+      const submitted = await cluster.submitOntoCluster(
+        options.cluster,
+        file,
+        variables,
+        readText,
+        io,
+        options.nomadVersion,
+      );
       if (submitted === null) {
         status = Math.max(status, EXIT_INPUT);
         continue;
@@ -142,7 +149,10 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
         continue;
       }
       // Async: a JobSpec loads HashiCorp's HCL parser on first use.
-      const read = await readScenarioAsync(text, { textBudget: FILE_TEXT_BUDGET });
+      const read = await readScenarioAsync(text, {
+        textBudget: FILE_TEXT_BUDGET,
+        ...(options.nomadVersion === null ? {} : { nomadVersion: options.nomadVersion }),
+      });
       for (const w of read.warnings ?? [])
         io.stderr(formatDiagnostic(name, { ...w, message: `warning: ${w.message}` }) + '\n');
       if (!read.ok) {
@@ -156,6 +166,12 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     let events: SimEvent[] = [];
     // Loaded for --simulate only: reconciling never loads the simulator.
     const sim = options.simulate ? await import('./simulation.ts') : null;
+    const unfilmed = sim === null ? null : sim.unfilmedVersion(scenario);
+    if (unfilmed !== null) {
+      io.stderr(formatDiagnostic(name, { path: 'NomadVersion', message: unfilmed }) + '\n');
+      status = Math.max(status, EXIT_INPUT);
+      continue;
+    }
     if (sim !== null) {
       // The reader accepted the text, so it parses again (the same way: a byte order mark is allowed).
       const parsed = parseJsonText(text, FILE_TEXT_BUDGET);

@@ -8,6 +8,8 @@
 import { readScenarioAsync } from '../scenario/readAsync.ts';
 import { decodeLink, encodeLink, formatBytes, linkURL, MAX_DOCUMENT_BYTES } from '../share/linkCodec.ts';
 import { EXIT_INPUT, EXIT_OK, STDIN_NAME, formatDiagnostic, type CliIO } from './run.ts';
+import { type NomadVersion, withNomadVersion } from '../scenario/nomadVersion.ts';
+import { takeNomadVersionFlag } from './nomadVersionFlag.ts';
 import { type SubmitArgs, checkSubmitArgs, readVariables, takeSubmitFlag } from './variables.ts';
 
 /** DEFAULT_BASE is the address links point at without --base or NOMAD_PLAYGROUND_URL: the playground's dev server (`npm run dev`). */
@@ -40,6 +42,9 @@ Options:
                       wins over var files)
   --var-file FILE     with --cluster: set input variables from an HCL
                       (name = value) or JSON file (repeatable; later files win)
+  --nomad-version 0.12|1.6
+                      set the document's NomadVersion in the link (the
+                      playground then runs that version's reconciler)
   -h, --help          show this help
 `;
 
@@ -47,6 +52,8 @@ Options:
 export interface ShareArgs extends SubmitArgs {
   file: string;
   base: string | null;
+  /** nomadVersion is --nomad-version, written into the shared document's NomadVersion; null keeps the file's. */
+  nomadVersion: NomadVersion | null;
 }
 
 /** parseShareArgs reads the command line: exactly one file and an optional --base; null with help. */
@@ -56,10 +63,11 @@ export function parseShareArgs(
   let file: string | null = null;
   let base: string | null = null;
   const submit: SubmitArgs = { cluster: null, vars: [], varFiles: [] };
+  const version: { nomadVersion: NomadVersion | null } = { nomadVersion: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '-h' || arg === '--help') return { ok: true, args: null };
-    const taken = takeSubmitFlag(argv, i, submit);
+    const taken = takeSubmitFlag(argv, i, submit) ?? takeNomadVersionFlag(argv, i, version);
     if (taken !== null) {
       if (typeof taken === 'object') return { ok: false, error: taken.error };
       i = taken;
@@ -78,7 +86,7 @@ export function parseShareArgs(
   if (file === null) return { ok: false, error: `give a ${submit.cluster === null ? 'scenario' : 'jobspec'} file` };
   const problem = checkSubmitArgs(submit);
   if (problem !== null) return { ok: false, error: problem };
-  return { ok: true, args: { file, base, ...submit } };
+  return { ok: true, args: { file, base, ...submit, ...version } };
 }
 
 /** checkBase says why an address cannot be a link's base (null when it can): only absolute http and https addresses open the playground. */
@@ -121,7 +129,14 @@ export async function share(argv: readonly string[], io: CliIO): Promise<number>
     let stdin: Promise<string> | undefined;
     const readText = (f: string) => (f === '-' ? (stdin ??= io.stdin()) : io.readFile(f));
     const { submitOntoCluster } = await import('./cluster.ts');
-    const submitted = await submitOntoCluster(parsed.args.cluster, file, variables, readText, io);
+    const submitted = await submitOntoCluster(
+      parsed.args.cluster,
+      file,
+      variables,
+      readText,
+      io,
+      parsed.args.nomadVersion,
+    );
     if (submitted === null) return EXIT_INPUT;
     text = submitted.text;
   } else {
@@ -132,6 +147,7 @@ export async function share(argv: readonly string[], io: CliIO): Promise<number>
       return EXIT_INPUT;
     }
   }
+  if (parsed.args.nomadVersion !== null) text = withNomadVersion(text, parsed.args.nomadVersion);
   const size = new TextEncoder().encode(text).length;
   if (size > MAX_DOCUMENT_BYTES) {
     io.stderr(`${name}: the scenario is ${formatBytes(size)}; links hold at most ${formatBytes(MAX_DOCUMENT_BYTES)}\n`);

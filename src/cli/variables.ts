@@ -22,10 +22,12 @@ export interface SubmitArgs extends VariableArgs {
 /** FlagResult is what reading a flag at argv[i] gives: the index of its last argument, null when argv[i] is not that flag, or what is wrong. */
 export type FlagResult = number | null | { error: string };
 
-// flagValue reads the value of `name` at argv[i], joined with `=` or the
-// next argument: the value (undefined when there is none) and the index of
-// the flag's last argument; null when argv[i] is not the flag.
-function flagValue(
+/**
+ * flagValue reads the value of `name` at argv[i], joined with `=` or the
+ * next argument: the value (undefined when there is none) and the index of
+ * the flag's last argument; null when argv[i] is not the flag.
+ */
+export function flagValue(
   argv: readonly string[],
   i: number,
   name: string,

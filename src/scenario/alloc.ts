@@ -12,6 +12,7 @@ import {
   AllocDesiredStatusRun,
   AllocDesiredStatusStop,
   AllocStateFieldClientStatus,
+  type AllocClientStatus,
   type AllocDeploymentStatus,
   type AllocState,
   type AllocStateField,
@@ -43,18 +44,22 @@ import {
   readString,
 } from './fields.ts';
 import { readJob } from './job.ts';
+import { AllocClientStatusUnknown, readAlloc16Fields } from './nomad16.ts';
 import { childPath, fieldPath, indexPath } from './path.ts';
 import { parseRfc3339 } from '../engine/time.ts';
 import { SeenStrings } from './unique.ts';
 
 const DESIRED_STATUSES = [AllocDesiredStatusRun, AllocDesiredStatusStop, AllocDesiredStatusEvict] as const;
-const CLIENT_STATUSES = [
+const CLIENT_STATUSES: readonly AllocClientStatus[] = [
   AllocClientStatusPending,
   AllocClientStatusRunning,
   AllocClientStatusComplete,
   AllocClientStatusFailed,
   AllocClientStatusLost,
-] as const;
+];
+// Under 1.6 an allocation may also be unknown, a status the 0.12 model does
+// not name: only the 1.6 engine is handed such an allocation (result/run.ts).
+const CLIENT_STATUSES_16 = [...CLIENT_STATUSES, AllocClientStatusUnknown as AllocClientStatus];
 
 /** KnownJobs are the job versions an allocation may run: the scheduled job and the scenario's JobVersions, by Version. */
 export interface KnownJobs {
@@ -110,7 +115,14 @@ export function readAllocation(r: Reader, value: unknown, path: string, jobs: Kn
     NodeName: readString(r, value.NodeName, path, 'NodeName', ''),
     Job: job,
     DesiredStatus: readEnum(r, value.DesiredStatus, path, 'DesiredStatus', DESIRED_STATUSES, AllocDesiredStatusRun),
-    ClientStatus: readEnum(r, value.ClientStatus, path, 'ClientStatus', CLIENT_STATUSES, AllocClientStatusRunning),
+    ClientStatus: readEnum(
+      r,
+      value.ClientStatus,
+      path,
+      'ClientStatus',
+      r.nomad16 ? CLIENT_STATUSES_16 : CLIENT_STATUSES,
+      AllocClientStatusRunning,
+    ),
     DesiredTransition: readDesiredTransition(r, value.DesiredTransition, path),
     DeploymentID: readString(r, value.DeploymentID, path, 'DeploymentID', ''),
     DeploymentStatus: readAllocDeploymentStatus(r, value.DeploymentStatus, path),
@@ -132,7 +144,7 @@ export function readAllocation(r: Reader, value: unknown, path: string, jobs: Kn
       `the index ${allocIndex(alloc)} in ${describeValue(alloc.Name)} is more than ${MAX_COUNT.toLocaleString('en-US')}, the largest the playground models`,
     );
   }
-  return alloc;
+  return r.nomad16 ? readAlloc16Fields(r, value, path, alloc) : alloc;
 }
 
 // mayExceedMaxIndex is a cheap first test for an index above MAX_COUNT:

@@ -32,6 +32,7 @@ import {
   readString,
   readStringList,
 } from './fields.ts';
+import { DeploymentStatusInitializing, readDeployment16Fields } from './nomad16.ts';
 import { childPath } from './path.ts';
 
 /** DEPLOYMENT_STATUSES are the statuses a deployment may have. */
@@ -46,13 +47,28 @@ export const DEPLOYMENT_STATUSES: readonly DeploymentStatus[] = [
   DeploymentStatusPending,
 ];
 
-/** readDeployment reads the deployment in field `key` of `parent`; null when absent. ID is required. */
-export function readDeployment(r: Reader, value: unknown, parent: string, key: string, job: Job): Deployment | null {
+// Under 1.6 a deployment may also be initializing, a status the 0.12 model
+// does not name: only the 1.6 engine is handed such a deployment (result/run.ts).
+const DEPLOYMENT_STATUSES_16 = [...DEPLOYMENT_STATUSES, DeploymentStatusInitializing as DeploymentStatus];
+
+/**
+ * readDeployment reads the deployment in field `key` of `parent`; null when
+ * absent. ID is required. Under 1.6 an absent EvalPriority is
+ * `evalPriority`, which upstream's NewDeployment would have given it.
+ */
+export function readDeployment(
+  r: Reader,
+  value: unknown,
+  parent: string,
+  key: string,
+  job: Job,
+  evalPriority: number = job.Priority,
+): Deployment | null {
   const o = readObject(r, value, parent, key);
   if (o === null) return null;
   const path = childPath(parent, key);
   const d = newDeployment(job, '');
-  return {
+  const deployment: Deployment = {
     ID: readRequiredString(r, o.ID, path, 'ID', true),
     Namespace: readString(r, o.Namespace, path, 'Namespace', d.Namespace),
     JobID: readString(r, o.JobID, path, 'JobID', d.JobID),
@@ -61,10 +77,11 @@ export function readDeployment(r: Reader, value: unknown, parent: string, key: s
     JobSpecModifyIndex: readCount(r, o.JobSpecModifyIndex, path, 'JobSpecModifyIndex', d.JobSpecModifyIndex),
     JobCreateIndex: readCount(r, o.JobCreateIndex, path, 'JobCreateIndex', d.JobCreateIndex),
     IsMultiregion: readBool(r, o.IsMultiregion, path, 'IsMultiregion', isMultiregion(job)),
-    Status: readEnum(r, o.Status, path, 'Status', DEPLOYMENT_STATUSES, d.Status),
+    Status: readEnum(r, o.Status, path, 'Status', r.nomad16 ? DEPLOYMENT_STATUSES_16 : DEPLOYMENT_STATUSES, d.Status),
     StatusDescription: readString(r, o.StatusDescription, path, 'StatusDescription', d.StatusDescription),
     TaskGroups: readDeploymentStates(r, o.TaskGroups, path, 'TaskGroups'),
   };
+  return r.nomad16 ? readDeployment16Fields(r, o, path, deployment, evalPriority) : deployment;
 }
 
 // readDeploymentStates reads the per-group states into a Map ordered by

@@ -26,6 +26,12 @@ export class Reader {
   readonly warnings: Diagnostic[] = [];
   /** full is true once the cap is reached; long loops check it to stop early. */
   full = false;
+  /**
+   * nomad16 is true while reading a document that chose Nomad 1.6's
+   * reconciler (scenario/nomadVersion.ts): the values and fields only 1.6
+   * knows are read then, and stay errors or go unread otherwise.
+   */
+  nomad16 = false;
   // The list element being read (an allocation, a node), or index -1 for
   // none: paths reported inside one are relative to it, so that its own
   // path is built only when there is something to report about it. Such

@@ -15,6 +15,7 @@ import {
   readRequiredString,
   readStringMap,
 } from './fields.ts';
+import { readGroup16Fields } from './nomad16.ts';
 import { childPath, indexPath } from './path.ts';
 import {
   type PartialMigrate,
@@ -43,7 +44,7 @@ export function readTaskGroup(r: Reader, value: unknown, path: string, job: JobL
     r.wrongTypeAt(path, 'a task group object', value);
     return null;
   }
-  return {
+  const group: TaskGroup = {
     Name: readRequiredString(r, value.Name, path, 'Name', true),
     Count: readCount(r, value.Count, path, 'Count', DEFAULT_COUNT, MAX_COUNT),
     Update: groupUpdate(job.update, readPartialUpdate(r, value.Update, path, 'Update')),
@@ -65,6 +66,7 @@ export function readTaskGroup(r: Reader, value: unknown, path: string, job: JobL
     Meta: readStringMap(r, value.Meta, path, 'Meta'),
     Tasks: readTasks(r, value.Tasks, path, 'Tasks'),
   };
+  return r.nomad16 ? readGroup16Fields(r, value, path, group) : group;
 }
 
 // readEphemeralDisk reads a group's disk ask; absent fields are Nomad's

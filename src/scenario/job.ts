@@ -26,6 +26,7 @@ import {
   readStringMap,
 } from './fields.ts';
 import { type JobLevelPolicies, readTaskGroup } from './group.ts';
+import { readJob16Fields } from './nomad16.ts';
 import { childPath, indexPath } from './path.ts';
 import { readPartialMigrate, readPartialReschedule, readPartialUpdate } from './policies.ts';
 
@@ -86,6 +87,7 @@ export function readJob(r: Reader, value: unknown, path: string, defaultID: stri
     Constraints: readObjectList(r, value.Constraints, path, 'Constraints'),
     TaskGroups: readTaskGroups(r, value.TaskGroups, path, 'TaskGroups', policies),
   };
+  if (r.nomad16) readJob16Fields(r, value, path, job);
   // Not enumerable: the model's equality, copies and writing ignore it.
   Object.defineProperty(job, 'Spec', { value, enumerable: false });
   return job;

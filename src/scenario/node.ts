@@ -1,6 +1,13 @@
 // Client nodes: the fields that decide whether a node is tainted.
 
-import { type Node, type NodeCapacity, NodeStatusDown, NodeStatusInit, NodeStatusReady } from '../engine/structs.ts';
+import {
+  type Node,
+  type NodeCapacity,
+  type NodeStatus,
+  NodeStatusDown,
+  NodeStatusInit,
+  NodeStatusReady,
+} from '../engine/structs.ts';
 import { DiagnosticCode } from './diagnostics.ts';
 import {
   type Reader,
@@ -13,10 +20,14 @@ import {
   readRequiredString,
   readString,
 } from './fields.ts';
+import { NodeStatusDisconnected, readNode16Fields } from './nomad16.ts';
 import { childPath } from './path.ts';
 import { SeenStrings } from './unique.ts';
 
-const NODE_STATUSES = [NodeStatusInit, NodeStatusReady, NodeStatusDown] as const;
+const NODE_STATUSES: readonly NodeStatus[] = [NodeStatusInit, NodeStatusReady, NodeStatusDown];
+// Under 1.6 a node may also be disconnected, a status the 0.12 model does
+// not name: only the 1.6 engine is handed such a node (result/run.ts).
+const NODE_STATUSES_16 = [...NODE_STATUSES, NodeStatusDisconnected as NodeStatus];
 const ELIGIBILITIES = ['eligible', 'ineligible'] as const;
 
 /** readNodes reads the scenario's Nodes; each needs an ID no other node has. */
@@ -51,12 +62,12 @@ export function readNode(r: Reader, value: unknown, path: string): Node | null {
     r.wrongTypeAt(path, 'a node object', value);
     return null;
   }
-  return {
+  const node: Node = {
     ID: readRequiredString(r, value.ID, path, 'ID', true),
     Name: readString(r, value.Name, path, 'Name', ''),
     Datacenter: readString(r, value.Datacenter, path, 'Datacenter', ''),
     NodeClass: readString(r, value.NodeClass, path, 'NodeClass', ''),
-    Status: readEnum(r, value.Status, path, 'Status', NODE_STATUSES, NodeStatusReady),
+    Status: readEnum(r, value.Status, path, 'Status', r.nomad16 ? NODE_STATUSES_16 : NODE_STATUSES, NodeStatusReady),
     Drain: readBool(r, value.Drain, path, 'Drain', false),
     SchedulingEligibility: readEnum(
       r,
@@ -69,6 +80,7 @@ export function readNode(r: Reader, value: unknown, path: string): Node | null {
     NodeResources: readCapacity(r, value.NodeResources, path, 'NodeResources'),
     ReservedResources: readCapacity(r, value.ReservedResources, path, 'ReservedResources'),
   };
+  return r.nomad16 ? readNode16Fields(r, value, path, node) : node;
 }
 
 /**

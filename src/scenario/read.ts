@@ -16,6 +16,8 @@ import { readNodes } from './node.ts';
 import { indexPath } from './path.ts';
 import { readJobVersions } from './versions.ts';
 import { type OtherJob, readOtherJobs } from './otherJobs.ts';
+import { type NomadVersion, readNomadVersion } from './nomadVersion.ts';
+import { readPriority } from './nomad16.ts';
 import { type SimulationSettings, readSimulation } from './simulation.ts';
 
 /** Scenario is one situation to reconcile: the job version being scheduled, its earlier versions, the cluster and the allocations. */
@@ -33,6 +35,16 @@ export interface Scenario {
   OtherJobs?: OtherJob[];
   /** Simulation holds the rollout simulator's settings (optional; the reconciler ignores them). */
   Simulation?: SimulationSettings;
+  /**
+   * NomadVersion is "1.6" when the document asks for Nomad v1.6.5's
+   * reconciler; absent means the seed's, "0.12". Under "1.6" the model's
+   * objects carry the fields of scenario/nomad16.ts, and may hold values
+   * the 0.12 model does not name (an unknown allocation, a disconnected
+   * node, an initializing deployment).
+   */
+  NomadVersion?: '1.6';
+  /** EvalPriority is the evaluation's priority under 1.6 (default: the job's Priority); absent under 0.12, which has none. */
+  EvalPriority?: number;
 }
 
 /** ReadOptions supply the clock and ID generator for documents that leave Now or EvalID out. */
@@ -49,6 +61,8 @@ export interface ReadOptions {
   jobSpec?: (text: string) => { job: unknown; diagnostics: Diagnostic[] };
   /** textBudget bounds the text before it is parsed; default: the page's TEXT_BUDGET. */
   textBudget?: TextBudget;
+  /** nomadVersion overrides the document's NomadVersion (the command line's --nomad-version). */
+  nomadVersion?: NomadVersion;
 }
 
 /**
@@ -93,7 +107,12 @@ function readDocument(r: Reader, value: unknown, options: ReadOptions): Scenario
     r.report(DiagnosticCode.WrongType, '', `expected the scenario to be a JSON object, got ${describeValue(value)}`);
     return null;
   }
+  // The version decides which values the rest may hold, so it comes first.
+  const version = options.nomadVersion ?? readNomadVersion(r, value.NomadVersion);
+  r.nomad16 = version === '1.6';
   const job = readScheduledJob(r, value, options);
+  const evalPriority =
+    r.nomad16 && job !== null ? readPriority(r, value.EvalPriority, '', 'EvalPriority', job.Priority) : null;
   const versions = job === null ? [] : readJobVersions(r, value.JobVersions, job);
   const byVersion = new Map<number, Job>();
   if (job !== null) {
@@ -103,7 +122,8 @@ function readDocument(r: Reader, value: unknown, options: ReadOptions): Scenario
   const nodes = readNodes(r, value.Nodes, '', 'Nodes');
   const allocations =
     job === null ? [] : readAllocations(r, value.Allocations, '', 'Allocations', { current: job, byVersion });
-  const deployment = job === null ? null : readDeployment(r, value.Deployment, '', 'Deployment', job);
+  const deployment =
+    job === null ? null : readDeployment(r, value.Deployment, '', 'Deployment', job, evalPriority ?? job.Priority);
   warnUnknownNodes(r, allocations, nodes);
   const name = readString(r, value.Name, '', 'Name', '');
   const description = readString(r, value.Description, '', 'Description', '');
@@ -123,6 +143,10 @@ function readDocument(r: Reader, value: unknown, options: ReadOptions): Scenario
     Allocations: allocations,
     Deployment: deployment,
   };
+  if (evalPriority !== null) {
+    scenario.NomadVersion = '1.6';
+    scenario.EvalPriority = evalPriority;
+  }
   if (others.length > 0) scenario.OtherJobs = others;
   if (simulation !== null) scenario.Simulation = simulation;
   return scenario;

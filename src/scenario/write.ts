@@ -35,6 +35,7 @@ export function writeScenario(s: Scenario): Record<string, unknown> {
     Deployment: s.Deployment === null ? null : writeDeployment(s.Deployment),
     ...(s.OtherJobs === undefined ? {} : { OtherJobs: s.OtherJobs.map((o) => writeOtherJob(o, s)) }),
     ...(s.Simulation?.AllocStartup === undefined ? {} : { Simulation: { AllocStartup: s.Simulation.AllocStartup } }),
+    ...(s.NomadVersion === undefined ? {} : { NomadVersion: s.NomadVersion, EvalPriority: s.EvalPriority }),
   };
 }
 
@@ -71,6 +72,7 @@ export function writeJob(job: Job): Record<string, unknown> {
     Spreads: job.Spreads,
     Constraints: job.Constraints,
     TaskGroups: job.TaskGroups.map(writeTaskGroup),
+    ...('NodePool' in job ? { NodePool: job.NodePool } : {}),
   };
 }
 
@@ -89,6 +91,7 @@ function writeTaskGroup(tg: TaskGroup): Record<string, unknown> {
     Constraints: tg.Constraints,
     Meta: tg.Meta,
     Tasks: tg.Tasks.map(writeTask),
+    ...('MaxClientDisconnect' in tg ? { MaxClientDisconnect: tg.MaxClientDisconnect } : {}),
   };
 }
 
@@ -121,6 +124,7 @@ export function writeNode(n: Node): Record<string, unknown> {
     SchedulingEligibility: n.SchedulingEligibility,
     NodeResources: writeCapacity(n.NodeResources),
     ReservedResources: writeCapacity(n.ReservedResources),
+    ...('NodePool' in n ? { NodePool: n.NodePool } : {}),
   };
 }
 
@@ -173,6 +177,7 @@ export function writeAllocation(a: Allocation, s: Scenario): Record<string, unkn
   doc.AllocStates = a.AllocStates.map((st) => ({ Field: st.Field, Value: st.Value, Time: formatInstant(st.Time) }));
   doc.ModifyTime = formatInstant(a.ModifyTime);
   doc.CreateIndex = a.CreateIndex;
+  if ('Metrics' in a) doc.Metrics = a.Metrics;
   return doc;
 }
 
@@ -212,6 +217,8 @@ export interface DeploymentDocument {
   IsMultiregion: boolean;
   Status: string;
   StatusDescription: string;
+  /** EvalPriority is present under Nomad 1.6, whose deployments carry the priority of the evaluation that made them. */
+  EvalPriority?: number;
   TaskGroups: Record<string, DeploymentStateDocument>;
 }
 
@@ -230,6 +237,7 @@ export function writeDeployment(d: Deployment): DeploymentDocument {
     IsMultiregion: d.IsMultiregion,
     Status: d.Status,
     StatusDescription: d.StatusDescription,
+    ...('EvalPriority' in d ? { EvalPriority: d.EvalPriority as number } : {}),
     TaskGroups: groups,
   };
 }

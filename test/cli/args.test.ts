@@ -15,6 +15,7 @@ describe('parseArgs', () => {
         explain: false,
         simulate: false,
         timeoutSeconds: 20,
+        nomadVersion: null,
         help: false,
       },
     });

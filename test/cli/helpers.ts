@@ -12,6 +12,11 @@ export function fixture(name: string): string {
   return `${FIXTURES}${name}.json`;
 }
 
+/** nomad16Fixture is the path of one fixture scenario for Nomad 1.6 (test/fixtures/nomad16/). */
+export function nomad16Fixture(name: string): string {
+  return fileURLToPath(new URL(`../fixtures/nomad16/${name}.json`, import.meta.url));
+}
+
 /** fixtureText reads one fixture scenario. */
 export function fixtureText(name: string): string {
   return readFileSync(fixture(name), 'utf8');

@@ -50,7 +50,7 @@ describe('share', () => {
     expect(parseShareArgs(['--base'])).toEqual({ ok: false, error: '--base needs a URL' });
     expect(parseShareArgs(['--base=u', 'f'])).toEqual({
       ok: true,
-      args: { file: 'f', base: 'u', cluster: null, vars: [], varFiles: [] },
+      args: { file: 'f', base: 'u', cluster: null, vars: [], varFiles: [], nomadVersion: null },
     });
     expect((await runShare(['--help'])).stdout).toContain('npm run --silent share');
     for (const hostile of ['javascript:alert(1)//', 'data:text/html,x', 'u']) {
