@@ -137,6 +137,8 @@ export interface SimState {
   nextID: () => string;
   /** shuffle draws the node shuffles of placement: an integer in [0, n). */
   shuffle: (n: number) => number;
+  /** nomadVersion is the scenario's: which reconciler each evaluation runs, and how servers and clients behave around it. */
+  nomadVersion?: '1.6';
 }
 
 /** mainJob is the scenario's own job. */
@@ -263,6 +265,7 @@ export function snapshotScenario(state: SimState, js: JobState, name: string, ev
     Deployment: own.Deployment,
   };
   if (state.jobs.length > 1) scenario.OtherJobs = state.jobs.filter((o) => o !== js).map(jobDocument);
+  if (state.nomadVersion !== undefined) scenario.NomadVersion = state.nomadVersion;
   return scenario;
 }
 
@@ -285,6 +288,8 @@ function jobDocument(js: JobState): OtherJob {
 export type HappeningKind =
   | 'event-ignored'
   | 'node-down'
+  | 'node-disconnected'
+  | 'node-reconnected'
   | 'node-ready'
   | 'node-draining'
   | 'node-ineligible'
@@ -295,6 +300,8 @@ export type HappeningKind =
   | 'job-unchanged'
   | 'job-reverted'
   | 'alloc-running'
+  | 'alloc-unknown'
+  | 'alloc-reconnected'
   | 'alloc-healthy'
   | 'alloc-unhealthy'
   | 'alloc-failed'
