@@ -15,24 +15,29 @@ import tseslint from 'lint-tools';
  */
 export const LAYERS = {
   engine: [],
-  scenario: ['engine'],
+  hcl: [],
+  jobspec: ['engine', 'hcl'],
+  scenario: ['engine', 'hcl', 'jobspec'],
   result: ['engine', 'scenario', 'diff'],
-  diff: ['engine', 'scenario'],
+  diff: ['engine', 'scenario', 'jobspec'],
   examples: [],
   import: ['engine', 'scenario'],
   simulator: ['engine', 'scenario', 'result'],
   graph: ['engine', 'scenario', 'result'],
   share: ['engine', 'scenario'],
   sw: [],
-  worker: ['engine', 'scenario', 'result', 'diff', 'simulator', 'share', 'import'],
+  worker: ['engine', 'jobspec', 'scenario', 'result', 'diff', 'simulator', 'share', 'import'],
   store: ['engine', 'scenario', 'result', 'diff', 'simulator', 'worker', 'share'],
-  cli: ['engine', 'scenario', 'result', 'diff', 'simulator', 'share', 'import'],
+  cli: ['engine', 'jobspec', 'scenario', 'result', 'diff', 'simulator', 'share', 'import'],
   ui: ['engine', 'scenario', 'result', 'diff', 'examples', 'import', 'simulator', 'graph', 'share', 'worker', 'store'],
 };
 
 // Why each folder keeps to its list, as the message of a broken rule.
 const WHY = {
   engine: 'engine/ imports nothing outside itself: it is the reconciler alone',
+  hcl: 'hcl/ is the HCL language alone (syntax, evaluation, functions); it knows nothing of Nomad or the app',
+  jobspec:
+    'jobspec/ reads a jobspec into a Nomad API job (jobspec2, canonicalisation) with hcl/ and the engine; it knows no scenario',
   scenario: 'scenario/ reads text into a scenario; it never imports the simulator, workers, store or views',
   result:
     'result/ turns a scenario and the engine into a result document, and prints it as `nomad job plan` does (with the job diff)',
@@ -89,7 +94,19 @@ function restrictions(folder, inVersion = false) {
 const DOM_GLOBALS = ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'history'].map(
   (name) => ({ name, message: 'pure code is given what it needs as parameters; the DOM belongs to ui/' }),
 );
-const PURE = ['engine', 'scenario', 'result', 'diff', 'import', 'simulator', 'graph', 'share', 'store'];
+const PURE = [
+  'engine',
+  'hcl',
+  'jobspec',
+  'scenario',
+  'result',
+  'diff',
+  'import',
+  'simulator',
+  'graph',
+  'share',
+  'store',
+];
 
 export default tseslint.config(
   {

@@ -14,7 +14,7 @@ import { runScenario } from '../src/result/run.ts';
 import { simulate } from '../src/simulator/simulate.ts';
 import { generateScenario, generateScenarioText } from './generate.ts';
 import { HCL_BENCH_LINES, HCL_WARM_GOAL_MS, generateJobSpec } from './jobspec.ts';
-import { parseAndDecode } from '../src/scenario/hcl/read.ts';
+import { parseAndDecode } from '../src/jobspec/read.ts';
 import { median, verdict } from './stats.ts';
 
 interface Size {

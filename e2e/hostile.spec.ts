@@ -12,7 +12,7 @@ import { deflateRawSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { CURRENT_KEY } from '../src/share/draftStore.ts';
 import { OPENING_KEY } from '../src/share/openingMark.ts';
-import { HOSTILE_JOBSPECS } from '../test/scenario/hcl/hostile.ts';
+import { HOSTILE_JOBSPECS } from '../test/jobspec/hostile.ts';
 import { DEFAULT_SCENARIO, openApp, setTab } from './helpers.ts';
 import { LINEAR, UNREADABLE, allocationStubs, shareLink } from './hostileTexts.ts';
 

@@ -4,12 +4,12 @@
 // JavaScript by `npm run build:cli` (run by `npm ci`), so nothing is compiled
 // when it starts.
 
-import { provideJobSpecReader } from '../scenario/hcl/provide.ts';
+import { provideJobSpecReader } from '../jobspec/provide.ts';
 import { dispatch } from './dispatch.ts';
 import { nodeIO } from './nodeIO.ts';
 
 // The HCL reader, as a chunk of this bundle loaded on the first jobspec.
-provideJobSpecReader(() => import('../scenario/hcl/read.ts'));
+provideJobSpecReader(() => import('../jobspec/read.ts'));
 
 try {
   // exitCode, not exit(): the output streams drain before the process ends.

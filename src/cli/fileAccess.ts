@@ -4,7 +4,7 @@
 
 import { closeSync, openSync, readSync, readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import type { FileAccess, FileStat } from '../scenario/hcl/index.ts';
+import type { FileAccess, FileStat } from '../jobspec/index.ts';
 
 /** nodeFileAccess reaches the disk for the HCL reader's file functions. */
 export function nodeFileAccess(): FileAccess {

@@ -4,8 +4,8 @@
 // `nomad job run -output` prints it. Without Node: arguments, inputs and
 // writers are parameters and the exit status is returned.
 
-import { storedJob } from '../scenario/canonical/index.ts';
-import { readJobSpec } from '../scenario/hcl/index.ts';
+import { storedJob } from '../jobspec/canonical/index.ts';
+import { readJobSpec } from '../jobspec/index.ts';
 import { formatPlaced } from './placed.ts';
 import { EXIT_INPUT, EXIT_OK, type CliIO } from './run.ts';
 import { type VariableArgs, parseJobspecLine, readJobspecInput } from './variables.ts';

@@ -13,7 +13,7 @@ import { diffReport, submittedDiffReport } from '../diff/report.ts';
 import { wholePlanText } from '../result/planWhole.ts';
 import { formatExplain } from './explain.ts';
 import type { SimEvent } from '../scenario/events.ts';
-import type { FileAccess } from '../scenario/hcl/index.ts';
+import type { FileAccess } from '../jobspec/index.ts';
 import { type CliOptions, USAGE, parseArgs } from './args.ts';
 
 /** CliIO is everything the runner reads and writes. Writers receive whole lines, newline included. */

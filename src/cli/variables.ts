@@ -4,7 +4,7 @@
 // SCENARIO`. Shared by the jobspec and cluster commands, the runner and
 // share, so that all of them read these the same way.
 
-import { type VarFileText, readVarFiles } from '../scenario/hcl/index.ts';
+import { type VarFileText, readVarFiles } from '../jobspec/index.ts';
 import { STDIN_NAME, cannotRead, formatPlaced } from './placed.ts';
 import type { CliIO } from './run.ts';
 

@@ -5,7 +5,7 @@
 // written as Go's %v writes it. Upstream walks Go structs by reflection; here
 // each struct has its list of fields (schemas.ts) and the job is plain JSON.
 
-import { isObj } from '../scenario/canonical/values.ts';
+import { isObj } from '../jobspec/canonical/values.ts';
 import type { Flat } from './types.ts';
 
 /**

@@ -9,7 +9,7 @@
 // are not diffed: a change there marks the group edited and shows no line.
 
 import { jsonEqual } from '../engine/jsonEqual.ts';
-import type { Obj } from '../scenario/canonical/values.ts';
+import type { Obj } from '../jobspec/canonical/values.ts';
 import { fieldDiffs } from './fields.ts';
 import { goText, textOf } from './flatten.ts';
 import { byName, matchByKey, primitiveObjectSetDiff, structDiff } from './objects.ts';

@@ -10,7 +10,7 @@
 
 import type { Job } from '../engine/structs.ts';
 import { jsonEqual } from '../engine/jsonEqual.ts';
-import type { Obj } from '../scenario/canonical/values.ts';
+import type { Obj } from '../jobspec/canonical/values.ts';
 import { anyChange, fieldDiffs, sortObjectDiffs } from './fields.ts';
 import { fieldOf, textOf } from './flatten.ts';
 import { taskGroupDiffs } from './group.ts';

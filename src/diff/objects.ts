@@ -7,7 +7,7 @@
 // free-form map (a task's config, a check's headers).
 
 import { jsonEqual } from '../engine/jsonEqual.ts';
-import { type Obj, objects } from '../scenario/canonical/values.ts';
+import { type Obj, objects } from '../jobspec/canonical/values.ts';
 import { compareFieldDiffs, fieldDiff, fieldDiffs, sortObjectDiffs } from './fields.ts';
 import { fieldOf, flattenAll, setKey, textOf } from './flatten.ts';
 import type { Flatten } from './schemas.ts';

@@ -6,7 +6,7 @@
 // network shows as the old one deleted and the new one added); ports are
 // matched by label, devices by name.
 
-import { objects } from '../scenario/canonical/values.ts';
+import { objects } from '../jobspec/canonical/values.ts';
 import { sortObjectDiffs } from './fields.ts';
 import { fieldOf, setKey } from './flatten.ts';
 import { blockDiff, keyedDiffs, primitiveObjectDiff } from './objects.ts';

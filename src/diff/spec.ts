@@ -8,8 +8,8 @@
 // reconciler decided on.
 
 import type { Job } from '../engine/structs.ts';
-import { storedJob } from '../scenario/canonical/index.ts';
-import { type Obj, isObj, objects } from '../scenario/canonical/values.ts';
+import { storedJob } from '../jobspec/canonical/index.ts';
+import { type Obj, isObj, objects } from '../jobspec/canonical/values.ts';
 
 // The model's fields that are laid over the stored job, group and task.
 const JOB_FIELDS = ['ID', 'Name', 'Namespace', 'Type', 'Stop', 'Priority', 'Region', 'Datacenters', 'Meta'];

@@ -10,7 +10,7 @@
 // shows no line.
 
 import { jsonEqual } from '../engine/jsonEqual.ts';
-import type { Obj } from '../scenario/canonical/values.ts';
+import type { Obj } from '../jobspec/canonical/values.ts';
 import { fieldDiffs } from './fields.ts';
 import { textOf } from './flatten.ts';
 import {

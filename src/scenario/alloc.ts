@@ -26,7 +26,7 @@ import {
   allocIndex,
   allocName,
 } from '../engine/structs.ts';
-import { MAX_COUNT } from './defaults.ts';
+import { MAX_COUNT } from '../jobspec/canonical/defaults.ts';
 import { DiagnosticCode } from './diagnostics.ts';
 import {
   type Reader,

@@ -2,6 +2,11 @@
 // how many values it may hold before the playground reads it, measuring a
 // text against them, and parsing one within them.
 
+import { depthOf, grouped } from '../hcl/budget.ts';
+
+/** grouped is re-exported for the readers above the HCL package that word their budgets too. */
+export { grouped };
+
 /**
  * TEXT_BUDGET is what the reader takes on: a text's length in characters,
  * how deep its arrays and objects nest, and how many values it holds. Each is far above any scenario a person writes
@@ -117,9 +122,6 @@ export function overBudget(text: string, budget: TextBudget = TEXT_BUDGET): stri
   return nestsTooDeep(m.depth, budget) ?? holdsTooMany(m.values, budget);
 }
 
-/** grouped writes a count with thousands separators, as every budget sentence does. */
-export const grouped = (v: number) => v.toLocaleString('en-US');
-
 // tooLong is overBudget's sentence for a text longer than the budget allows.
 function tooLong(text: string, budget: TextBudget): string {
   return `is ${grouped(text.length)} characters long, ${grouped(text.length - budget.chars)} more than the ${grouped(budget.chars)} the playground reads`;
@@ -174,45 +176,4 @@ export function parseWithinBudget(text: string, budget: TextBudget = TEXT_BUDGET
   }
   const over = parseFirst ? nestsTooDeep(depthOf(value), budget) : null;
   return over === null ? { kind: 'value', value } : { kind: 'over', over };
-}
-
-/**
- * depthOf is how deep a parsed JSON value nests, as measureJson counts it
- * (an array or object is one level deeper than its parent, a scalar is at
- * level 0). It walks with a stack of its own, so no depth overflows it.
- */
-export function depthOf(value: unknown): number {
-  if (typeof value !== 'object' || value === null) return 0;
-  const containers: object[] = [value];
-  const levels: number[] = [1];
-  let deepest = 0;
-  while (containers.length > 0) {
-    const container = containers.pop()!;
-    const level = levels.pop()!;
-    if (level > deepest) deepest = level;
-    // for-in visits an array's indexes too, but an index loop is faster.
-    if (Array.isArray(container)) {
-      for (let i = 0; i < container.length; i++) {
-        const child: unknown = container[i];
-        if (typeof child === 'object' && child !== null) {
-          containers.push(child);
-          levels.push(level + 1);
-        }
-      }
-    } else {
-      for (const key in container) {
-        // JSON.parse makes "__proto__" an own property, which reading it by
-        // name would not give (it gives the prototype).
-        const child: unknown =
-          key === '__proto__'
-            ? Object.getOwnPropertyDescriptor(container, key)?.value
-            : (container as Record<string, unknown>)[key];
-        if (typeof child === 'object' && child !== null) {
-          containers.push(child);
-          levels.push(level + 1);
-        }
-      }
-    }
-  }
-  return deepest;
 }

@@ -2,7 +2,7 @@
 // accept. Bad input never throws; every problem becomes one of these, with
 // the JSON path it concerns and, for text input, where in the text it is.
 
-import type { HclDiagnosticCode } from './hcl/index.ts';
+import type { HclDiagnosticCode } from '../jobspec/index.ts';
 
 /**
  * Diagnostic is one problem with a scenario document. `path` names the value

@@ -4,7 +4,7 @@
 // name becomes a warning (not an error: the document is still read as Nomad
 // reads it) with the field it most likely meant.
 
-import { API_FIELDS, type ApiObject } from './apiFields.ts';
+import { API_FIELDS, type ApiObject } from '../jobspec/canonical/apiFields.ts';
 import { DiagnosticCode } from './diagnostics.ts';
 import { type JsonObject, type Reader, isObject } from './fields.ts';
 import { looksLikeInspectOutput } from './job.ts';

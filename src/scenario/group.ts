@@ -2,7 +2,7 @@
 
 import { DiagnosticCode } from './diagnostics.ts';
 import type { EphemeralDisk, JobType, Task, TaskGroup } from '../engine/structs.ts';
-import { DEFAULT_COUNT, DEFAULT_DISK_MB, MAX_COUNT } from './defaults.ts';
+import { DEFAULT_COUNT, DEFAULT_DISK_MB, MAX_COUNT } from '../jobspec/canonical/defaults.ts';
 import {
   type Reader,
   isObject,

@@ -9,7 +9,7 @@ import {
   type Multiregion,
   type TaskGroup,
 } from '../engine/structs.ts';
-import { DEFAULT_NAMESPACE, DEFAULT_PRIORITY, DEFAULT_REGION } from './defaults.ts';
+import { DEFAULT_NAMESPACE, DEFAULT_PRIORITY, DEFAULT_REGION } from '../jobspec/canonical/defaults.ts';
 import { DiagnosticCode } from './diagnostics.ts';
 import {
   type JsonObject,

@@ -2,7 +2,7 @@
 // to, stored as the agent stores a submitted job, and registered as the
 // next version of the job the scenario's other versions belong to.
 
-import { storedJob } from './canonical/index.ts';
+import { storedJob } from '../jobspec/canonical/index.ts';
 import { isObject } from './fields.ts';
 
 /**

@@ -74,3 +74,19 @@ function closingQuote(s: string, from: number): number {
   }
   return -1;
 }
+
+/**
+ * nearestPlace finds the place of the value at `path`, or of its longest
+ * prefix that has one: a problem with a value that a jobspec leaves out
+ * (a group's default count) is placed at the block that would hold it.
+ */
+export function nearestPlace<P>(placeOf: (path: string) => P | undefined, path: string): P | undefined {
+  const segments = splitPath(path);
+  for (let n = segments.length; n > 0; n--) {
+    let prefix = '';
+    for (const s of segments.slice(0, n)) prefix = typeof s === 'number' ? indexPath(prefix, s) : childPath(prefix, s);
+    const found = placeOf(prefix);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}

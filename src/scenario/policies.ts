@@ -3,7 +3,11 @@
 // defaults, in the order upstream's TaskGroup.Canonicalize does it.
 
 import type { JobType, MigrateStrategy, ReschedulePolicy, UpdateStrategy } from '../engine/structs.ts';
-import { defaultMigrateStrategy, defaultReschedulePolicy, defaultUpdateStrategy } from './defaults.ts';
+import {
+  defaultMigrateStrategy,
+  defaultReschedulePolicy,
+  defaultUpdateStrategy,
+} from '../jobspec/canonical/defaults.ts';
 import { type Reader, readBool, readCount, readDuration, readEnum, readObject, readString } from './fields.ts';
 import { childPath } from './path.ts';
 

@@ -7,7 +7,8 @@
 
 import { type Diagnostic, DiagnosticCode } from './diagnostics.ts';
 import { isObject } from './fields.ts';
-import { type JobSpecRead, type VariableInfo, readJobSpec } from './hcl/index.ts';
+import { type JobSpecRead, type VariableInfo, readJobSpec } from '../jobspec/index.ts';
+import { nearestPlace } from './path.ts';
 import { jobSpecJob } from './jobSpecJob.ts';
 import { parseJsonText, locateDiagnostics } from './json.ts';
 import { type ReadOptions, type ReadResult, readScenarioValue } from './read.ts';
@@ -76,7 +77,7 @@ export async function readScenarioValueAsync(value: unknown, options: ReadOption
 function placeJobDiagnostics(diagnostics: Diagnostic[], spec: JobSpecRead): void {
   for (const d of diagnostics) {
     if (d.line !== undefined || !(d.path === 'Job' || d.path.startsWith('Job.') || d.path.startsWith('Job['))) continue;
-    const place = spec.place(d.path);
+    const place = nearestPlace(spec.place, d.path);
     if (place) Object.assign(d, place);
   }
 }

@@ -7,7 +7,7 @@ import {
   DEFAULT_MEMORY_MB,
   DEFAULT_NETWORK_MBITS,
   DEFAULT_TASK_KILL_TIMEOUT,
-} from './defaults.ts';
+} from '../jobspec/canonical/defaults.ts';
 import {
   type Reader,
   isObject,

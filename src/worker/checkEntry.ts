@@ -3,7 +3,7 @@
 // (timedWorker.ts). Whatever a task throws (a stack overflow on deep
 // nesting) is answered as a failure, never left to escape.
 
-import { loadJobSpecReader } from '../scenario/hcl/index.ts';
+import { loadJobSpecReader } from '../jobspec/index.ts';
 import { type CheckTask, doCheckTask, mentionsJobSpec } from './checkTasks.ts';
 import type { TaskMessage, TaskRequest } from './timedWorker.ts';
 

@@ -2,7 +2,7 @@
 // by the page with `new Worker(new URL('./entry.ts', import.meta.url))`.
 
 import { completeRequest, handleRunAsync } from './handle.ts';
-import { loadJobSpecReader } from '../scenario/hcl/index.ts';
+import { loadJobSpecReader } from '../jobspec/index.ts';
 import { isHclText, type TabTexts } from '../scenario/tabs.ts';
 import type { ResultParts, RunRequest, WorkerRequest, WorkerResponse } from './protocol.ts';
 import { encodeResponse } from './resultDelta.ts';

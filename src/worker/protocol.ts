@@ -6,7 +6,7 @@ import type { DiffReport } from '../diff/index.ts';
 import type { ReconcileTrace } from '../engine/types.ts';
 import type { ResultDocument } from '../result/document.ts';
 import type { Delta } from './delta.ts';
-import type { VariableInfo } from '../scenario/hcl/index.ts';
+import type { VariableInfo } from '../jobspec/index.ts';
 import type { Scenario } from '../scenario/read.ts';
 import type { LocatedDiagnostic } from './locate.ts';
 import type { TabTexts } from '../scenario/tabs.ts';

@@ -3,11 +3,11 @@
 // job is submitted onto it as `nomad job plan` submits a jobspec
 // (scenario/submit); the scenario that gives is reconciled.
 
-import { storedJob } from '../scenario/canonical/index.ts';
+import { storedJob } from '../jobspec/canonical/index.ts';
 import type { Diagnostic } from '../scenario/diagnostics.ts';
 import type { Scenario } from '../scenario/read.ts';
 import { isObject } from '../scenario/fields.ts';
-import { readJobSpec } from '../scenario/hcl/index.ts';
+import { readJobSpec } from '../jobspec/index.ts';
 import { jobSpecVariables } from '../scenario/readAsync.ts';
 import { submitJob } from '../scenario/submit/index.ts';
 import { type ParseCache, type TabTexts, isHclText, joinTabs, runningText } from '../scenario/tabs.ts';

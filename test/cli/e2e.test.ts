@@ -99,13 +99,15 @@ describe('nomad-playground', { timeout: 120_000 }, () => {
     const atStart = staticSources(fileOf('src/cli/bin.ts'));
     expect(atStart).toContain('src/cli/commands.ts');
     // Only the registration of the HCL reader's loader, a few lines.
-    expect(atStart.filter((s) => /^src\/(engine|scenario|simulator)\/|node_modules/.test(s))).toEqual([
-      'src/scenario/hcl/provide.ts',
+    expect(atStart.filter((s) => /^src\/(engine|scenario|jobspec|hcl|simulator)\/|node_modules/.test(s))).toEqual([
+      'src/jobspec/provide.ts',
     ]);
     const reconciling = staticSources(fileOf('src/cli/run.ts'));
     expect(reconciling).toContain('src/engine/v0.12/reconcile.ts');
     expect(
-      reconciling.filter((s) => /^src\/simulator\/|^src\/scenario\/hcl\/(read|syntax\/parse|eval\/eval)\.ts$/.test(s)),
+      reconciling.filter((s) =>
+        /^src\/simulator\/|^src\/(jobspec\/read|hcl\/syntax\/parse|hcl\/eval\/eval)\.ts$/.test(s),
+      ),
     ).toEqual([]);
     expect(staticSources(fileOf('src/cli/simulation.ts'))).toContain('src/simulator/simulate.ts');
   });

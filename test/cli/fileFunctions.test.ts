@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nodeFileAccess } from '../../src/cli/fileAccess.ts';
 import { runJobspecCommand } from '../../src/cli/jobspecCommand.ts';
-import type { FileAccess } from '../../src/scenario/hcl/index.ts';
-import { FILE_READ_BUDGET } from '../../src/scenario/hcl/eval/functions/filesystem.ts';
+import type { FileAccess } from '../../src/jobspec/index.ts';
+import { FILE_READ_BUDGET } from '../../src/hcl/functions/filesystem.ts';
 import { memoryIO } from './memoryIO.ts';
 
 // memoryFiles is a FileAccess over a map of relative paths to texts (sizes may be claimed larger than the text).

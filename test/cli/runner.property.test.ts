@@ -10,7 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { runJobspecCommand } from '../../src/cli/jobspecCommand.ts';
 import { run, type CliIO } from '../../src/cli/run.ts';
 import { scenarioArb } from '../properties/arbitraries.ts';
-import { HOSTILE_JOBSPECS, jobWithMeta } from '../scenario/hcl/hostile.ts';
+import { HOSTILE_JOBSPECS, jobWithMeta } from '../jobspec/hostile.ts';
 import { memoryIO } from './memoryIO.ts';
 
 const RUNS = 100;

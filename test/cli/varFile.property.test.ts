@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { runJobspecCommand } from '../../src/cli/jobspecCommand.ts';
-import type { FileAccess } from '../../src/scenario/hcl/index.ts';
+import type { FileAccess } from '../../src/jobspec/index.ts';
 import { memoryIO } from './memoryIO.ts';
 
 const SPEC = [

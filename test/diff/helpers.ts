@@ -5,7 +5,7 @@
 import type { Job } from '../../src/engine/structs.ts';
 import { diffedJobs } from '../../src/diff/spec.ts';
 import { readScenarioValue } from '../../src/scenario/read.ts';
-import type { Obj } from '../../src/scenario/canonical/values.ts';
+import type { Obj } from '../../src/jobspec/canonical/values.ts';
 import type { DiffType, FieldDiff, ObjectDiff } from '../../src/diff/types.ts';
 
 /** readJob reads a job from partial API JSON; ID and Name default to "foo". */

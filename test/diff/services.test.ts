@@ -7,8 +7,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { diffReport } from '../../src/diff/report.ts';
 import { diffText, formatJobDiff } from '../../src/diff/format.ts';
 import { jobDiff } from '../../src/diff/job.ts';
-import { readJobSpec } from '../../src/scenario/hcl/index.ts';
-import { storedJob } from '../../src/scenario/canonical/index.ts';
+import { readJobSpec } from '../../src/jobspec/index.ts';
+import { storedJob } from '../../src/jobspec/canonical/index.ts';
 import { readScenarioValueAsync } from '../../src/scenario/readAsync.ts';
 import { readJob } from './helpers.ts';
 

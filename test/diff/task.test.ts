@@ -3,7 +3,7 @@
 
 import { describe, expect, test } from 'vitest';
 import { taskDiff } from '../../src/diff/task.ts';
-import type { Obj } from '../../src/scenario/canonical/values.ts';
+import type { Obj } from '../../src/jobspec/canonical/values.ts';
 import { added, deleted, edited, object, readGroup, same } from './helpers.ts';
 
 // readTask reads one task (Name "foo" unless given) with the playground's defaults.

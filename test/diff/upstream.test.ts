@@ -10,7 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { taskGroupDiff } from '../../src/diff/group.ts';
 import { jobSpecDiff } from '../../src/diff/job.ts';
 import { taskDiff } from '../../src/diff/task.ts';
-import type { Obj } from '../../src/scenario/canonical/values.ts';
+import type { Obj } from '../../src/jobspec/canonical/values.ts';
 
 interface UpstreamCase {
   case: number;

@@ -43,7 +43,7 @@ describe('the layering of src/', () => {
   it('refuses scenario/ importing the workers, the store or the views', async () => {
     for (const spec of ['../worker/protocol.ts', '../store/state.ts', '../ui/App.tsx', '../../ui/App.tsx']) {
       const found = await problems(
-        'src/scenario/hcl/probe.ts',
+        'src/scenario/submit/probe.ts',
         `import type { X } from '${spec}';\nexport type Y = X;\n`,
       );
       expect(
@@ -148,5 +148,19 @@ describe('the layering of src/', () => {
     expect(await problems('src/sw/probe.ts', type('../ui/App.tsx'))).toHaveLength(1);
     expect(await problems('src/cli/probe.ts', type('../import/build.ts'))).toEqual([]);
     expect(await problems('src/import/probe.ts', 'export const w = window.location.href;\n')).toHaveLength(1);
+  });
+
+  it('keeps hcl/ the language alone, and jobspec/ below the scenario', async () => {
+    const type = (spec: string) => `import type { X } from '${spec}';\nexport type Y = X;\n`;
+    for (const spec of ['../../scenario/diagnostics.ts', '../../jobspec/read.ts', '../../engine/time.ts'])
+      expect(await problems('src/hcl/functions/probe.ts', type(spec)), spec).toEqual([
+        { rule: 'no-restricted-imports', message: expect.stringContaining('hcl/ is the HCL language alone') as string },
+      ]);
+    expect(await problems('src/jobspec/jobspec2/probe.ts', type('../../scenario/diagnostics.ts'))).toEqual([
+      { rule: 'no-restricted-imports', message: expect.stringContaining('it knows no scenario') as string },
+    ]);
+    expect(await problems('src/jobspec/jobspec2/probe.ts', type('../../hcl/eval/eval.ts'))).toEqual([]);
+    expect(await problems('src/scenario/probe.ts', type('../jobspec/read.ts'))).toEqual([]);
+    expect(await problems('src/hcl/probe.ts', 'export const w = window.location.href;\n')).toHaveLength(1);
   });
 });

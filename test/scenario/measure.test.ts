@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { depthOf as measuredDepth, measureJson, overBudget, parseWithinBudget } from '../../src/scenario/budget.ts';
+import { depthOf as measuredDepth } from '../../src/hcl/budget.ts';
+import { measureJson, overBudget, parseWithinBudget } from '../../src/scenario/budget.ts';
 
 // countValues and depthOf walk a parsed value the way the budget counts it:
 // every string, number, literal, array and object is one value; property

@@ -6,8 +6,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { runScenario } from '../../src/result/run.ts';
-import { storedJob } from '../../src/scenario/canonical/index.ts';
-import { readJobSpec } from '../../src/scenario/hcl/index.ts';
+import { storedJob } from '../../src/jobspec/canonical/index.ts';
+import { readJobSpec } from '../../src/jobspec/index.ts';
 import { readScenarioValueAsync } from '../../src/scenario/readAsync.ts';
 import { type SubmitResult, submitJob } from '../../src/scenario/submit/index.ts';
 import { FIXED_OPTIONS } from './helpers.ts';

@@ -7,8 +7,8 @@ import { runScenario } from '../../src/result/run.ts';
 import { type ClusterResult, clusterFor } from '../../src/simulator/clusterFor.ts';
 import { simulate } from '../../src/simulator/simulate.ts';
 import { submitJob } from '../../src/scenario/submit/index.ts';
-import { storedJob } from '../../src/scenario/canonical/index.ts';
-import { readJobSpec } from '../../src/scenario/hcl/index.ts';
+import { storedJob } from '../../src/jobspec/canonical/index.ts';
+import { readJobSpec } from '../../src/jobspec/index.ts';
 import { readScenarioValueAsync } from '../../src/scenario/readAsync.ts';
 import { joinTabs } from '../../src/scenario/tabs.ts';
 

@@ -6,7 +6,7 @@
 // in the engine's model types. Every call gives fresh IDs, as uuid.Generate
 // does, and fresh objects the caller may change freely.
 
-import { defaultUpdateStrategy } from '../../src/scenario/defaults.ts';
+import { defaultUpdateStrategy } from '../../src/jobspec/canonical/defaults.ts';
 import {
   AllocClientStatusPending,
   AllocDesiredStatusRun,

@@ -6,10 +6,11 @@
 // being scheduled. Pure: texts and values in, a scenario document out.
 
 import type { Job } from '../../engine/structs.ts';
-import { storedJob } from '../canonical/index.ts';
+import { storedJob } from '../../jobspec/canonical/index.ts';
 import { type Diagnostic, DiagnosticCode } from '../diagnostics.ts';
 import { isObject } from '../fields.ts';
-import { type JobSpecRead, readJobSpec } from '../hcl/index.ts';
+import { type JobSpecRead, readJobSpec } from '../../jobspec/index.ts';
+import { nearestPlace } from '../path.ts';
 import { looksLikeInspectOutput } from '../job.ts';
 import { nextRegistration } from '../jobSpecJob.ts';
 import { locateDiagnostics, parseJsonText } from '../json.ts';
@@ -166,7 +167,9 @@ async function readSubmission(submitted: SubmittedJob, options: ReadOptions): Pr
     const spec = await readJobSpec(submitted.text, submitted.variables ?? {});
     if (spec.job === null) return { ok: false, diagnostics: spec.diagnostics.map((d) => ({ ...d })) };
     const stored = storedJob(spec.job);
-    return isObject(stored) ? { ok: true, kind: 'hcl', stored, place: spec.place } : { ok: false, diagnostics: [] };
+    return isObject(stored)
+      ? { ok: true, kind: 'hcl', stored, place: (path: string) => nearestPlace(spec.place, path) }
+      : { ok: false, diagnostics: [] };
   }
   const parsed = parseJsonText(submitted.text, options.textBudget);
   if (!parsed.ok) return { ok: false, diagnostics: parsed.diagnostics };
