@@ -7,7 +7,7 @@
 
 import { hasOwn, jsonEqual } from './jsonEqual.ts';
 import { lookupTaskGroup } from './structs.ts';
-import type { Affinity, Constraint, Job, RequestedDevice, Spread } from './structs.ts';
+import type { Affinity, Constraint, EphemeralDisk, Job, RequestedDevice, Spread } from './structs.ts';
 import type { AllocUpdateDecision } from './types.ts';
 
 /**
@@ -108,6 +108,15 @@ export function devicesEqual(
     if (other === undefined || !requestedDeviceEqual(other, d)) return false;
   }
   return true;
+}
+
+/** ephemeralDiskUpdated reports whether the group's ephemeral disk changed: added, removed, or its stickiness, size or migration. */
+export function ephemeralDiskUpdated(
+  da: EphemeralDisk | null | undefined,
+  db: EphemeralDisk | null | undefined,
+): boolean {
+  if (da == null || db == null) return (da == null) !== (db == null);
+  return da.Sticky !== db.Sticky || da.SizeMB !== db.SizeMB || da.Migrate !== db.Migrate;
 }
 
 /** sharedDecision is a decision that updates nothing, frozen so that every allocation it is given to can share it. */

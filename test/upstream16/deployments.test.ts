@@ -1,26 +1,38 @@
 // Upstream: hashicorp/nomad scheduler/reconcile_test.go at v1.6.5, the
 // deployment tests of its second half (TestReconciler_CancelDeployment_JobUpdate
-// onwards, without the canary and rescheduling ones).
+// onwards, without the canary and rescheduling ones), and
+// TestReconciler_ComputeDeploymentPaused, new in 1.6.
 //
 // When the reconciler creates, cancels, completes or holds back a deployment,
 // and how a rolling update's max_parallel limit counts allocations that are
 // not yet healthy or sit on tainted nodes.
 
-import { describe, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import {
   AllocClientStatusFailed,
   AllocClientStatusRunning,
   AllocDesiredStatusStop,
   DeploymentStatusCancelled,
+  DeploymentStatusDescriptionPendingForPeer,
   DeploymentStatusDescriptionNewerJob,
   DeploymentStatusDescriptionSuccessful,
   DeploymentStatusFailed,
+  DeploymentStatusInitializing,
   DeploymentStatusPaused,
   DeploymentStatusSuccessful,
+  JobTypeBatch,
+  JobTypeService,
   NodeStatusDown,
   allocName,
 } from '../../src/engine/structs.ts';
-import type { Allocation, DeploymentStatus, DeploymentStatusUpdate, Node } from '../../src/engine/structs.ts';
+import type {
+  Allocation,
+  Deployment,
+  DeploymentStatus,
+  DeploymentStatusUpdate,
+  JobType,
+  Node,
+} from '../../src/engine/structs.ts';
 import type { AllocUpdateFn } from '../../src/engine/types.ts';
 import {
   allocUpdateFnDestructive,
@@ -42,8 +54,10 @@ import {
   deploymentState,
   groupAlloc,
   mockAlloc,
+  mockBatchJob,
   mockDrainNode,
   mockJob,
+  mockMultiregionJob,
   mockNode,
   newJobDeployment,
   uuid,
@@ -676,4 +690,64 @@ test('TestReconciler_RollingUpgrade_MissingAllocs', () => {
 
   assertNamesHaveIndexes(intRange(7, 9), placeResultsToNames(r.place));
   assertNamesHaveIndexes(intRange(0, 0), destructiveResultsToNames(r.destructiveUpdate));
+});
+
+// Which jobs hold their placements back (deploymentPaused) before any run:
+// only a multiregion service, whose deployment the register call created as
+// initializing. Batch jobs use no deployment, multiregion or not.
+//
+// Upstream reads the reconciler's deploymentPaused flag; the engine returns
+// no such flag, so this reads its one effect on a job with nothing running:
+// a paused group places nothing, any other places its whole count. The
+// periodic and parameterized rows differ from the others only in fields the
+// model's Job does not have (the reconciler never reads them): here they are
+// the multiregion batch job they are built on.
+describe('TestReconciler_ComputeDeploymentPaused', () => {
+  const cases: { name: string; jobType: JobType; isMultiregion: boolean; expected: boolean }[] = [
+    { name: 'single region service is not paused', jobType: JobTypeService, isMultiregion: false, expected: false },
+    { name: 'multiregion service is paused', jobType: JobTypeService, isMultiregion: true, expected: true },
+    { name: 'single region batch job is not paused', jobType: JobTypeBatch, isMultiregion: false, expected: false },
+    // Upstream's row is named multiregion but sets no region.
+    { name: 'multiregion batch job is not paused', jobType: JobTypeBatch, isMultiregion: false, expected: false },
+    {
+      name: 'multiregion parameterized batch is not paused',
+      jobType: JobTypeBatch,
+      isMultiregion: true,
+      expected: false,
+    },
+    { name: 'multiregion periodic batch is not paused', jobType: JobTypeBatch, isMultiregion: true, expected: false },
+  ];
+
+  test.each(cases)('$name', (tc) => {
+    const job = tc.jobType === JobTypeService ? mockJob() : mockBatchJob();
+
+    let deployment: Deployment | null = null;
+    if (tc.isMultiregion) {
+      job.Multiregion = mockMultiregionJob().Multiregion;
+      // The register call creates this deployment; the scheduler hands it over.
+      if (job.Type === JobTypeService) {
+        deployment = newJobDeployment(job, 100);
+        deployment.Status = DeploymentStatusInitializing;
+        deployment.StatusDescription = DeploymentStatusDescriptionPendingForPeer;
+      }
+    }
+
+    const reconciler = newReconciler(
+      allocUpdateFnIgnore,
+      false,
+      job.ID,
+      job,
+      deployment,
+      [],
+      null,
+      '',
+      job.Priority,
+      true,
+    );
+    const r = reconciler.compute();
+
+    const deploymentPaused = r.place.length === 0;
+    expect(deploymentPaused).toBe(tc.expected);
+    if (!tc.expected) expect(r.place).toHaveLength(web(job).Count);
+  });
 });

@@ -11,13 +11,13 @@
 
 import { expect } from 'vitest';
 import { reconcile } from '../../src/engine/v1.6/reconcile.ts';
-import { MINUTE, NodeStatusDisconnected, allocName } from '../../src/engine/structs.ts';
+import { MINUTE, NodeStatusDisconnected } from '../../src/engine/structs.ts';
 import type { Allocation, Deployment, Instant, Job, Node } from '../../src/engine/structs.ts';
 import type { AllocUpdateFn } from '../../src/engine/types.ts';
 import type { ReconcileResults } from '../../src/engine/v1.6/types.ts';
 import { assertResults as assertResults012, wallClockNow } from '../upstream/harness.ts';
 import type { ResultExpectation as ResultExpectation012 } from '../upstream/harness.ts';
-import { mockAlloc, mockJob, mockNode, uuid } from './mock.ts';
+import { groupAlloc, mockJob, mockNode, uuid } from './mock.ts';
 
 export {
   allocNameToIndex,
@@ -129,11 +129,7 @@ export function buildAllocations(
 ): Allocation[] {
   const allocs: Allocation[] = [];
   for (let i = 0; i < count; i++) {
-    const alloc = mockAlloc();
-    alloc.Job = job;
-    alloc.JobID = job.ID;
-    alloc.NodeID = uuid();
-    alloc.Name = allocName(job.ID, job.TaskGroups[0]!.Name, i);
+    const alloc = groupAlloc(job, job.TaskGroups[0]!, i);
     alloc.ClientStatus = clientStatus;
     alloc.DesiredStatus = desiredStatus;
     alloc.Metrics = {

@@ -24,6 +24,7 @@ import {
   UNCHANGED,
   destructiveChanges,
   devicesEqual,
+  ephemeralDiskUpdated,
   sameStructs,
   spreadsUpdated,
 } from '../util.ts';
@@ -151,14 +152,7 @@ export function tasksUpdatedReason(jobA: Job, jobB: Job, taskGroup: string): str
 
   if (a.Tasks.length !== b.Tasks.length) return 'task count changed';
 
-  const da = a.EphemeralDisk;
-  const db = b.EphemeralDisk;
-  if (
-    (da === null || da === undefined) !== (db === null || db === undefined) ||
-    (da && db && (da.Sticky !== db.Sticky || da.SizeMB !== db.SizeMB || da.Migrate !== db.Migrate))
-  ) {
-    return 'ephemeral disk changed';
-  }
+  if (ephemeralDiskUpdated(a.EphemeralDisk, b.EphemeralDisk)) return 'ephemeral disk changed';
 
   const groupNet = networkUpdatedReason(a.Networks, b.Networks);
   if (groupNet !== null) return `group ${groupNet}`;
