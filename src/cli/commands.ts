@@ -42,6 +42,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: runner('--simulate'),
   },
   {
+    name: 'compare',
+    summary: "print what Nomad 0.12's and Nomad 1.6's reconcilers decide for a scenario, and how they differ",
+    load: async () => (await import('./compare.ts')).compare,
+  },
+  {
     name: 'share',
     summary: 'print the playground link that opens a scenario file',
     load: async () => (await import('./share.ts')).share,

@@ -9,6 +9,7 @@ import type { Scenario } from '../scenario/read.ts';
 import type { Job } from '../engine/structs.ts';
 import { type Diagnostic, diagnosticText } from '../scenario/diagnostics.ts';
 import { runScenario } from '../result/run.ts';
+import type { ResultDocument } from '../result/document.ts';
 import { diffReport, submittedDiffReport } from '../diff/report.ts';
 import { wholePlanText } from '../result/planWhole.ts';
 import { formatExplain } from './explain.ts';
@@ -48,6 +49,26 @@ function errorMessage(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/**
+ * planText is a result as `nomad job plan` prints it, with the job diff.
+ * Against a cluster (`running`), `nomad job plan` compares the submitted
+ * job with the running one, and prints the running job's JobModifyIndex
+ * for -check-index.
+ */
+export function planText(document: ResultDocument, scenario: Scenario, path: string, running: Job | null): string {
+  const job = scenario.Job;
+  const diff = running === null ? diffReport(scenario) : submittedDiffReport(scenario, running);
+  return wholePlanText({
+    document,
+    diff,
+    jobID: job.ID,
+    jobType: job.Type,
+    jobModifyIndex: (running ?? job).JobModifyIndex,
+    failures: [],
+    path,
+  });
+}
+
 // render prints one result in the requested form.
 function render(
   options: CliOptions,
@@ -61,23 +82,7 @@ function render(
     return several ? JSON.stringify(run.document) + '\n' : JSON.stringify(run.document, null, 2) + '\n';
   }
   const parts: string[] = [];
-  if (options.format === 'plan') {
-    const job = scenario.Job;
-    // Against a cluster, `nomad job plan` compares the submitted job with the running one, and
-    // prints the running job's JobModifyIndex for -check-index.
-    const diff = running === null ? diffReport(scenario) : submittedDiffReport(scenario, running);
-    parts.push(
-      wholePlanText({
-        document: run.document,
-        diff,
-        jobID: job.ID,
-        jobType: job.Type,
-        jobModifyIndex: (running ?? job).JobModifyIndex,
-        failures: [],
-        path,
-      }),
-    );
-  }
+  if (options.format === 'plan') parts.push(planText(run.document, scenario, path, running));
   if (options.explain) {
     parts.push(run.results.trace ? formatExplain(run.results.trace) : 'No trace was recorded.\n');
   }

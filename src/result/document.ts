@@ -8,13 +8,19 @@ import { type DeploymentDocument, writeDeployment } from '../scenario/write.ts';
 
 export type { DeploymentDocument } from '../scenario/write.ts';
 
-/** PlaceDocument is one new allocation to place. */
+/** PlaceDocument is one new allocation to place. The last three fields are Nomad 1.6's, present only under it. */
 export interface PlaceDocument {
   Name: string;
   TaskGroup: string;
   Canary: boolean;
   PreviousAllocID: string;
   Reschedule: boolean;
+  /** Lost is true when the allocation replaced was lost (upstream's PreviousLost). */
+  Lost?: boolean;
+  /** DowngradeNonCanary is true for a non-canary placed while the group's canaries await promotion. */
+  DowngradeNonCanary?: boolean;
+  /** MinJobVersion is the job Version of the allocation replaced; 0 when none. */
+  MinJobVersion?: number;
 }
 
 /** DestructiveUpdateDocument replaces one allocation. */
@@ -48,6 +54,25 @@ export interface AttributeUpdateDocument {
   FollowupEvalID: string;
 }
 
+/** DisconnectUpdateDocument is one allocation on a disconnected node that Nomad 1.6 marks unknown. */
+export interface DisconnectUpdateDocument {
+  AllocID: string;
+  Name: string;
+  TaskGroup: string;
+  ClientStatus: string;
+  ClientDescription: string;
+  /** FollowupEvalID is the evaluation that covers the allocation: its max-disconnect timeout, or its later reschedule. */
+  FollowupEvalID: string;
+}
+
+/** ReconnectUpdateDocument is one allocation whose node came back, which Nomad 1.6 keeps. */
+export interface ReconnectUpdateDocument {
+  AllocID: string;
+  Name: string;
+  TaskGroup: string;
+  ClientStatus: string;
+}
+
 /** FollowupEvalDocument is one follow-up evaluation to create. */
 export interface FollowupEvalDocument {
   ID: string;
@@ -71,6 +96,10 @@ export interface ResultDocument {
   InplaceUpdate: InplaceUpdateDocument[];
   Stop: StopDocument[];
   AttributeUpdates: AttributeUpdateDocument[];
+  /** DisconnectUpdates is present, even empty, exactly when the scenario ran Nomad 1.6. */
+  DisconnectUpdates?: DisconnectUpdateDocument[];
+  /** ReconnectUpdates is present, even empty, exactly when the scenario ran Nomad 1.6. */
+  ReconnectUpdates?: ReconnectUpdateDocument[];
   DesiredTGUpdates: Record<string, DesiredUpdates>;
   DesiredFollowupEvals: Record<string, FollowupEvalDocument[]>;
 }
