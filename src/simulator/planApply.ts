@@ -9,6 +9,7 @@ import {
   type Deployment,
   type Job,
   type Node,
+  type NodeScoreMeta,
   AllocClientStatusLost,
   AllocClientStatusPending,
   AllocClientStatusRunning,
@@ -326,6 +327,8 @@ function placeAll(
       m.reschedule,
       m.canary && planDeployment !== null,
     );
+    // 1.6's reconnect logic weighs a replacement's score against its original's (AllocMetric's top five).
+    if (state.nomadVersion === '1.6') alloc.Metrics = { ScoreMetaData: choice.ranked.slice(0, 5).map(scoreMeta) };
     addAlloc(state, js, alloc);
     if (previous !== null) {
       const prev = findAlloc(state, previous.ID)!;
@@ -347,6 +350,11 @@ function placeAll(
   }
   updateDeploymentWithAllocs(js, created, state.now);
   return { placed, failures: [...failed.values()] };
+}
+
+// scoreMeta is a ranked node as the allocation's metrics keep it.
+function scoreMeta(r: RankedNode): NodeScoreMeta {
+  return { NodeID: r.NodeID, NormScore: r.NormScore, Scores: { ...r.Scores } };
 }
 
 // newAlloc is a pending allocation of the current job on the chosen node.
