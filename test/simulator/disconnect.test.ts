@@ -131,3 +131,55 @@ describe('the same event under Nomad 0.12', () => {
     expect(film.Steps[1]!.Document.Place).toMatchObject([{ Name: 'api.api[2]', PreviousAllocID: '' }]);
   });
 });
+
+describe('the deployment watcher of Nomad 1.6', () => {
+  // canary-promote, promoted five minutes after its canaries turned healthy.
+  function promotedLate(version: '1.6' | undefined) {
+    const { document } = loadRollout('canary-promote');
+    const doc = structuredClone(document);
+    if (version !== undefined) doc.NomadVersion = version;
+    const { film } = runRollout(doc, [{ After: 2, Delay: '5m', Kind: 'deployment-promote' }]);
+    const at = film.Steps.findIndex((s) => s.Happenings.some((h) => h.Kind === 'canaries-promoted'));
+    const group = (i: number) => film.Steps[i]!.Scenario.Deployment!.TaskGroups.get('web')!;
+    return { promotion: film.Steps[at]!, before: group(at - 1).RequireProgressBy, deadline: group(at) };
+  }
+
+  it('restarts a started progress deadline when the canaries are promoted', () => {
+    const { promotion, before, deadline } = promotedLate('1.6');
+    expect(deadline.Promoted).toBe(true);
+    expect(deadline.RequireProgressBy).toBe(promotion.Time + 10 * MINUTE);
+    expect(deadline.RequireProgressBy).toBeGreaterThan(before);
+  });
+
+  it('where 0.12 keeps the deadline its healthy canaries set', () => {
+    const { promotion, before, deadline } = promotedLate(undefined);
+    expect(deadline.Promoted).toBe(true);
+    expect(deadline.RequireProgressBy).toBe(before);
+    expect(deadline.RequireProgressBy).toBeLessThan(promotion.Time + 10 * MINUTE);
+  });
+});
+
+describe('an unhealthy canary whose group may not be rescheduled', () => {
+  // canary-promote with no reschedules allowed, its first canary's checks never passing.
+  function failure(version: '1.6' | undefined): (string | undefined)[] {
+    const { document } = loadRollout('canary-promote');
+    const doc = structuredClone(document) as Record<string, unknown> & {
+      Job: { TaskGroups: Record<string, unknown>[] };
+    };
+    doc.Job.TaskGroups[0]!.ReschedulePolicy = { Attempts: 0, Interval: 0, Unlimited: false };
+    if (version !== undefined) doc.NomadVersion = version;
+    const canary = runRollout(doc, []).film.Steps[0]!.Placed[0]!.AllocID;
+    const { film } = runRollout(doc, [{ After: 1, Kind: 'alloc-unhealthy', AllocID: canary }]);
+    return film.Steps.flatMap((s) => s.Happenings)
+      .filter((h) => h.Kind === 'deployment-failed')
+      .map((h) => h.Detail);
+  }
+
+  it('fails the deployment as soon as it is unhealthy under 1.6', () => {
+    expect(failure('1.6')).toEqual(['Failed due to unhealthy allocations']);
+  });
+
+  it('where 0.12 waits for the progress deadline', () => {
+    expect(failure(undefined)).toEqual(['Failed due to progress deadline']);
+  });
+});
