@@ -56,7 +56,7 @@ export function readJobSpec(
   const read = () => loadJobSpecReader().then((m) => m.parseAndDecode(text, variables, sources));
   // A read that reaches files depends on more than its arguments: never kept.
   if (sources.files) return read();
-  const key = JSON.stringify([text, variables, sources.name, sources.varFiles ?? []]);
+  const key = JSON.stringify([text, variables, sources.name, sources.varFiles ?? [], sources.nomad16 === true]);
   let kept = recent.get(key);
   if (kept === undefined) {
     kept = read();

@@ -32,6 +32,8 @@ export interface JobSpecSources {
   name?: string;
   varFiles?: readonly VarFileText[];
   files?: FileAccess;
+  /** nomad16 reads the jobspec as Nomad v1.6.5 does (its api package's blocks and arguments), for a scenario that asks for Nomad 1.6. */
+  nomad16?: boolean;
 }
 
 /** parseAndDecode reads a jobspec's text into the API job, as `nomad job run` reads it, within a budget (HCL_BUDGET unless a test gives a smaller one). */
@@ -42,6 +44,7 @@ export function parseAndDecode(
   budget: HclBudget = HCL_BUDGET,
 ): JobSpecRead {
   const sink = new Sink(text, undefined, undefined, sources.name);
+  if (sources.nomad16) sink.forNomad16();
   const parsed = parseConfig(text, budget.depth);
   // As in jobspec2, a var file that does not parse is the only error reported.
   const varFiles = parseVarFiles(sources.varFiles ?? [], sink);

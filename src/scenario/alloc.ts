@@ -8,6 +8,7 @@ import {
   AllocClientStatusLost,
   AllocClientStatusPending,
   AllocClientStatusRunning,
+  AllocClientStatusUnknown,
   AllocDesiredStatusEvict,
   AllocDesiredStatusRun,
   AllocDesiredStatusStop,
@@ -44,7 +45,7 @@ import {
   readString,
 } from './fields.ts';
 import { readJob } from './job.ts';
-import { AllocClientStatusUnknown, readAlloc16Fields } from './nomad16.ts';
+import { readAlloc16Fields } from './nomad16.ts';
 import { childPath, fieldPath, indexPath } from './path.ts';
 import { parseRfc3339 } from '../engine/time.ts';
 import { SeenStrings } from './unique.ts';
@@ -57,9 +58,8 @@ const CLIENT_STATUSES: readonly AllocClientStatus[] = [
   AllocClientStatusFailed,
   AllocClientStatusLost,
 ];
-// Under 1.6 an allocation may also be unknown, a status the 0.12 model does
-// not name: only the 1.6 engine is handed such an allocation (result/run.ts).
-const CLIENT_STATUSES_16 = [...CLIENT_STATUSES, AllocClientStatusUnknown as AllocClientStatus];
+// Under 1.6 an allocation may also be unknown; 0.12 refuses it.
+const CLIENT_STATUSES_16: readonly AllocClientStatus[] = [...CLIENT_STATUSES, AllocClientStatusUnknown];
 
 /** KnownJobs are the job versions an allocation may run: the scheduled job and the scenario's JobVersions, by Version. */
 export interface KnownJobs {
@@ -144,7 +144,8 @@ export function readAllocation(r: Reader, value: unknown, path: string, jobs: Kn
       `the index ${allocIndex(alloc)} in ${describeValue(alloc.Name)} is more than ${MAX_COUNT.toLocaleString('en-US')}, the largest the playground models`,
     );
   }
-  return r.nomad16 ? readAlloc16Fields(r, value, path, alloc) : alloc;
+  if (r.nomad16) readAlloc16Fields(r, value, path, alloc);
+  return alloc;
 }
 
 // mayExceedMaxIndex is a cheap first test for an index above MAX_COUNT:

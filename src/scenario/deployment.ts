@@ -9,6 +9,7 @@ import {
   DeploymentStatusBlocked,
   DeploymentStatusCancelled,
   DeploymentStatusFailed,
+  DeploymentStatusInitializing,
   DeploymentStatusPaused,
   DeploymentStatusPending,
   DeploymentStatusRunning,
@@ -32,7 +33,7 @@ import {
   readString,
   readStringList,
 } from './fields.ts';
-import { DeploymentStatusInitializing, readDeployment16Fields } from './nomad16.ts';
+import { readDeployment16Fields } from './nomad16.ts';
 import { childPath } from './path.ts';
 
 /** DEPLOYMENT_STATUSES are the statuses a deployment may have. */
@@ -47,9 +48,8 @@ export const DEPLOYMENT_STATUSES: readonly DeploymentStatus[] = [
   DeploymentStatusPending,
 ];
 
-// Under 1.6 a deployment may also be initializing, a status the 0.12 model
-// does not name: only the 1.6 engine is handed such a deployment (result/run.ts).
-const DEPLOYMENT_STATUSES_16 = [...DEPLOYMENT_STATUSES, DeploymentStatusInitializing as DeploymentStatus];
+// Under 1.6 a deployment may also be initializing; 0.12 refuses it.
+const DEPLOYMENT_STATUSES_16: readonly DeploymentStatus[] = [...DEPLOYMENT_STATUSES, DeploymentStatusInitializing];
 
 /**
  * readDeployment reads the deployment in field `key` of `parent`; null when
@@ -81,7 +81,8 @@ export function readDeployment(
     StatusDescription: readString(r, o.StatusDescription, path, 'StatusDescription', d.StatusDescription),
     TaskGroups: readDeploymentStates(r, o.TaskGroups, path, 'TaskGroups'),
   };
-  return r.nomad16 ? readDeployment16Fields(r, o, path, deployment, evalPriority) : deployment;
+  if (r.nomad16) readDeployment16Fields(r, o, path, deployment, evalPriority);
+  return deployment;
 }
 
 // readDeploymentStates reads the per-group states into a Map ordered by

@@ -66,7 +66,8 @@ export function readTaskGroup(r: Reader, value: unknown, path: string, job: JobL
     Meta: readStringMap(r, value.Meta, path, 'Meta'),
     Tasks: readTasks(r, value.Tasks, path, 'Tasks'),
   };
-  return r.nomad16 ? readGroup16Fields(r, value, path, group) : group;
+  if (r.nomad16) readGroup16Fields(r, value, path, group);
+  return group;
 }
 
 // readEphemeralDisk reads a group's disk ask; absent fields are Nomad's

@@ -11,10 +11,10 @@ import { isObject } from './fields.ts';
  * highest in the document's JobVersions and a JobModifyIndex above every
  * index the document carries (Nomad gives each registration a new, higher
  * one). Without other versions the job is version 0, as a first `nomad job
- * run` makes it.
+ * run` makes it. With `nomad16`, the job is stored as Nomad v1.6.5 stores it.
  */
-export function jobSpecJob(apiJob: unknown, doc: Record<string, unknown>): unknown {
-  const job = storedJob(apiJob);
+export function jobSpecJob(apiJob: unknown, doc: Record<string, unknown>, nomad16 = false): unknown {
+  const job = storedJob(apiJob, nomad16);
   if (!isObject(job)) return job;
   const next = nextRegistration(doc);
   if (next === null) return job;

@@ -4,6 +4,7 @@ import {
   type Node,
   type NodeCapacity,
   type NodeStatus,
+  NodeStatusDisconnected,
   NodeStatusDown,
   NodeStatusInit,
   NodeStatusReady,
@@ -20,14 +21,13 @@ import {
   readRequiredString,
   readString,
 } from './fields.ts';
-import { NodeStatusDisconnected, readNode16Fields } from './nomad16.ts';
+import { readNode16Fields } from './nomad16.ts';
 import { childPath } from './path.ts';
 import { SeenStrings } from './unique.ts';
 
 const NODE_STATUSES: readonly NodeStatus[] = [NodeStatusInit, NodeStatusReady, NodeStatusDown];
-// Under 1.6 a node may also be disconnected, a status the 0.12 model does
-// not name: only the 1.6 engine is handed such a node (result/run.ts).
-const NODE_STATUSES_16 = [...NODE_STATUSES, NodeStatusDisconnected as NodeStatus];
+// Under 1.6 a node may also be disconnected; 0.12 refuses it.
+const NODE_STATUSES_16: readonly NodeStatus[] = [...NODE_STATUSES, NodeStatusDisconnected];
 const ELIGIBILITIES = ['eligible', 'ineligible'] as const;
 
 /** readNodes reads the scenario's Nodes; each needs an ID no other node has. */
@@ -80,7 +80,8 @@ export function readNode(r: Reader, value: unknown, path: string): Node | null {
     NodeResources: readCapacity(r, value.NodeResources, path, 'NodeResources'),
     ReservedResources: readCapacity(r, value.ReservedResources, path, 'ReservedResources'),
   };
-  return r.nomad16 ? readNode16Fields(r, value, path, node) : node;
+  if (r.nomad16) readNode16Fields(r, value, path, node);
+  return node;
 }
 
 /**

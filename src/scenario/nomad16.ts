@@ -1,75 +1,65 @@
 // The fields and values that only Nomad 1.6's reconciler reads (SCENARIO.md,
 // "Nomad 1.6: the second reconciler"). The readers of jobs, groups, nodes,
 // allocations and deployments call these only when the document chose
-// "1.6" (Reader.nomad16), and add what they return to the model's objects:
-// a 0.12 scenario is the very same object as before.
+// "1.6" (Reader.nomad16), and set the model's optional 1.6 fields with what
+// they read: a 0.12 scenario is the very same object as before.
 
-import type { Allocation, Deployment, Duration, Job, Node, TaskGroup } from '../engine/structs.ts';
+import type {
+  AllocMetric,
+  Allocation,
+  Deployment,
+  Duration,
+  Job,
+  NetworkResource,
+  Node,
+  NodeScoreMeta,
+  Resources,
+  RestartPolicy,
+  Service,
+  Task,
+  TaskGroup,
+  JsonValue,
+} from '../engine/structs.ts';
+import { NodePoolDefault } from '../engine/v1.6/structs.ts';
 import { DiagnosticCode } from './diagnostics.ts';
-import { type Reader, describeValue, isObject, readArray, readDuration, readObject, readString } from './fields.ts';
+import {
+  type Reader,
+  describeValue,
+  isObject,
+  readArray,
+  readBool,
+  readCount,
+  readDuration,
+  readJson,
+  readJsonList,
+  readObject,
+  readString,
+} from './fields.ts';
 import { childPath, fieldPath, indexPath } from './path.ts';
 
-/** AllocClientStatusUnknown is the client status 1.6 gives an allocation whose node disconnected. */
-export const AllocClientStatusUnknown = 'unknown';
-/** NodeStatusDisconnected is the status of a node that missed its heartbeats while its allocations may still run. */
-export const NodeStatusDisconnected = 'disconnected';
-/** DeploymentStatusInitializing is the status of a multiregion deployment waiting to be set up in its peers. */
-export const DeploymentStatusInitializing = 'initializing';
-/** DEFAULT_NODE_POOL is the pool of a job or node that names none. */
-export const DEFAULT_NODE_POOL = 'default';
 /** DEFAULT_DATACENTER is the datacenter a client agent joins when it names none. */
 export const DEFAULT_DATACENTER = 'dc1';
 /** ALL_DATACENTERS is what 1.6.5 canonicalises a job's absent or empty Datacenters to: one pattern matching every datacenter. */
 export const ALL_DATACENTERS: readonly string[] = Object.freeze(['*']);
-
-/** NodeScoreMeta is how the scheduler scored one node when it placed the allocation (Nomad's NodeScoreMeta). */
-export interface NodeScoreMeta {
-  NodeID: string;
-  NormScore: number;
-  Scores: Record<string, number>;
-}
-
-/** AllocMetric is what the scheduler recorded when it placed the allocation; only the scores are read. */
-export interface AllocMetric {
-  /** ScoreMetaData holds the best-scored nodes, the best first (entry 0 is upstream's MaxNormScore). */
-  ScoreMetaData: NodeScoreMeta[];
-}
-
-/** Job16 is a job read for 1.6: the pool its allocations must be in (Datacenters is the model's own field). */
-export type Job16 = Job & { NodePool: string };
-/** TaskGroup16 is a group read for 1.6: how long its allocations may stay disconnected; null for unset. */
-export type TaskGroup16 = TaskGroup & { MaxClientDisconnect: Duration | null };
-/** Node16 is a node read for 1.6: its pool (its datacenter defaults to dc1). */
-export type Node16 = Node & { NodePool: string };
-/** Allocation16 is an allocation read for 1.6: its placement scores; null when absent. */
-export type Allocation16 = Allocation & { Metrics: AllocMetric | null };
-/** Deployment16 is a deployment read for 1.6: the priority of the evaluation that made it. */
-export type Deployment16 = Deployment & { EvalPriority: number };
 
 /**
  * readJob16Fields reads what a 1.6 job adds: NodePool (default "default"),
  * and Datacenters canonicalised as 1.6.5 does (absent or empty: every
  * datacenter).
  */
-export function readJob16Fields(r: Reader, value: Record<string, unknown>, path: string, job: Job): Job16 {
-  const datacenters = job.Datacenters.length === 0 ? [...ALL_DATACENTERS] : job.Datacenters;
-  return Object.assign(job, {
-    Datacenters: datacenters,
-    NodePool: readString(r, value.NodePool, path, 'NodePool', DEFAULT_NODE_POOL),
-  });
+export function readJob16Fields(r: Reader, value: Record<string, unknown>, path: string, job: Job): void {
+  if (job.Datacenters.length === 0) job.Datacenters = [...ALL_DATACENTERS];
+  job.NodePool = readString(r, value.NodePool, path, 'NodePool', NodePoolDefault);
 }
 
 /**
- * readGroup16Fields reads MaxClientDisconnect: absent or null is unset, and
- * any duration present is set, even 0. Nomad refuses a negative one when the
- * job is registered, so the reader does too.
+ * readGroup16Fields reads what a 1.6 group adds. MaxClientDisconnect:
+ * absent or null is unset, any duration present is set, even 0 (Nomad
+ * refuses a negative one when the job is registered, so the reader does
+ * too). Then what 1.6's tasksUpdated compares: Consul's namespace, Volumes,
+ * Services (their Connect and port), and RestartPolicy.RenderTemplates.
  */
-export function readGroup16Fields(
-  r: Reader,
-  value: Record<string, unknown>,
-  path: string,
-  group: TaskGroup,
-): TaskGroup16 {
+export function readGroup16Fields(r: Reader, value: Record<string, unknown>, path: string, group: TaskGroup): void {
   let max: Duration | null = null;
   if (value.MaxClientDisconnect != null) {
     max = readDuration(r, value.MaxClientDisconnect, path, 'MaxClientDisconnect', 0);
@@ -82,33 +72,68 @@ export function readGroup16Fields(
       max = 0;
     }
   }
-  return Object.assign(group, { MaxClientDisconnect: max });
+  group.MaxClientDisconnect = max;
+  const consul = readObject(r, value.Consul, path, 'Consul');
+  if (consul !== null)
+    group.Consul = { Namespace: readString(r, consul.Namespace, fieldPath(path, 'Consul'), 'Namespace', '') };
+  const volumes = readObject(r, value.Volumes, path, 'Volumes');
+  if (volumes !== null) group.Volumes = readJson(r, volumes, path, 'Volumes', null) as Record<string, JsonValue> | null;
+  const services = readArray(r, value.Services, path, 'Services');
+  if (services !== null) group.Services = readServices(r, services, fieldPath(path, 'Services'));
+  const restart = readRestartPolicy(r, value.RestartPolicy, path);
+  if (restart !== null) group.RestartPolicy = restart;
+}
+
+/** readTask16Fields reads what 1.6's tasksUpdated compares of a task: CSIPluginConfig, VolumeMounts, Identity, LogConfig.Disabled, RestartPolicy.RenderTemplates. */
+export function readTask16Fields(r: Reader, value: Record<string, unknown>, path: string, task: Task): void {
+  if (value.CSIPluginConfig != null)
+    task.CSIPluginConfig = readJson(r, value.CSIPluginConfig, path, 'CSIPluginConfig', null);
+  if (value.VolumeMounts != null) task.VolumeMounts = readJsonList(r, value.VolumeMounts, path, 'VolumeMounts');
+  if (value.Identity != null) task.Identity = readJson(r, value.Identity, path, 'Identity', null);
+  const logs = readObject(r, value.LogConfig, path, 'LogConfig');
+  if (logs !== null)
+    task.LogConfig = { Disabled: readBool(r, logs.Disabled, fieldPath(path, 'LogConfig'), 'Disabled', false) };
+  const restart = readRestartPolicy(r, value.RestartPolicy, path);
+  if (restart !== null) task.RestartPolicy = restart;
+}
+
+/** readResources16Fields reads the whole cores and the memory ceiling a 1.6 task may ask for (absent: 0). */
+export function readResources16Fields(
+  r: Reader,
+  value: Record<string, unknown>,
+  path: string,
+  resources: Resources,
+): void {
+  if (value.Cores != null) resources.Cores = readCount(r, value.Cores, path, 'Cores', 0);
+  if (value.MemoryMaxMB != null) resources.MemoryMaxMB = readCount(r, value.MemoryMaxMB, path, 'MemoryMaxMB', 0);
+}
+
+/** readNetwork16Fields reads a 1.6 network's Hostname and DNS block. */
+export function readNetwork16Fields(
+  r: Reader,
+  value: Record<string, unknown>,
+  path: string,
+  network: NetworkResource,
+): void {
+  if (value.Hostname != null) network.Hostname = readString(r, value.Hostname, path, 'Hostname', '');
+  if (value.DNS != null) network.DNS = readJson(r, value.DNS, path, 'DNS', null);
 }
 
 /**
  * readNode16Fields reads what a 1.6 node adds: NodePool (default
- * "default"), Datacenter defaulting to a client's "dc1", and DrainStrategy:
- * 1.6.5's taintedNodes takes a node with a drain strategy for draining, so
- * an object there sets the model's Drain (a 0.12 document's `Drain: true`
- * still counts).
+ * "default"), Datacenter defaulting to a client's "dc1", and DrainStrategy
+ * (an object makes the node draining; null or absent does not).
  */
-export function readNode16Fields(r: Reader, value: Record<string, unknown>, path: string, node: Node): Node16 {
+export function readNode16Fields(r: Reader, value: Record<string, unknown>, path: string, node: Node): void {
+  if (value.Datacenter == null) node.Datacenter = DEFAULT_DATACENTER;
+  node.NodePool = readString(r, value.NodePool, path, 'NodePool', NodePoolDefault);
   const strategy = readObject(r, value.DrainStrategy, path, 'DrainStrategy');
-  return Object.assign(node, {
-    Datacenter: value.Datacenter == null ? DEFAULT_DATACENTER : node.Datacenter,
-    Drain: node.Drain || strategy !== null,
-    NodePool: readString(r, value.NodePool, path, 'NodePool', DEFAULT_NODE_POOL),
-  });
+  if (strategy !== null) node.DrainStrategy = readJson(r, strategy, path, 'DrainStrategy', null);
 }
 
 /** readAlloc16Fields reads what a 1.6 allocation adds: its Metrics' ScoreMetaData (Metrics absent or null: no score). */
-export function readAlloc16Fields(
-  r: Reader,
-  value: Record<string, unknown>,
-  path: string,
-  alloc: Allocation,
-): Allocation16 {
-  return Object.assign(alloc, { Metrics: readAllocMetric(r, value.Metrics, path) });
+export function readAlloc16Fields(r: Reader, value: Record<string, unknown>, path: string, alloc: Allocation): void {
+  alloc.Metrics = readAllocMetric(r, value.Metrics, path);
 }
 
 /** readDeployment16Fields reads EvalPriority, which the reconciler carries but never reads; absent is `fallback`. */
@@ -118,10 +143,36 @@ export function readDeployment16Fields(
   path: string,
   deployment: Deployment,
   fallback: number,
-): Deployment16 {
-  return Object.assign(deployment, {
-    EvalPriority: readPriority(r, value.EvalPriority, path, 'EvalPriority', fallback),
-  });
+): void {
+  deployment.EvalPriority = readPriority(r, value.EvalPriority, path, 'EvalPriority', fallback);
+}
+
+// readRestartPolicy reads the one field of a restart block that 1.6's
+// tasksUpdated compares; null when the block is absent.
+function readRestartPolicy(r: Reader, value: unknown, parent: string): RestartPolicy | null {
+  const o = readObject(r, value, parent, 'RestartPolicy');
+  if (o === null) return null;
+  return {
+    RenderTemplates: readBool(r, o.RenderTemplates, fieldPath(parent, 'RestartPolicy'), 'RenderTemplates', false),
+  };
+}
+
+// readServices reads a group's services as far as 1.6's tasksUpdated reads them.
+function readServices(r: Reader, list: unknown[], path: string): Service[] {
+  const services: Service[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const s = list[i];
+    const itemPath = indexPath(path, i);
+    if (!isObject(s)) {
+      r.wrongTypeAt(itemPath, 'a service object', s);
+      continue;
+    }
+    const service: Service = { Name: readString(r, s.Name, itemPath, 'Name', '') };
+    if (s.PortLabel != null) service.PortLabel = readString(r, s.PortLabel, itemPath, 'PortLabel', '');
+    if (s.Connect != null) service.Connect = readJson(r, s.Connect, itemPath, 'Connect', null);
+    services.push(service);
+  }
+  return services;
 }
 
 /** readPriority reads a priority (EvalPriority): a non-negative integer, or `fallback` when absent. */

@@ -56,3 +56,15 @@ export function withNomadVersion(text: string, version: NomadVersion): string {
 
 /** NOMAD_VERSION_KEY is the document field that chooses the reconciler. */
 export const NOMAD_VERSION_KEY = 'NomadVersion';
+
+/**
+ * documentNomadVersion is the version a parsed document asks for, before
+ * it is read (a JobSpec is decoded and stored as that version's Nomad
+ * does): `override` when given (--nomad-version), else its NomadVersion
+ * when that is one, else "0.12" (the reader reports a bad value).
+ */
+export function documentNomadVersion(doc: unknown, override?: NomadVersion): NomadVersion {
+  if (override !== undefined) return override;
+  const v = typeof doc === 'object' && doc !== null ? (doc as Record<string, unknown>)[NOMAD_VERSION_KEY] : undefined;
+  return isNomadVersion(v) ? v : '0.12';
+}

@@ -10,6 +10,7 @@ import { isObject } from './fields.ts';
 import { type JobSpecRead, type VariableInfo, readJobSpec } from '../jobspec/index.ts';
 import { nearestPlace } from './path.ts';
 import { jobSpecJob } from './jobSpecJob.ts';
+import { documentNomadVersion } from './nomadVersion.ts';
 import { parseJsonText, locateDiagnostics } from './json.ts';
 import { type ReadOptions, type ReadResult, readScenarioValue } from './read.ts';
 
@@ -59,8 +60,9 @@ export async function readScenarioValueAsync(value: unknown, options: ReadOption
   if (!isObject(value) || typeof value.JobSpec !== 'string' || value.Job != null)
     return readScenarioValue(value, options);
   const variables = jobSpecVariables(value);
-  const spec = await readJobSpec(value.JobSpec, variables.values);
-  const job = spec.job === null ? null : (jobSpecJob(spec.job, value) as Record<string, unknown>);
+  const nomad16 = documentNomadVersion(value, options.nomadVersion) === '1.6';
+  const spec = await readJobSpec(value.JobSpec, variables.values, nomad16 ? { nomad16 } : {});
+  const job = spec.job === null ? null : (jobSpecJob(spec.job, value, nomad16) as Record<string, unknown>);
   const result = readScenarioValue(value, { ...options, jobSpec: () => ({ job, diagnostics: spec.diagnostics }) });
   const jobSpecInfo = { variables: spec.variables, hints: spec.hints };
   if (variables.diagnostics.length > 0) {

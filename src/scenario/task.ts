@@ -24,6 +24,7 @@ import {
   readString,
   readStringMap,
 } from './fields.ts';
+import { readNetwork16Fields, readResources16Fields, readTask16Fields } from './nomad16.ts';
 import { childPath, indexPath } from './path.ts';
 
 /** readTask reads the task at `path`; null when it is not an object (reported). */
@@ -32,7 +33,7 @@ export function readTask(r: Reader, value: unknown, path: string): Task | null {
     r.wrongTypeAt(path, 'a task object', value);
     return null;
   }
-  return {
+  const task: Task = {
     Name: readRequiredString(r, value.Name, path, 'Name', true),
     Driver: readString(r, value.Driver, path, 'Driver', ''),
     User: readString(r, value.User, path, 'User', ''),
@@ -46,6 +47,8 @@ export function readTask(r: Reader, value: unknown, path: string): Task | null {
     KillTimeout: readDuration(r, value.KillTimeout, path, 'KillTimeout', DEFAULT_TASK_KILL_TIMEOUT),
     Resources: readResources(r, value.Resources, path, 'Resources'),
   };
+  if (r.nomad16) readTask16Fields(r, value, path, task);
+  return task;
 }
 
 /** readResources reads a task's resource ask; absent CPU and MemoryMB take Nomad's defaults (100 MHz, 300 MB). */
@@ -53,12 +56,14 @@ export function readResources(r: Reader, value: unknown, parent: string, key: st
   const o = readObject(r, value, parent, key);
   if (o === null) return { CPU: DEFAULT_CPU, MemoryMB: DEFAULT_MEMORY_MB, Networks: [], Devices: [] };
   const path = childPath(parent, key);
-  return {
+  const resources: Resources = {
     CPU: readCount(r, o.CPU, path, 'CPU', DEFAULT_CPU),
     MemoryMB: readCount(r, o.MemoryMB, path, 'MemoryMB', DEFAULT_MEMORY_MB),
     Networks: readNetworks(r, o.Networks, path, 'Networks'),
     Devices: readDevices(r, o.Devices, path, 'Devices'),
   };
+  if (r.nomad16) readResources16Fields(r, o, path, resources);
+  return resources;
 }
 
 /** readNetworks reads a list of network asks (a group's or a task's); absent is empty. */
@@ -74,7 +79,7 @@ export function readNetworks(r: Reader, value: unknown, parent: string, key: str
       r.wrongTypeAt(itemPath, 'a network object', n);
       continue;
     }
-    networks.push({
+    const network: NetworkResource = {
       Mode: readString(r, n.Mode, itemPath, 'Mode', ''),
       Device: readString(r, n.Device, itemPath, 'Device', ''),
       CIDR: readString(r, n.CIDR, itemPath, 'CIDR', ''),
@@ -82,7 +87,9 @@ export function readNetworks(r: Reader, value: unknown, parent: string, key: str
       MBits: readCount(r, n.MBits, itemPath, 'MBits', DEFAULT_NETWORK_MBITS),
       ReservedPorts: readPorts(r, n.ReservedPorts, itemPath, 'ReservedPorts'),
       DynamicPorts: readPorts(r, n.DynamicPorts, itemPath, 'DynamicPorts'),
-    });
+    };
+    if (r.nomad16) readNetwork16Fields(r, n, itemPath, network);
+    networks.push(network);
   }
   return networks;
 }

@@ -21,6 +21,14 @@ import { formatInstant } from '../engine/time.ts';
 
 export { formatInstant };
 
+// given picks the optional fields of `o` that are set: the ones only a
+// scenario read for Nomad 1.6 carries, written only when they are there.
+function given<T extends object, K extends keyof T>(o: T, keys: readonly K[]): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
+  for (const k of keys) if (o[k] !== undefined) out[k] = o[k];
+  return out;
+}
+
 /** writeScenario renders a scenario as a contract document; readScenario reads it back to an equal Scenario. */
 export function writeScenario(s: Scenario): Record<string, unknown> {
   return {
@@ -72,7 +80,7 @@ export function writeJob(job: Job): Record<string, unknown> {
     Spreads: job.Spreads,
     Constraints: job.Constraints,
     TaskGroups: job.TaskGroups.map(writeTaskGroup),
-    ...('NodePool' in job ? { NodePool: job.NodePool } : {}),
+    ...given(job, ['NodePool']),
   };
 }
 
@@ -91,7 +99,7 @@ function writeTaskGroup(tg: TaskGroup): Record<string, unknown> {
     Constraints: tg.Constraints,
     Meta: tg.Meta,
     Tasks: tg.Tasks.map(writeTask),
-    ...('MaxClientDisconnect' in tg ? { MaxClientDisconnect: tg.MaxClientDisconnect } : {}),
+    ...given(tg, ['MaxClientDisconnect', 'Consul', 'Volumes', 'Services', 'RestartPolicy']),
   };
 }
 
@@ -109,6 +117,7 @@ function writeTask(t: Task): Record<string, unknown> {
     Affinities: t.Affinities,
     KillTimeout: t.KillTimeout,
     Resources: t.Resources,
+    ...given(t, ['CSIPluginConfig', 'VolumeMounts', 'Identity', 'LogConfig', 'RestartPolicy']),
   };
 }
 
@@ -124,7 +133,7 @@ export function writeNode(n: Node): Record<string, unknown> {
     SchedulingEligibility: n.SchedulingEligibility,
     NodeResources: writeCapacity(n.NodeResources),
     ReservedResources: writeCapacity(n.ReservedResources),
-    ...('NodePool' in n ? { NodePool: n.NodePool } : {}),
+    ...given(n, ['NodePool', 'DrainStrategy']),
   };
 }
 
@@ -177,7 +186,7 @@ export function writeAllocation(a: Allocation, s: Scenario): Record<string, unkn
   doc.AllocStates = a.AllocStates.map((st) => ({ Field: st.Field, Value: st.Value, Time: formatInstant(st.Time) }));
   doc.ModifyTime = formatInstant(a.ModifyTime);
   doc.CreateIndex = a.CreateIndex;
-  if ('Metrics' in a) doc.Metrics = a.Metrics;
+  Object.assign(doc, given(a, ['Metrics']));
   return doc;
 }
 
@@ -237,7 +246,7 @@ export function writeDeployment(d: Deployment): DeploymentDocument {
     IsMultiregion: d.IsMultiregion,
     Status: d.Status,
     StatusDescription: d.StatusDescription,
-    ...('EvalPriority' in d ? { EvalPriority: d.EvalPriority as number } : {}),
+    ...given(d, ['EvalPriority']),
     TaskGroups: groups,
   };
 }

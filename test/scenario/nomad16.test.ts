@@ -3,7 +3,6 @@
 
 import { describe, expect, it } from 'vitest';
 import { DiagnosticCode } from '../../src/scenario/diagnostics.ts';
-import type { Allocation16, Deployment16, Job16, Node16, TaskGroup16 } from '../../src/scenario/nomad16.ts';
 import { readScenarioValue } from '../../src/scenario/read.ts';
 import { writeScenario } from '../../src/scenario/write.ts';
 import { FIXED_OPTIONS, minimalDoc, minimalJob, onlyError, readErrors, readOk, show } from './helpers.ts';
@@ -87,7 +86,7 @@ describe('values only 1.6 knows', () => {
 });
 
 describe('MaxClientDisconnect', () => {
-  const group = (s: ReturnType<typeof readOk>) => s.Job.TaskGroups[0] as TaskGroup16;
+  const group = (s: ReturnType<typeof readOk>) => s.Job.TaskGroups[0]!;
 
   it('is unset when absent or null, and set when present, even 0', () => {
     expect(group(readOk(doc16())).MaxClientDisconnect).toBeNull();
@@ -120,17 +119,17 @@ describe('MaxClientDisconnect', () => {
 
 describe('the job, nodes and deployment under 1.6', () => {
   it('default the job’s NodePool and Datacenters as 1.6.5 canonicalises them', () => {
-    const job = readOk(doc16()).Job as Job16;
+    const job = readOk(doc16()).Job;
     expect(job.NodePool).toBe('default');
     expect(job.Datacenters).toEqual(['*']);
-    expect((readOk(doc16({ Job: minimalJob({ Datacenters: [] }) })).Job as Job16).Datacenters).toEqual(['*']);
-    const given = readOk(doc16({ Job: minimalJob({ Datacenters: ['eu-*'], NodePool: 'gpu' }) })).Job as Job16;
+    expect(readOk(doc16({ Job: minimalJob({ Datacenters: [] }) })).Job.Datacenters).toEqual(['*']);
+    const given = readOk(doc16({ Job: minimalJob({ Datacenters: ['eu-*'], NodePool: 'gpu' }) })).Job;
     expect([given.Datacenters, given.NodePool]).toEqual([['eu-*'], 'gpu']);
     expect(readOk(minimalDoc()).Job.Datacenters).toEqual([]);
     expect(onlyError(doc16({ Job: minimalJob({ NodePool: 3 }) }))).toMatchObject({ path: 'Job.NodePool' });
   });
 
-  it('default a node’s Datacenter to dc1 and NodePool to default, and take a DrainStrategy for draining', () => {
+  it('default a node’s Datacenter to dc1 and NodePool to default, and read its DrainStrategy', () => {
     const nodes = readOk(
       doc16({
         Nodes: [
@@ -139,16 +138,16 @@ describe('the job, nodes and deployment under 1.6', () => {
           { ID: 'n3', Drain: true, DrainStrategy: null },
         ],
       }),
-    ).Nodes as Node16[];
-    expect(nodes.map((n) => [n.Datacenter, n.NodePool, n.Drain])).toEqual([
-      ['dc1', 'default', false],
-      ['eu-1', 'gpu', true],
-      ['dc1', 'default', true],
+    ).Nodes;
+    expect(nodes.map((n) => [n.Datacenter, n.NodePool, n.Drain, n.DrainStrategy])).toEqual([
+      ['dc1', 'default', false, undefined],
+      ['eu-1', 'gpu', false, { Deadline: 0 }],
+      ['dc1', 'default', true, undefined],
     ]);
-    expect(readOk(minimalDoc({ Nodes: [{ ID: 'n1', DrainStrategy: {} }] })).Nodes[0]).toMatchObject({
-      Datacenter: '',
-      Drain: false,
-    });
+    expect(readOk(minimalDoc({ Nodes: [{ ID: 'n1', DrainStrategy: {} }] })).Nodes[0]).toMatchObject({ Datacenter: '' });
+    expect(readOk(minimalDoc({ Nodes: [{ ID: 'n1', DrainStrategy: {} }] })).Nodes[0]).not.toHaveProperty(
+      'DrainStrategy',
+    );
     expect(onlyError(doc16({ Nodes: [{ ID: 'n1', DrainStrategy: 'yes' }] }))).toMatchObject({
       code: DiagnosticCode.WrongType,
       path: 'Nodes[0].DrainStrategy',
@@ -158,9 +157,9 @@ describe('the job, nodes and deployment under 1.6', () => {
 
   it('read EvalPriority (default: the job’s Priority) into the scenario and the deployment', () => {
     const plain = readOk(doc16({ Deployment: { ID: 'd1' } }));
-    expect([plain.EvalPriority, (plain.Deployment as Deployment16).EvalPriority]).toEqual([50, 50]);
+    expect([plain.EvalPriority, plain.Deployment?.EvalPriority]).toEqual([50, 50]);
     const given = readOk(doc16({ EvalPriority: 70, Deployment: { ID: 'd1', EvalPriority: 20 } }));
-    expect([given.EvalPriority, (given.Deployment as Deployment16).EvalPriority]).toEqual([70, 20]);
+    expect([given.EvalPriority, given.Deployment?.EvalPriority]).toEqual([70, 20]);
     expect(readOk(doc16({ EvalPriority: 70, Deployment: { ID: 'd1' } })).Deployment).toMatchObject({
       EvalPriority: 70,
     });
@@ -196,8 +195,8 @@ describe('allocations under 1.6', () => {
           { ID: 'a2', TaskGroup: 'web' },
         ],
       }),
-    ).Allocations as Allocation16[];
-    expect(scored!.Metrics!.ScoreMetaData[0]).toEqual({
+    ).Allocations;
+    expect(scored!.Metrics!.ScoreMetaData![0]).toEqual({
       NodeID: 'n1',
       NormScore: 0.75,
       Scores: Object.assign(Object.create(null), { binpack: 0.5, 'job-anti-affinity': -1 }),
@@ -244,6 +243,67 @@ describe('allocations under 1.6', () => {
       'Allocations[0].AllocStates[0].Field',
       'Allocations[0].AllocStates[0].Time',
     ]);
+  });
+});
+
+describe('what 1.6’s tasksUpdated compares', () => {
+  const job = withGroup({
+    Consul: { Namespace: 'team' },
+    Volumes: { data: { Type: 'host', Source: 'data' } },
+    Services: [{ Name: 'web', PortLabel: 'http', Connect: { SidecarService: {} } }],
+    RestartPolicy: { Attempts: 2, RenderTemplates: true },
+    Networks: [{ Mode: 'bridge', Hostname: 'web', DNS: { Servers: ['1.1.1.1'] } }],
+    Tasks: [
+      {
+        Name: 'server',
+        Driver: 'docker',
+        Identity: { Env: true },
+        LogConfig: { MaxFiles: 3, Disabled: true },
+        RestartPolicy: { RenderTemplates: false },
+        VolumeMounts: [{ Volume: 'data', Destination: '/data' }],
+        CSIPluginConfig: { ID: 'p', Type: 'node' },
+        Resources: { Cores: 2, MemoryMaxMB: 512 },
+      },
+    ],
+  });
+
+  it('is read under 1.6, and only then', () => {
+    const g = readOk(doc16({ Job: job })).Job.TaskGroups[0]!;
+    const t = g.Tasks[0]!;
+    expect([g.Consul, g.Services, g.RestartPolicy, g.Networks[0]!.Hostname, g.Networks[0]!.DNS]).toEqual([
+      { Namespace: 'team' },
+      [{ Name: 'web', PortLabel: 'http', Connect: { SidecarService: {} } }],
+      { RenderTemplates: true },
+      'web',
+      { Servers: ['1.1.1.1'] },
+    ]);
+    expect([t.Identity, t.LogConfig, t.RestartPolicy, t.Resources.Cores, t.Resources.MemoryMaxMB]).toEqual([
+      { Env: true },
+      { Disabled: true },
+      { RenderTemplates: false },
+      2,
+      512,
+    ]);
+    expect(t.VolumeMounts).toEqual([{ Volume: 'data', Destination: '/data' }]);
+    const old = readOk(minimalDoc({ Job: job })).Job.TaskGroups[0]!;
+    expect([old.Consul, old.Tasks[0]!.Identity, old.Tasks[0]!.Resources.Cores]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('says where a value is wrong', () => {
+    const bad = withGroup({ RestartPolicy: { RenderTemplates: 'yes' }, Consul: { Namespace: 1 } });
+    expect(readErrors(doc16({ Job: bad })).map((d) => d.path)).toEqual([
+      'Job.TaskGroups[0].Consul.Namespace',
+      'Job.TaskGroups[0].RestartPolicy.RenderTemplates',
+    ]);
+  });
+
+  it('writes back to an equal scenario', () => {
+    const s = readOk(doc16({ Job: job }));
+    expect(readOk(writeScenario(s))).toEqual(s);
   });
 });
 

@@ -392,8 +392,9 @@ describe('TestReconciler_Disconnected_Client', () => {
       50,
       true,
     );
-    // An expiring case is evaluated long after its allocations went unknown.
-    reconciler.now = tc.maxDisconnect === undefined ? now : now + tc.maxDisconnect * 20;
+    // Evaluated now (just after the allocations went unknown), or for an
+    // expiring case long after.
+    reconciler.now = wallClockNow() + (tc.maxDisconnect ?? 0) * 20;
 
     const results = reconciler.compute();
     assertResults(results, tc.expected);

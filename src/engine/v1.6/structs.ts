@@ -111,6 +111,8 @@ function globMatch(pattern: string, subject: string): boolean {
  */
 export function supportsDisconnectedClients(a: Allocation, serverSupportsDisconnectedClients: boolean): boolean {
   if (!serverSupportsDisconnectedClients) return false;
+  // As upstream, an allocation without its job (a purged job's, in upstream's tests) takes no part.
+  if ((a.Job as Job | null) === null) return false;
   const tg = lookupTaskGroup(a.Job, a.TaskGroup);
   return tg !== undefined && tg.MaxClientDisconnect !== undefined && tg.MaxClientDisconnect !== null;
 }

@@ -20,6 +20,7 @@ import {
 import type { Attribute, Body, Expr, Span } from '../../hcl/syntax/ast.ts';
 import { nameSuggestion } from '../../hcl/suggest.ts';
 import { type AttrKind, type BlockField, type Field, SCHEMAS, type StructSchema } from './schema.ts';
+import { SCHEMAS_16 } from './schema16.ts';
 import { HclDiagnosticCode, type Sink } from './sink.ts';
 import { type BlockView, BodyView } from './view.ts';
 
@@ -38,14 +39,17 @@ export function registerDecoder(name: string, decoder: CustomDecoder): void {
 
 /** notReadHint is the hint for a Nomad 1.x setting that this reconciler does not read. */
 export function notReadHint(sink: Sink, name: string, span: Span): void {
-  sink.hint(`"${name}" is not read by this reconciler (Nomad 0.12's); it is kept in the job as Nomad maps it.`, span);
+  sink.hint(
+    `"${name}" is not read by this reconciler (${sink.reconciler}); it is kept in the job as Nomad maps it.`,
+    span,
+  );
 }
 
 /** decodeBody decodes a body into the struct `name` at the API path `path` (a registered decoder first). */
 export function decodeBody(view: BodyView, name: string, path: string): Out | null {
   const custom = customs.get(name);
   if (custom) return custom(view, path);
-  return decodeStruct(view, SCHEMAS[name] as StructSchema, path);
+  return decodeStruct(view, view.sink.schemas[name] as StructSchema, path);
 }
 
 /** decodeBlock decodes a block into the struct `name`, its label into the struct's label field. */
@@ -58,7 +62,8 @@ export function decodeBlock(block: BlockView, name: string, path: string): Out |
 
 /** inStructOrder puts an object's keys in its struct's order (the label first), as Nomad's JSON writes them. */
 export function inStructOrder(o: Out, struct: string): Out {
-  const schema = SCHEMAS[struct] as StructSchema;
+  // 1.6's structs hold 0.12's fields in their order, then their own.
+  const schema = SCHEMAS_16[struct] as StructSchema;
   const out: Out = {};
   if (schema.label && o[schema.label.api] !== undefined) out[schema.label.api] = o[schema.label.api];
   for (const f of schema.fields) if (o[f.api] !== undefined) out[f.api] = o[f.api];

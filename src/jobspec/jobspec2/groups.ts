@@ -13,7 +13,7 @@ import {
   notReadHint,
   registerDecoder,
 } from './decode.ts';
-import { SCHEMAS, type StructSchema } from './schema.ts';
+import type { StructSchema } from './schema.ts';
 import { HclDiagnosticCode } from './sink.ts';
 import type { BlockView, BodyView } from './view.ts';
 
@@ -56,7 +56,7 @@ function decodeTaskGroup(view: BodyView, path: string): Out | null {
     if (checkLabels(view.sink, v, [])) vault = decodeBody(v.body, 'Vault', `${path}.Vault`);
   }
   rest = rest.hide([], ['vault']);
-  const g = decodeStruct(rest, SCHEMAS.TaskGroup as StructSchema, path);
+  const g = decodeStruct(rest, rest.sink.schemas.TaskGroup as StructSchema, path);
   if (meta.map) g.Meta = meta.map;
   if (vault) for (const t of (g.Tasks as Out[] | undefined) ?? []) t.Vault ??= vault;
   const scaling = g.Scaling as Out | undefined;
@@ -98,7 +98,7 @@ function decodeTask(view: BodyView, path: string): Out | null {
   const rest = meta.rest;
   const scaling = rest.blocks.filter((b) => b.type === 'scaling');
   const policies = scaling.length > 0 ? taskScalingPolicies(rest, scaling, path) : [];
-  const t = decodeStruct(rest.hide([], ['scaling']), SCHEMAS.Task as StructSchema, path);
+  const t = decodeStruct(rest.hide([], ['scaling']), rest.sink.schemas.Task as StructSchema, path);
   if (env.map) t.Env = env.map;
   if (meta.map) t.Meta = meta.map;
   if (policies.length > 0) t.ScalingPolicies = policies;
@@ -136,7 +136,11 @@ function taskScalingPolicies(view: BodyView, blocks: BlockView[], path: string):
       continue;
     }
     seen.set(label, b);
-    const p = decodeStruct(b.body, SCHEMAS.ScalingPolicy as StructSchema, `${path}.ScalingPolicies[${out.length}]`);
+    const p = decodeStruct(
+      b.body,
+      b.body.sink.schemas.ScalingPolicy as StructSchema,
+      `${path}.ScalingPolicies[${out.length}]`,
+    );
     if (!p.Type) p.Type = policyType;
     else if (p.Type !== policyType) {
       view.sink.error(

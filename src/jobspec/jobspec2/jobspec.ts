@@ -14,7 +14,8 @@ import { type Out, checkContent, checkLabels, decodeBody, decodeStruct, inStruct
 import './groups.ts';
 import { decodeAsAttribute } from './groups.ts';
 import './placement.ts';
-import { SCHEMAS, type StructSchema } from './schema.ts';
+import type { StructSchema } from './schema.ts';
+import { SCHEMAS_16 } from './schema16.ts';
 import { HclDiagnosticCode, type Sink } from './sink.ts';
 import { Variables, evaluateLocals, type VariableInfo } from './variables.ts';
 import { type ParsedVarFile, varFileAssignments } from './varFiles.ts';
@@ -124,7 +125,7 @@ function decodeJob(block: BlockView): Out {
       if (t) tasks.push({ Name: b.labels[0], ...t });
     }
   }
-  const job = decodeStruct(rest.hide([], ['vault', 'task']), SCHEMAS.Job as StructSchema, 'Job');
+  const job = decodeStruct(rest.hide([], ['vault', 'task']), rest.sink.schemas.Job as StructSchema, 'Job');
   if (meta.map) job.Meta = meta.map;
   return normalizeJob(job, id, tasks, vault);
 }
@@ -132,8 +133,9 @@ function decodeJob(block: BlockView): Out {
 /** normalizeJob applies jobspec2's normalisation: ID and Name from the label, lone tasks as groups, ports, templates, vault defaults. */
 function normalizeJob(job: Out, id: string, tasks: Out[], vault: Out | null): Out {
   const out: Out = {};
-  // Keep the struct's key order, with ID and Name in their places.
-  for (const f of (SCHEMAS.Job as StructSchema).fields) {
+  // Keep the struct's key order, with ID and Name in their places (1.6's
+  // order is 0.12's with its own fields after).
+  for (const f of (SCHEMAS_16.Job as StructSchema).fields) {
     if (f.api === 'ID' || f.api === 'Name') out[f.api] = job[f.api] ?? id;
     else if (job[f.api] !== undefined) out[f.api] = job[f.api];
   }
@@ -179,7 +181,7 @@ function normalizePorts(networks: unknown): void {
     const rest = dynamic.filter((p) => !isStatic(p));
     // Rebuilt in the struct's order: reserved ports come before dynamic ones.
     const out: Out = {};
-    for (const f of (SCHEMAS.NetworkResource as StructSchema).fields) {
+    for (const f of (SCHEMAS_16.NetworkResource as StructSchema).fields) {
       if (f.api === 'ReservedPorts') {
         if (reserved.length > 0) out.ReservedPorts = reserved;
       } else if (f.api === 'DynamicPorts') {

@@ -1,6 +1,8 @@
 // What one jobspec read collects besides the job: its errors, its hints
 // (settings this reconciler does not read), and the place of each API path.
 
+import { SCHEMAS, type StructSchema } from './schema.ts';
+import { SCHEMAS_16 } from './schema16.ts';
 import type { SourceRange } from '../../hcl/range.ts';
 import { BudgetProblem } from '../../hcl/budget.ts';
 import { EvalProblem } from '../../hcl/eval/problem.ts';
@@ -56,6 +58,10 @@ export class Sink {
   /** places maps an API path (`Job.TaskGroups[0].Count`) to where it is written (as offsets: rangeOf turns one into lines and columns). */
   readonly places = new Map<string, Span>();
   readonly lines: LineIndex;
+  /** schemas are the api structs the jobspec decodes into: v1.1.0's, or v1.6.5's for a scenario that asks for Nomad 1.6 (forNomad16). */
+  schemas: Readonly<Record<string, StructSchema>>;
+  /** reconciler names the reconciler that does or does not read a setting, for hints. */
+  reconciler = "Nomad 0.12's";
 
   /**
    * A sink reads places in `text`; `file` names it when it is not the
@@ -73,6 +79,14 @@ export class Sink {
     this.lines = new LineIndex(text);
     this.diagnostics = parent?.diagnostics ?? [];
     this.hints = parent?.hints ?? [];
+    this.schemas = parent?.schemas ?? SCHEMAS;
+    if (parent) this.reconciler = parent.reconciler;
+  }
+
+  /** forNomad16 makes this read decode as Nomad v1.6.5's api package does, for its reconciler. */
+  forNomad16(): void {
+    this.schemas = SCHEMAS_16;
+    this.reconciler = "Nomad 1.6's";
   }
 
   /** error reports a problem at a place, as HCL words it: a summary, then a detail; the same problem at the same place once. */

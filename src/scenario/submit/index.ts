@@ -6,6 +6,7 @@
 // being scheduled. Pure: texts and values in, a scenario document out.
 
 import type { Job } from '../../engine/structs.ts';
+import { documentNomadVersion } from '../nomadVersion.ts';
 import { storedJob } from '../../jobspec/canonical/index.ts';
 import { type Diagnostic, DiagnosticCode } from '../diagnostics.ts';
 import { isObject } from '../fields.ts';
@@ -85,7 +86,8 @@ export async function submitJob(
     clusterText !== null
       ? await readScenarioAsync(clusterText, options)
       : await readScenarioValueAsync(clusterDoc, options);
-  const submission = await readSubmission(submitted, options);
+  const nomad16 = documentNomadVersion(clusterDoc, options.nomadVersion) === '1.6';
+  const submission = await readSubmission(submitted, options, nomad16);
   const clusterWarnings = clusterRead.warnings ?? [];
   if (!clusterRead.ok || !submission.ok || !isObject(clusterDoc)) {
     return {
@@ -162,11 +164,15 @@ export async function submitJob(
 // readSubmission reads the submitted job into its stored form: an HCL
 // jobspec as `nomad job run` reads and the agent stores it, API JSON as
 // the scenario reader takes a `Job` (the job as Nomad stores it).
-async function readSubmission(submitted: SubmittedJob, options: ReadOptions): Promise<ReadSubmission> {
+async function readSubmission(
+  submitted: SubmittedJob,
+  options: ReadOptions,
+  nomad16: boolean,
+): Promise<ReadSubmission> {
   if (isHclText(submitted.text)) {
-    const spec = await readJobSpec(submitted.text, submitted.variables ?? {});
+    const spec = await readJobSpec(submitted.text, submitted.variables ?? {}, nomad16 ? { nomad16 } : {});
     if (spec.job === null) return { ok: false, diagnostics: spec.diagnostics.map((d) => ({ ...d })) };
-    const stored = storedJob(spec.job);
+    const stored = storedJob(spec.job, nomad16);
     return isObject(stored)
       ? { ok: true, kind: 'hcl', stored, place: (path: string) => nearestPlace(spec.place, path) }
       : { ok: false, diagnostics: [] };
