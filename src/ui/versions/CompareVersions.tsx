@@ -1,0 +1,171 @@
+// The Versions tab: the scenario through both reconcilers, and where they
+// decide differently, per task group (counts, follow-up evaluations) and per
+// existing allocation (what each does to it, and the reconciler branch that
+// decided, as a secondary detail). Comparing costs a second run of the
+// reconciler, so it runs only while this tab is open.
+
+import { useEffect } from 'react';
+import type { AllocAction, AllocActionKind, AllocationDifference, Comparison } from '../../result/compare.ts';
+import type { NomadVersion } from '../../scenario/nomadVersion.ts';
+import { useActions, useNomadVersion, useVersions } from '../storeContext.tsx';
+import { NOMAD_LABELS } from './VersionPicker.tsx';
+import './versions.css';
+
+const ACTION_WORDS: Record<AllocActionKind, string> = {
+  stop: 'stopped',
+  'destructive-update': 'replaced by the new version',
+  'inplace-update': 'updated in place',
+  disconnect: 'marked unknown (its client is away)',
+  reconnect: 'reconnects and keeps running',
+  replaced: 'a replacement is placed',
+  followup: 'waits for a later evaluation',
+  ignore: 'left as it is',
+};
+
+// actionText says what one action does, with the facts the result gives.
+function actionText(a: AllocAction): string {
+  const facts = [
+    a.ClientStatus ? `client status ${a.ClientStatus}` : '',
+    a.Lost ? 'it was lost' : '',
+    a.Reschedule ? 'rescheduled' : '',
+    a.Canary ? 'as a canary' : '',
+    a.Followup ? `evaluation at ${a.Followup}` : '',
+  ].filter((f) => f !== '');
+  return `${ACTION_WORDS[a.Action]}${facts.length > 0 ? ` (${facts.join(', ')})` : ''}`;
+}
+
+const ORDER: readonly NomadVersion[] = ['0.12', '1.6'];
+
+/** CompareVersions shows where Nomad 0.12 and Nomad 1.6 decide the scenario differently. */
+export function CompareVersions() {
+  const { setCompareVersions } = useActions();
+  const version = useNomadVersion();
+  const versions = useVersions();
+  useEffect(() => {
+    setCompareVersions(true);
+    return () => setCompareVersions(false);
+  }, [setCompareVersions]);
+
+  const intro = (
+    <p className="muted">
+      The scenario runs on <strong>{NOMAD_LABELS[version]}</strong> (the header chooses). Here it also runs on the other
+      version; only what they decide differently is listed.
+    </p>
+  );
+  if (versions === null)
+    return (
+      <div className="versions" data-testid="versions">
+        {intro}
+        <p role="status">Comparing…</p>
+      </div>
+    );
+  if ('refused' in versions)
+    return (
+      <div className="versions" data-testid="versions">
+        {intro}
+        <p role="status" data-testid="versions-refused">
+          {NOMAD_LABELS[versions.other]} cannot reconcile this scenario: {versions.refused}
+        </p>
+      </div>
+    );
+  return (
+    <div className="versions" data-testid="versions">
+      {intro}
+      <Differences comparison={versions.comparison} />
+    </div>
+  );
+}
+
+// Differences lists a comparison's group and allocation differences.
+function Differences({ comparison }: { comparison: Comparison }) {
+  if (comparison.Same)
+    return (
+      <p role="status" data-testid="versions-same">
+        Both versions decide exactly the same for this scenario.
+      </p>
+    );
+  return (
+    <>
+      {comparison.Groups.length > 0 && (
+        <table className="versions-table" data-testid="versions-groups">
+          <caption>Task groups</caption>
+          <thead>
+            <tr>
+              <th scope="col">Group</th>
+              <th scope="col">What</th>
+              {ORDER.map((v) => (
+                <th key={v} scope="col">
+                  {NOMAD_LABELS[v]}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {comparison.Groups.flatMap((g) => [
+              ...Object.entries(g.Counts).map(([count, values]) => (
+                <tr key={`${g.TaskGroup}/${count}`}>
+                  <th scope="row">{g.TaskGroup}</th>
+                  <td>{count}</td>
+                  {ORDER.map((v) => (
+                    <td key={v}>{values[v]}</td>
+                  ))}
+                </tr>
+              )),
+              ...(g.FollowupEvals
+                ? [
+                    <tr key={`${g.TaskGroup}/followups`}>
+                      <th scope="row">{g.TaskGroup}</th>
+                      <td>follow-up evaluations</td>
+                      {ORDER.map((v) => (
+                        <td key={v}>{g.FollowupEvals![v].join('; ') || 'none'}</td>
+                      ))}
+                    </tr>,
+                  ]
+                : []),
+            ])}
+          </tbody>
+        </table>
+      )}
+      {comparison.Allocations.length > 0 && (
+        <table className="versions-table" data-testid="versions-allocs">
+          <caption>Allocations</caption>
+          <thead>
+            <tr>
+              <th scope="col">Allocation</th>
+              {ORDER.map((v) => (
+                <th key={v} scope="col">
+                  {NOMAD_LABELS[v]}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {comparison.Allocations.map((a) => (
+              <AllocRow key={a.AllocID} a={a} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
+// AllocRow is one allocation the versions treat differently.
+function AllocRow({ a }: { a: AllocationDifference }) {
+  return (
+    <tr data-alloc-id={a.AllocID}>
+      <th scope="row">
+        {a.Name} <code className="muted">{a.AllocID.slice(0, 8)}</code>
+      </th>
+      {ORDER.map((v) => {
+        const d = a.Decisions[v];
+        return (
+          <td key={v}>
+            {d.Actions.map((x) => actionText(x)).join('; ')}
+            {d.Code !== null && <code className="versions-code muted"> {d.Code}</code>}
+          </td>
+        );
+      })}
+    </tr>
+  );
+}
