@@ -10,6 +10,7 @@ import type { Job } from '../engine/structs.ts';
 import { type Diagnostic, diagnosticText } from '../scenario/diagnostics.ts';
 import { runScenario } from '../result/run.ts';
 import type { ResultDocument } from '../result/document.ts';
+import { clientUpdateText } from '../result/clientUpdates.ts';
 import { diffReport, submittedDiffReport } from '../diff/report.ts';
 import { wholePlanText } from '../result/planWhole.ts';
 import { formatExplain } from './explain.ts';
@@ -84,7 +85,10 @@ function render(
   const parts: string[] = [];
   if (options.format === 'plan') parts.push(planText(run.document, scenario, path, running));
   if (options.explain) {
-    parts.push(run.results.trace ? formatExplain(run.results.trace) : 'No trace was recorded.\n');
+    parts.push(
+      (run.results.trace ? formatExplain(run.results.trace) : 'No trace was recorded.\n') +
+        clientUpdateText(run.document),
+    );
   }
   return parts.join('\n');
 }

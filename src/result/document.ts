@@ -4,6 +4,7 @@
 import type { DeploymentStatusUpdate, DesiredUpdates, JobType } from '../engine/structs.ts';
 import { formatInstant } from '../engine/time.ts';
 import type { ReconcileResults } from '../engine/types.ts';
+import type { ReconcileResults as ReconcileResults16 } from '../engine/v1.6/types.ts';
 import { type DeploymentDocument, writeDeployment } from '../scenario/write.ts';
 
 export type { DeploymentDocument } from '../scenario/write.ts';
@@ -106,9 +107,11 @@ export interface ResultDocument {
 
 /**
  * toResultDocument writes the reconciler's results as the contract's result
- * document: every list present, every group's counts complete.
+ * document: every list present, every group's counts complete. 1.6's
+ * results add their disconnect and reconnect updates, and three facts on
+ * each placement; 0.12's document is exactly what it always was.
  */
-export function toResultDocument(r: ReconcileResults): ResultDocument {
+export function toResultDocument(r: ReconcileResults | ReconcileResults16): ResultDocument {
   // Group names are keys here: null-prototype objects keep `__proto__` or
   // `constructor` as a group's own key, as JSON.parse does.
   const desired = Object.create(null) as Record<string, DesiredUpdates>;
@@ -137,6 +140,9 @@ export function toResultDocument(r: ReconcileResults): ResultDocument {
       Canary: p.canary,
       PreviousAllocID: p.previousAlloc?.ID ?? '',
       Reschedule: p.reschedule,
+      ...('lost' in p
+        ? { Lost: p.lost, DowngradeNonCanary: p.downgradeNonCanary, MinJobVersion: p.minJobVersion }
+        : {}),
     })),
     DestructiveUpdate: r.destructiveUpdate.map((d) => ({
       Name: d.placeName,
@@ -157,7 +163,29 @@ export function toResultDocument(r: ReconcileResults): ResultDocument {
       Name: a.Name,
       FollowupEvalID: a.FollowupEvalID,
     })),
+    ...('disconnectUpdates' in r ? clientUpdates(r) : {}),
     DesiredTGUpdates: desired,
     DesiredFollowupEvals: followups,
+  };
+}
+
+// clientUpdates writes 1.6's disconnect and reconnect updates, in the order
+// the reconciler made them.
+function clientUpdates(r: ReconcileResults16): Pick<ResultDocument, 'DisconnectUpdates' | 'ReconnectUpdates'> {
+  return {
+    DisconnectUpdates: [...r.disconnectUpdates.values()].map((a) => ({
+      AllocID: a.ID,
+      Name: a.Name,
+      TaskGroup: a.TaskGroup,
+      ClientStatus: a.ClientStatus,
+      ClientDescription: a.ClientDescription ?? '',
+      FollowupEvalID: a.FollowupEvalID,
+    })),
+    ReconnectUpdates: [...r.reconnectUpdates.values()].map((a) => ({
+      AllocID: a.ID,
+      Name: a.Name,
+      TaskGroup: a.TaskGroup,
+      ClientStatus: a.ClientStatus,
+    })),
   };
 }

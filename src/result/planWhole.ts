@@ -14,6 +14,7 @@ import type { DiffReport } from '../diff/report.ts';
 import type { PlacementFailure } from './failure.ts';
 import type { ResultDocument } from './document.ts';
 import { type PlanKind, planLines } from './plan.ts';
+import { clientUpdateSections } from './clientUpdates.ts';
 
 /** PlanColor is a colour of the whole plan: the diff's, and blue for migrations. */
 export type PlanColor = Segment['color'] | 'blue';
@@ -157,6 +158,11 @@ export function wholePlan(p: WholePlanInput): PlanSegment[] {
   }
   out.push(plain('\n\n'), { text: 'Scheduler dry-run:', color: null, bold: true }, plain('\n'));
   out.push(...dryRun(p.failures, p.jobType === 'system'));
+  // Nomad 1.6's client updates, which `nomad job plan` does not count: listed after the dry-run.
+  for (const s of clientUpdateSections(p.document)) {
+    out.push(plain('\n\n'), { text: `${s.heading}:`, color: null, bold: true });
+    for (const line of s.lines) out.push(plain(`\n  ${line}`));
+  }
   out.push(plain('\n\n'), { text: `Job Modify Index: ${p.jobModifyIndex}`, color: null, bold: true }, plain('\n'));
   out.push(plain(checkIndexHelp(p.jobModifyIndex, p.path)));
   return out;
