@@ -38,18 +38,24 @@ const ORDER: readonly NomadVersion[] = ['0.12', '1.6'];
 
 /** CompareVersions shows where Nomad 0.12 and Nomad 1.6 decide the scenario differently. */
 export function CompareVersions() {
-  const { setCompareVersions } = useActions();
+  const { setCompareVersions, setHighlight } = useActions();
   const version = useNomadVersion();
   const versions = useVersions();
   useEffect(() => {
     setCompareVersions(true);
     return () => setCompareVersions(false);
   }, [setCompareVersions]);
+  // The graph marks the allocations the versions treat differently, as the explanation marks what it points at.
+  const differing = versions !== null && 'comparison' in versions ? versions.comparison.Allocations : null;
+  useEffect(() => {
+    setHighlight(new Set((differing ?? []).map((a) => a.AllocID)));
+    return () => setHighlight(new Set());
+  }, [differing, setHighlight]);
 
   const intro = (
     <p className="muted">
       The scenario runs on <strong>{NOMAD_LABELS[version]}</strong> (the header chooses). Here it also runs on the other
-      version; only what they decide differently is listed.
+      version; only what they decide differently is listed, and marked in the graph.
     </p>
   );
   if (versions === null)
