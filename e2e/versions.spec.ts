@@ -43,5 +43,7 @@ test('a scenario only 1.6 can read says so in the Versions tab', async ({ page }
   await expect(page.getByTestId('nomad-version')).toHaveValue('1.6');
   await page.getByTestId('result-tab-versions').click();
   await expect(page.getByTestId('versions-refused')).toContainText('Nomad 0.12 cannot reconcile this scenario');
+  // What came after 1.6: the disconnect block of 1.8 replaces max_client_disconnect.
+  await expect(page.getByTestId('versions-later')).toContainText('Nomad 1.8.0');
   await shot(page, '96-versions-refused');
 });

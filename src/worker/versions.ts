@@ -5,7 +5,10 @@
 // document the other version refuses is answered with its reason.
 
 import { type CompareSide, type Comparison, compareRuns } from '../result/compare.ts';
+import { type LaterNote, laterNotes } from '../result/laterReleases.ts';
 import { runScenario } from '../result/run.ts';
+import { tasksUpdated as tasksUpdated012 } from '../engine/v0.12/util.ts';
+import { tasksUpdated as tasksUpdated16 } from '../engine/v1.6/util.ts';
 import { diagnosticText } from '../scenario/diagnostics.ts';
 import type { NomadVersion } from '../scenario/nomadVersion.ts';
 import type { Scenario } from '../scenario/read.ts';
@@ -16,9 +19,13 @@ import { engineBudget } from './budgets.ts';
  * VersionComparison is the other version's view of the scenario: how the
  * two results differ, or why the other version could not reconcile it.
  */
-export type VersionComparison =
+export type VersionComparison = (
   | { other: NomadVersion; comparison: Comparison }
-  | { other: NomadVersion; refused: string };
+  | { other: NomadVersion; refused: string }
+) & {
+  /** later are the changes of releases after 1.6.5 that bear on this version's result. */
+  later: LaterNote[];
+};
 
 /**
  * compareVersions reconciles `document` with the version `scenario` was
@@ -30,16 +37,17 @@ export async function compareVersions(
   side: CompareSide,
 ): Promise<VersionComparison> {
   const other: NomadVersion = scenario.NomadVersion === '1.6' ? '0.12' : '1.6';
+  const later = laterNotes(scenario, side.document, scenario.NomadVersion === '1.6' ? tasksUpdated16 : tasksUpdated012);
   const read = await readScenarioValueAsync(document, { nomadVersion: other });
   if (!read.ok) {
     const first = read.diagnostics[0];
-    return { other, refused: first === undefined ? 'the scenario does not read' : diagnosticText(first) };
+    return { other, later, refused: first === undefined ? 'the scenario does not read' : diagnosticText(first) };
   }
   const over = engineBudget(read.scenario);
-  if (over !== null) return { other, refused: over };
+  if (over !== null) return { other, later, refused: over };
   const run = runScenario(read.scenario, { trace: true });
   const theirs: CompareSide = { document: run.document, trace: run.results.trace };
   const allocs = scenario.Allocations.map((a) => ({ ID: a.ID, Name: a.Name, TaskGroup: a.TaskGroup }));
   const comparison = other === '1.6' ? compareRuns(allocs, side, theirs) : compareRuns(allocs, theirs, side);
-  return { other, comparison };
+  return { other, later, comparison };
 }

@@ -6,6 +6,7 @@
 
 import { useEffect } from 'react';
 import type { AllocAction, AllocActionKind, AllocationDifference, Comparison } from '../../result/compare.ts';
+import type { LaterNote } from '../../result/laterReleases.ts';
 import type { NomadVersion } from '../../scenario/nomadVersion.ts';
 import { useActions, useNomadVersion, useVersions } from '../storeContext.tsx';
 import { NOMAD_LABELS } from './VersionPicker.tsx';
@@ -65,20 +66,42 @@ export function CompareVersions() {
         <p role="status">Comparing…</p>
       </div>
     );
-  if ('refused' in versions)
-    return (
-      <div className="versions" data-testid="versions">
-        {intro}
-        <p role="status" data-testid="versions-refused">
-          {NOMAD_LABELS[versions.other]} cannot reconcile this scenario: {versions.refused}
-        </p>
-      </div>
-    );
   return (
     <div className="versions" data-testid="versions">
       {intro}
-      <Differences comparison={versions.comparison} />
+      {'refused' in versions ? (
+        <p role="status" data-testid="versions-refused">
+          {NOMAD_LABELS[versions.other]} cannot reconcile this scenario: {versions.refused}
+        </p>
+      ) : (
+        <Differences comparison={versions.comparison} />
+      )}
+      <LaterReleases notes={versions.later} />
     </div>
+  );
+}
+
+// LaterReleases names what releases after 1.6.5 changed in decisions this
+// result shows, from Nomad's public changelog.
+function LaterReleases({ notes }: { notes: readonly LaterNote[] }) {
+  if (notes.length === 0) return null;
+  return (
+    <section className="versions-later" data-testid="versions-later" aria-label="Changed after Nomad 1.6">
+      <h3>Changed after Nomad 1.6</h3>
+      <ul>
+        {notes.map((n) => (
+          <li key={`${n.change.code}/${n.group}`}>
+            <strong>Nomad {n.change.release}</strong> (group <code>{n.group}</code>
+            {n.allocIDs.length > 0
+              ? `, ${n.allocIDs.length} allocation${n.allocIDs.length === 1 ? '' : 's'}`
+              : ''}): {n.change.change}.{' '}
+            <a href={n.change.source} target="_blank" rel="noreferrer">
+              changelog
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
