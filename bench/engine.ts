@@ -16,6 +16,11 @@ import { generateScenario, generateScenarioText } from './generate.ts';
 import { HCL_BENCH_LINES, HCL_WARM_GOAL_MS, generateJobSpec } from './jobspec.ts';
 import { parseAndDecode } from '../src/jobspec/read.ts';
 import { median, verdict } from './stats.ts';
+import { JobTypeBatch, type Node } from '../src/engine/structs.ts';
+import * as engine012 from '../src/engine/v0.12/reconcile.ts';
+import * as util012 from '../src/engine/v0.12/util.ts';
+import * as engine16 from '../src/engine/v1.6/reconcile.ts';
+import * as util16 from '../src/engine/v1.6/util.ts';
 
 interface Size {
   label: string;
@@ -211,6 +216,67 @@ for (const size of SIZES.slice(0, 2)) {
 }
 console.log('');
 for (const v of filmVerdicts) console.log(v);
+
+// The two reconcilers side by side: the same read 10k and 50k scenarios
+// reconciled by the 0.12 engine and by the 1.6 engine, each with its own
+// taintedNodes and genericAllocUpdateFn (as the scheduler calls them), warm.
+const ENGINE16_RATIO_GOAL = 1.5;
+console.log('');
+console.log('engines   allocs        0.12         1.6    1.6/0.12   goal');
+const engineVerdicts: string[] = [];
+for (const size of SIZES.slice(1)) {
+  const read = readScenario(textOf(size));
+  if (!read.ok) throw new Error(`bench: the generated ${size.label} scenario does not read`);
+  const s = read.scenario;
+  const nodes = new Map<string, Node>(s.Nodes.map((n) => [n.ID, n]));
+  const common = {
+    batch: s.Job.Type === JobTypeBatch,
+    jobID: s.Job.ID,
+    job: s.Job,
+    deployment: s.Deployment,
+    existingAllocs: s.Allocations,
+    evalID: s.EvalID,
+    now: s.Now,
+  };
+  const runs = {
+    '0.12': () =>
+      engine012.reconcile({
+        ...common,
+        allocUpdateFn: util012.genericAllocUpdateFn(nodes),
+        taintedNodes: util012.taintedNodes(nodes, s.Allocations),
+        generateID: counter(),
+      }),
+    '1.6': () =>
+      engine16.reconcile({
+        ...common,
+        allocUpdateFn: util16.genericAllocUpdateFn(nodes),
+        taintedNodes: util16.taintedNodes(nodes, s.Allocations),
+        evalPriority: s.Job.Priority,
+        supportsDisconnectedClients: true,
+        generateID: counter(),
+      }),
+  };
+  // Alternate the two, so that neither has the machine to itself.
+  const times: Record<keyof typeof runs, number[]> = { '0.12': [], '1.6': [] };
+  for (let i = 0; i < WARMUP + size.runs; i++) {
+    for (const version of ['0.12', '1.6'] as const) {
+      const t = time(() => void runs[version]());
+      if (i >= WARMUP) times[version].push(t);
+    }
+  }
+  const t012 = median(times['0.12']);
+  const t16 = median(times['1.6']);
+  const ratio = t16 / t012;
+  console.log(
+    `${size.label.padEnd(8)} ${String(size.allocs).padStart(7)} ${ms(t012)} ${ms(t16)} ${ratio.toFixed(2).padStart(10)}x ${ENGINE16_RATIO_GOAL.toFixed(1).padStart(5)}x`,
+  );
+  engineVerdicts.push(
+    `goal: ${size.label} 1.6 engine <= ${ENGINE16_RATIO_GOAL}x the 0.12 engine:`.padEnd(52) +
+      `${ratio.toFixed(2)}x  ${verdict(ratio <= ENGINE16_RATIO_GOAL)}`,
+  );
+}
+console.log('');
+for (const v of engineVerdicts) console.log(v);
 
 // The HCL reader: parse a jobspec and map it to the API job (variables,
 // locals, a dynamic block, templates), warm, as the reconciler worker

@@ -47,6 +47,15 @@ const DECISION_WORDS: Readonly<Record<DecisionCode, (d: DecisionFacts) => string
     `needs a destructive update but waits: the placement limit of ${d.placementLimit ?? 0} is used up`,
   'held-by-deployment': () => 'needs a destructive update but waits: the deployment holds updates back',
   'failed-deployment-not-replaced': () => 'failed within the failed deployment, so it is not replaced',
+  disconnecting: () => 'its node is disconnected: it is marked unknown until max_client_disconnect runs out',
+  reconnecting: () => 'its node is back: it is weighed against its replacement',
+  'nothing-to-do': () => 'finished, or stopped while its node was away: nothing to do',
+  reconnected: () => 'its node is back and it is kept',
+  'reconnect-failed': () => 'its node is back, but it failed while away',
+  'reconnect-not-wanted': () => 'its node is back, but it was asked to stop or move, or it runs an older job version',
+  'reconnect-replaced': () => 'its node is back, but its replacement is kept (newer job or better score)',
+  'replacement-not-needed': () => 'the allocation it replaced reconnected and is kept',
+  'disconnected-replaced': () => 'its node is disconnected, and its reschedule policy allows a replacement now',
 };
 
 /** describeDecision says why an allocation met its fate, from the decision's code and facts. */
@@ -86,6 +95,10 @@ export function describeStep(step: ReconcilerStep, f: StepFacts = {}): string {
       return f.placeReady
         ? 'The deployment allows placements: place what the count lacks and replace failed allocations.'
         : 'The deployment holds placements back (paused, failed or awaiting canary promotion); only lost and failed allocations are replaced.';
+    case 'reconcileReconnecting':
+      return 'Allocations whose node came back are kept, or stopped in favour of their replacements.';
+    case 'createTimeoutLaterEvals':
+      return 'Allocations on a disconnected node are marked unknown; a follow-up evaluation will find them lost when max_client_disconnect runs out.';
     case 'delayByStopAfterClientDisconnect':
     case 'computeGroup':
       return '';

@@ -86,6 +86,16 @@ export interface GroupRecorder {
   /** destructiveHeld: the destructive updates that wait, with the limit when the limit holds them (null: the deployment does). */
   destructiveHeld(held: readonly Allocation[], limit: number | null): void;
   deploymentComplete(complete: boolean): void;
+  /** disconnects (1.6): filterByTainted's three sets that 0.12 does not have. */
+  disconnects(disconnecting: AllocSet, reconnecting: AllocSet, ignore: AllocSet): void;
+  /** reconnectStopped (1.6): reconcileReconnecting stopped this allocation, by the branch the code names. */
+  reconnectStopped(alloc: Allocation, code: DecisionCode): void;
+  /** reconnected (1.6): the reconnecting allocations reconcileReconnecting keeps. */
+  reconnected(reconnect: AllocSet): void;
+  /** disconnectRescheduled (1.6): the disconnecting allocations replaced now. */
+  disconnectRescheduled(rescheduleNow: AllocSet): void;
+  /** markedUnknown (1.6): the allocations createTimeoutLaterEvals marks unknown. */
+  markedUnknown(ids: readonly string[]): void;
 }
 
 const noop = (): void => {};
@@ -109,6 +119,11 @@ export const NO_TRACE: GroupRecorder = {
   computePlacements: noop,
   destructiveHeld: noop,
   deploymentComplete: noop,
+  disconnects: noop,
+  reconnectStopped: noop,
+  reconnected: noop,
+  disconnectRescheduled: noop,
+  markedUnknown: noop,
 };
 
 /** ReconcileTracer collects the traces of all groups of one reconciliation. */
@@ -275,6 +290,9 @@ class GroupTraceRecorder implements GroupRecorder {
 
   updated(alloc: Allocation, d: AllocUpdateDecision): void {
     const facts = d.reason === undefined ? {} : { updateReason: d.reason };
+    // Leaving an unknown or reconnected allocation alone says nothing new
+    // about it (1.6): its disconnect decision stands.
+    if (d.ignore && KEPT_ACROSS_UPDATES.has(this.decisions.get(alloc.ID)?.code)) return;
     if (d.ignore) this.decide([alloc], 'ignore', 'computeUpdates', 'update-ignore', facts);
     else if (d.destructive) this.decide([alloc], 'destructive', 'computeUpdates', 'update-destructive', facts);
     else this.decide([alloc], 'inplace', 'computeUpdates', 'update-inplace', facts);
@@ -335,7 +353,44 @@ class GroupTraceRecorder implements GroupRecorder {
   deploymentComplete(complete: boolean): void {
     this.g.deploymentComplete = complete;
   }
+
+  disconnects(disconnecting: AllocSet, reconnecting: AllocSet, ignore: AllocSet): void {
+    this.decide(disconnecting.values(), 'ignore', 'filterByTainted', 'disconnecting');
+    this.decide(reconnecting.values(), 'ignore', 'filterByTainted', 'reconnecting');
+    this.decide(ignore.values(), 'ignore', 'filterByTainted', 'nothing-to-do');
+    const last = this.g.steps.at(-1);
+    if (last?.step === 'filterByTainted') {
+      Object.assign(last.sets, {
+        disconnecting: disconnecting.keys(),
+        reconnecting: reconnecting.keys(),
+        ignore: ignore.keys(),
+      });
+    }
+  }
+
+  reconnectStopped(alloc: Allocation, code: DecisionCode): void {
+    this.decide([alloc], 'stop', 'reconcileReconnecting', code);
+  }
+
+  reconnected(reconnect: AllocSet): void {
+    this.decide(reconnect.values(), 'ignore', 'reconcileReconnecting', 'reconnected');
+    this.step('reconcileReconnecting', { reconnect: reconnect.keys() });
+  }
+
+  disconnectRescheduled(rescheduleNow: AllocSet): void {
+    this.decide(rescheduleNow.values(), 'reschedule-now', 'filterByRescheduleable', 'disconnected-replaced');
+  }
+
+  markedUnknown(ids: readonly string[]): void {
+    this.step('createTimeoutLaterEvals', { unknown: ids });
+  }
 }
+
+// KEPT_ACROSS_UPDATES are the decisions an update step that changes nothing leaves in place.
+const KEPT_ACROSS_UPDATES: ReadonlySet<DecisionCode | undefined> = new Set<DecisionCode>([
+  'disconnecting',
+  'reconnected',
+]);
 
 // canaryCode says where the group stands with canaries, from its state in
 // the deployment and the canaries its update strategy wants.

@@ -128,7 +128,11 @@ export type ReconcilerStep =
   | 'computeStop'
   | 'computeUpdates'
   | 'computePlacements'
-  | 'computeGroup';
+  | 'computeGroup'
+  /** 1.6: allocations whose node came back, weighed against their replacements. */
+  | 'reconcileReconnecting'
+  /** 1.6: allocations on a disconnected node, marked unknown until max_client_disconnect runs out. */
+  | 'createTimeoutLaterEvals';
 
 /**
  * DecisionCode names the branch of the reconciler that decided one
@@ -178,7 +182,19 @@ export type DecisionCode =
   | 'held-by-limit'
   | 'held-by-deployment'
   /** computeGroup: a failed allocation of the failed deployment, not replaced. */
-  | 'failed-deployment-not-replaced';
+  | 'failed-deployment-not-replaced'
+  /** 1.6 filterByTainted: running on a disconnected node; its node is back; nothing to do. */
+  | 'disconnecting'
+  | 'reconnecting'
+  | 'nothing-to-do'
+  /** 1.6 reconcileReconnecting: kept; failed while away; no longer wanted as it was; its replacement is kept; replaced by it. */
+  | 'reconnected'
+  | 'reconnect-failed'
+  | 'reconnect-not-wanted'
+  | 'reconnect-replaced'
+  | 'replacement-not-needed'
+  /** 1.6 filterByRescheduleable: on a disconnected node, and its reschedule policy allows a replacement now. */
+  | 'disconnected-replaced';
 
 /** AllocDecision is why one allocation met its fate: the step and branch that decided it, and the facts its words name. */
 export interface AllocDecision {

@@ -602,17 +602,8 @@ test('TestReconciler_FailedDeployment_CancelCanaries', () => {
 test('TestReconciler_FailedDeployment_AutoRevert_CancelCanaries', () => {
   const job = mockJob();
   web(job).Count = 3;
-  web(job).Update = {
-    Canary: 3,
-    MaxParallel: 2,
-    HealthCheck: 'checks',
-    MinHealthyTime: 10 * SECOND,
-    HealthyDeadline: 10 * MINUTE,
-    ProgressDeadline: 0,
-    AutoRevert: false,
-    AutoPromote: false,
-    Stagger: 31 * SECOND,
-  };
+  // Upstream spells out canaryUpdate with three canaries.
+  web(job).Update = { ...canaryUpdate, Canary: 3 };
 
   const jobv1 = copyJob(job);
   jobv1.Version = 1;

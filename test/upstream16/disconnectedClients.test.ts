@@ -459,22 +459,30 @@ describe('TestReconciler_Client_Disconnect_Canaries', () => {
       ...fields,
     });
 
+  // deployed is the old version's six allocations, as every row has them:
+  // on the ready node web[0] (finished), web[2] (stopped, with the given
+  // client status: ignored when running, else terminal) and web[4]
+  // (destructive, but held back by the canaries); on the disconnected node
+  // web[1] (finished), web[3] and web[5] (each placed again and marked
+  // unknown).
+  const deployed = (web2: AllocClientStatus): ClientDisconnectCanariesCase['deployedAllocs'] => ({
+    ready: [
+      named('my-job.web[0]', complete, stop),
+      named('my-job.web[2]', web2, stop),
+      named('my-job.web[4]', running, run),
+    ],
+    disconnected: [
+      named('my-job.web[1]', complete, stop),
+      named('my-job.web[3]', running, run),
+      named('my-job.web[5]', running, run),
+    ],
+  });
+
   const cases: ClientDisconnectCanariesCase[] = [
     {
       name: '3-placed-1-disconnect',
       deploymentState: state({ DesiredCanaries: 1, PlacedAllocs: 3 }),
-      deployedAllocs: {
-        ready: [
-          named('my-job.web[0]', complete, stop), // terminal
-          named('my-job.web[2]', running, stop), // ignored
-          named('my-job.web[4]', running, run), // destructive, but held back by the canaries
-        ],
-        disconnected: [
-          named('my-job.web[1]', complete, stop), // terminal
-          named('my-job.web[3]', running, run), // placed again, marked unknown
-          named('my-job.web[5]', running, run), // placed again, marked unknown
-        ],
-      },
+      deployedAllocs: deployed(running),
       canaryAllocs: {
         ready: [named('my-job.web[0]', running, run), named('my-job.web[2]', pending, run)],
         disconnected: [named('my-job.web[1]', running, run)], // placed again, marked unknown
@@ -495,18 +503,7 @@ describe('TestReconciler_Client_Disconnect_Canaries', () => {
     {
       name: 'ignore-unknown',
       deploymentState: state({ DesiredCanaries: 1, PlacedAllocs: 3 }),
-      deployedAllocs: {
-        ready: [
-          named('my-job.web[0]', complete, stop), // terminal
-          named('my-job.web[2]', running, stop), // ignored
-          named('my-job.web[4]', running, run), // destructive, but held back by the canaries
-        ],
-        disconnected: [
-          named('my-job.web[1]', complete, stop), // terminal
-          named('my-job.web[3]', running, run), // placed again, marked unknown
-          named('my-job.web[5]', running, run), // placed again, marked unknown
-        ],
-      },
+      deployedAllocs: deployed(running),
       canaryAllocs: {
         ready: [named('my-job.web[0]', running, run), named('my-job.web[2]', pending, run)],
         disconnected: [named('my-job.web[1]', unknown, run)], // already unknown: ignored
@@ -527,18 +524,7 @@ describe('TestReconciler_Client_Disconnect_Canaries', () => {
     {
       name: '4-placed-2-pending-lost',
       deploymentState: state({ DesiredCanaries: 2, PlacedAllocs: 4 }),
-      deployedAllocs: {
-        ready: [
-          named('my-job.web[0]', complete, stop), // terminal
-          named('my-job.web[2]', complete, stop), // terminal
-          named('my-job.web[4]', running, run), // destructive, but held back by the canaries
-        ],
-        disconnected: [
-          named('my-job.web[1]', complete, stop), // terminal
-          named('my-job.web[3]', running, run), // placed again, marked unknown
-          named('my-job.web[5]', running, run), // placed again, marked unknown
-        ],
-      },
+      deployedAllocs: deployed(complete),
       canaryAllocs: {
         ready: [named('my-job.web[0]', running, run), named('my-job.web[2]', running, run)],
         // Pending on a disconnected node: stopped as lost.

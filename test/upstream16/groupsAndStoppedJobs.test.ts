@@ -26,22 +26,16 @@ import {
   placeResultsToNames,
   stopResultsToNames,
 } from './harness.ts';
-import { copyTaskGroup, deploymentState, mockAlloc, mockJob, newJobDeployment, uuid } from './mock.ts';
-
-// existingAllocs makes count allocations of the named group (the job's first
-// by default), the i-th named with index i, each on its own node.
-function existingAllocs(job: Job, count: number, group = job.TaskGroups[0]!.Name): Allocation[] {
-  const allocs: Allocation[] = [];
-  for (let i = 0; i < count; i++) {
-    const alloc = mockAlloc();
-    alloc.Job = job;
-    alloc.JobID = job.ID;
-    alloc.NodeID = uuid();
-    alloc.Name = allocName(job.ID, group, i);
-    allocs.push(alloc);
-  }
-  return allocs;
-}
+import {
+  copyTaskGroup,
+  deploymentState,
+  existingAllocs,
+  groupAlloc,
+  mockAlloc,
+  mockJob,
+  newJobDeployment,
+  uuid,
+} from './mock.ts';
 
 // setAllocJob sets an allocation's job, which may be nil: upstream's purged
 // job leaves its allocations without one. The model has no such allocation,
@@ -201,11 +195,7 @@ test('TestReconciler_MultiTG_SingleUpdateBlock', () => {
 
   const allocs: Allocation[] = [];
   for (let i = 0; i < 2; i++) {
-    const group = job.TaskGroups[i]!.Name;
-    for (const alloc of existingAllocs(job, 10, group)) {
-      alloc.TaskGroup = group;
-      allocs.push(alloc);
-    }
+    for (let j = 0; j < 10; j++) allocs.push(groupAlloc(job, job.TaskGroups[i]!, j));
   }
 
   const d = newJobDeployment(job, 50);

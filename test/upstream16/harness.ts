@@ -17,7 +17,7 @@ import type { AllocUpdateFn } from '../../src/engine/types.ts';
 import type { ReconcileResults } from '../../src/engine/v1.6/types.ts';
 import { assertResults as assertResults012, wallClockNow } from '../upstream/harness.ts';
 import type { ResultExpectation as ResultExpectation012 } from '../upstream/harness.ts';
-import { groupAlloc, mockJob, mockNode, uuid } from './mock.ts';
+import { existingAllocs, mockJob, mockNode, uuid } from './mock.ts';
 
 export {
   allocNameToIndex,
@@ -59,7 +59,7 @@ export function assertResults(r: ReconcileResults, exp: ResultExpectation): void
 
 /**
  * TestReconciler stands in for v1.6.5's allocReconciler as its tests use it:
- * set `now`, compute, then read what the tests read of its state.
+ * set `now` (as they set reconciler.now), then compute.
  */
 export interface TestReconciler {
   /** now is the evaluation time; it starts as the wall clock at creation, as upstream's does. */
@@ -127,28 +127,33 @@ export function buildAllocations(
   desiredStatus: Allocation['DesiredStatus'],
   nodeScore: number,
 ): Allocation[] {
-  const allocs: Allocation[] = [];
-  for (let i = 0; i < count; i++) {
-    const alloc = groupAlloc(job, job.TaskGroups[0]!, i);
+  const allocs = existingAllocs(job, count);
+  for (const alloc of allocs) {
     alloc.ClientStatus = clientStatus;
     alloc.DesiredStatus = desiredStatus;
     alloc.Metrics = {
       ScoreMetaData: [{ NodeID: alloc.NodeID, NormScore: nodeScore, Scores: { [alloc.NodeID]: nodeScore } }],
     };
-    allocs.push(alloc);
   }
   return allocs;
 }
 
 /** buildDisconnectedNodes marks the nodes of the first count allocations disconnected. */
 export function buildDisconnectedNodes(allocs: readonly Allocation[], count: number): Map<string, Node | null> {
+  return taintNodes(allocs, count, () => ({ ...mockNode(), Status: NodeStatusDisconnected }));
+}
+
+/**
+ * taintNodes maps the nodes of the first count allocations to tainted nodes
+ * of the same IDs, each built by makeNode.
+ */
+export function taintNodes(
+  allocs: readonly Allocation[],
+  count: number,
+  makeNode: () => Node,
+): Map<string, Node | null> {
   const tainted = new Map<string, Node | null>();
-  for (let i = 0; i < count; i++) {
-    const n = mockNode();
-    n.ID = allocs[i]!.NodeID;
-    n.Status = NodeStatusDisconnected;
-    tainted.set(n.ID, n);
-  }
+  for (const alloc of allocs.slice(0, count)) tainted.set(alloc.NodeID, { ...makeNode(), ID: alloc.NodeID });
   return tainted;
 }
 

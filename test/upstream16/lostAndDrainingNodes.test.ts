@@ -6,8 +6,8 @@
 // alone and while the group scales.
 
 import { test } from 'vitest';
-import { NodeStatusDown, allocName } from '../../src/engine/structs.ts';
-import type { Allocation, Job, Node } from '../../src/engine/structs.ts';
+import { NodeStatusDown } from '../../src/engine/structs.ts';
+import type { Allocation, Node } from '../../src/engine/structs.ts';
 import {
   allocUpdateFnIgnore,
   assertNamesHaveIndexes,
@@ -18,48 +18,21 @@ import {
   newReconciler,
   placeResultsToNames,
   stopResultsToNames,
+  taintNodes,
 } from './harness.ts';
-import { mockAlloc, mockDrainNode, mockJob, mockNode, uuid } from './mock.ts';
-
-// existingAllocs makes count allocations of the job's first group, the i-th
-// named with index i, each on its own node.
-function existingAllocs(job: Job, count: number): Allocation[] {
-  const allocs: Allocation[] = [];
-  for (let i = 0; i < count; i++) {
-    const alloc = mockAlloc();
-    alloc.Job = job;
-    alloc.JobID = job.ID;
-    alloc.NodeID = uuid();
-    alloc.Name = allocName(job.ID, job.TaskGroups[0]!.Name, i);
-    allocs.push(alloc);
-  }
-  return allocs;
-}
+import { existingAllocs, mockDrainNode, mockJob, mockNode } from './mock.ts';
 
 // downNodes marks the nodes of the first n allocations down.
 function downNodes(allocs: Allocation[], n: number): Map<string, Node | null> {
-  const tainted = new Map<string, Node | null>();
-  for (let i = 0; i < n; i++) {
-    const node = mockNode();
-    node.ID = allocs[i]!.NodeID;
-    node.Status = NodeStatusDown;
-    tainted.set(node.ID, node);
-  }
-  return tainted;
+  return taintNodes(allocs, n, () => ({ ...mockNode(), Status: NodeStatusDown }));
 }
 
 // drainingNodes puts the nodes of the first n allocations into drain (1.6's
-// mock.DrainNode: a drain strategy) and
-// marks those allocations for migration, as the drainer does.
+// mock.DrainNode: a drain strategy) and marks those allocations for
+// migration, as the drainer does.
 function drainingNodes(allocs: Allocation[], n: number): Map<string, Node | null> {
-  const tainted = new Map<string, Node | null>();
-  for (let i = 0; i < n; i++) {
-    const node = mockDrainNode();
-    node.ID = allocs[i]!.NodeID;
-    allocs[i]!.DesiredTransition.Migrate = true;
-    tainted.set(node.ID, node);
-  }
-  return tainted;
+  for (const alloc of allocs.slice(0, n)) alloc.DesiredTransition.Migrate = true;
+  return taintNodes(allocs, n, mockDrainNode);
 }
 
 // Two of ten allocations are on down nodes: they stop and are placed again under the same names.

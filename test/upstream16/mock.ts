@@ -14,13 +14,10 @@ import { NodePoolDefault, newDeployment } from '../../src/engine/v1.6/structs.ts
 import * as mock012 from '../upstream/mock.ts';
 
 export {
-  MOCK_ALLOC_NODE_ID,
-  copyAllocSkipJob,
   copyDeploymentState,
   copyJob,
   copyTaskGroup,
   copyUpdateStrategy,
-  defaultUpdateStrategy,
   deploymentState,
   uuid,
   web,
@@ -169,6 +166,15 @@ export function node(fields: Partial<Node>): Node {
     ReservedResources: null,
     ...fields,
   };
+}
+
+/**
+ * existingAllocs is the loop most of upstream's tests start with: count
+ * allocations of the job's first group (groupAlloc), the i-th named with
+ * index(i).
+ */
+export function existingAllocs(job: Job, count: number, index: (i: number) => number = (i) => i): Allocation[] {
+  return Array.from({ length: count }, (_, i) => groupAlloc(job, job.TaskGroups[0]!, index(i)));
 }
 
 /** unknownSince is the state list of an allocation marked unknown at the given time, and no other change. */

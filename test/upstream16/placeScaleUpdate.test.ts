@@ -6,15 +6,7 @@
 // of a job with one group and no deployment.
 
 import { expect, test } from 'vitest';
-import {
-  AllocClientStatusFailed,
-  AllocClientStatusRunning,
-  HOUR,
-  MINUTE,
-  SECOND,
-  allocName,
-} from '../../src/engine/structs.ts';
-import type { Allocation, Job } from '../../src/engine/structs.ts';
+import { AllocClientStatusFailed, AllocClientStatusRunning, HOUR, MINUTE, SECOND } from '../../src/engine/structs.ts';
 import {
   allocUpdateFnDestructive,
   allocUpdateFnIgnore,
@@ -30,22 +22,7 @@ import {
   stopResultsToNames,
   wallClockNow,
 } from './harness.ts';
-import { mockAlloc, mockJob, mockMaxParallelJob, uuid } from './mock.ts';
-
-// existingAllocs makes count allocations of the job's first group, each on its
-// own node, the i-th named with index(i).
-function existingAllocs(job: Job, count: number, index: (i: number) => number = (i) => i): Allocation[] {
-  const allocs: Allocation[] = [];
-  for (let i = 0; i < count; i++) {
-    const alloc = mockAlloc();
-    alloc.Job = job;
-    alloc.JobID = job.ID;
-    alloc.NodeID = uuid();
-    alloc.Name = allocName(job.ID, job.TaskGroups[0]!.Name, index(i));
-    allocs.push(alloc);
-  }
-  return allocs;
-}
+import { existingAllocs, mockJob, mockMaxParallelJob, uuid } from './mock.ts';
 
 // With nothing running, every instance of the group is placed.
 test('TestReconciler_Place_NoExisting', () => {

@@ -36,7 +36,7 @@ import {
   placeResultsToNames,
   wallClockNow,
 } from './harness.ts';
-import { copyJob, deploymentState, mockAlloc, mockJob, newJobDeployment, uuid } from './mock.ts';
+import { copyJob, deploymentState, existingAllocs, mockAlloc, mockJob, newJobDeployment, uuid } from './mock.ts';
 
 const MILLISECOND: Duration = SECOND / 1000;
 
@@ -49,16 +49,8 @@ function reschedulePolicy(fields: Partial<ReschedulePolicy>): ReschedulePolicy {
 // runningAllocs makes count running allocations of the job's first group,
 // the i-th named with index i, each on its own node.
 function runningAllocs(job: Job, count: number): Allocation[] {
-  const allocs: Allocation[] = [];
-  for (let i = 0; i < count; i++) {
-    const alloc = mockAlloc();
-    alloc.Job = job;
-    alloc.JobID = job.ID;
-    alloc.NodeID = uuid();
-    alloc.Name = allocName(job.ID, job.TaskGroups[0]!.Name, i);
-    alloc.ClientStatus = AllocClientStatusRunning;
-    allocs.push(alloc);
-  }
+  const allocs = existingAllocs(job, count);
+  for (const alloc of allocs) alloc.ClientStatus = AllocClientStatusRunning;
   return allocs;
 }
 

@@ -8,7 +8,6 @@
 
 import {
   type Allocation,
-  type Deployment,
   type DeploymentState,
   type DesiredUpdates,
   type Evaluation,
@@ -31,7 +30,6 @@ import {
   EvalTriggerRetryFailedAlloc,
   SECOND,
   allocIndex,
-  copyDeployment,
   deploymentActive,
   hasAutoPromote,
   isCanary,
@@ -44,7 +42,6 @@ import {
   newDeploymentState,
   newDesiredUpdates,
   requiresPromotion,
-  terminalStatus,
   updateStrategyIsEmpty,
 } from '../structs.ts';
 import { AllocNameIndex } from '../allocNameIndex.ts';
@@ -57,7 +54,8 @@ import {
   newAllocMatrix,
 } from '../allocSet.ts';
 import { filterByRescheduleable, filterByTainted } from './reconcileUtil.ts';
-import { type GroupRecorder, NO_TRACE, ReconcileTracer } from '../trace.ts';
+import { AllocReconcilerBase } from '../allocReconciler.ts';
+import type { GroupRecorder } from '../trace.ts';
 import type { AllocPlaceResult, DecisionCode, LimitDecision, ReconcileResults, ReconcilerInput } from '../types.ts';
 
 // The status descriptions the scheduler writes on allocations it stops
@@ -71,9 +69,6 @@ export const reschedulingFollowupEvalDesc = 'created for delayed rescheduling';
 
 /** batchedFailedAllocWindowSize is how close together reschedule times must be to share one follow-up evaluation. */
 export const batchedFailedAllocWindowSize = 5 * SECOND;
-
-// UpdateOutcome names computeUpdates' outcomes: the position of each set in its split.
-const UpdateOutcome = { Ignore: 0, Inplace: 1, Destructive: 2 } as const;
 
 /** emptyResults are the results of a reconciliation that has decided nothing yet: where the reconciler starts, and what an evaluation that never ran decided. */
 export function emptyResults(): ReconcileResults {
@@ -100,28 +95,15 @@ export function reconcile(input: ReconcilerInput): ReconcileResults {
   return new AllocReconciler(input).compute();
 }
 
-// AllocReconciler holds one reconciliation's state. Upstream's constructor
-// takes nine arguments; here they come as one input object.
-class AllocReconciler {
-  /** job is the job being scheduled; compute sets it once it knows the job is not stopped or purged. */
-  private job!: Job;
-  /** oldDeployment is a deployment that no longer applies (cancelled, successful, or for another job version). */
-  private oldDeployment: Deployment | null = null;
-  /** deployment is the deployment the job is in, copied so the input stays untouched. */
-  private deployment: Deployment | null;
-  private deploymentPaused = false;
-  private deploymentFailed = false;
-  private readonly result: ReconcileResults;
-  private readonly tracer: ReconcileTracer | null;
-
-  constructor(private readonly input: ReconcilerInput) {
-    this.deployment = input.deployment ? copyDeployment(input.deployment) : null;
-    this.tracer = input.trace ? new ReconcileTracer() : null;
-    this.result = emptyResults();
+// The version's reconciler: the shared state and steps (../allocReconciler.ts),
+// and this version's Compute and computeGroup.
+class AllocReconciler extends AllocReconcilerBase<ReconcilerInput, ReconcileResults> {
+  constructor(input: ReconcilerInput) {
+    super(input, emptyResults());
   }
 
   /** compute reconciles every group and settles the deployment's status. */
-  compute(): ReconcileResults {
+  override compute(): ReconcileResults {
     const job = this.input.job;
     const m = newAllocMatrix(job, this.input.existingAllocs);
     this.cancelDeployments(job);
@@ -164,11 +146,6 @@ class AllocReconciler {
         : DeploymentStatusDescriptionRunningNeedsPromotion;
     }
     return this.finish();
-  }
-
-  private finish(): ReconcileResults {
-    if (this.tracer) this.result.trace = this.tracer.finish();
-    return this.result;
   }
 
   /**
@@ -229,35 +206,6 @@ class AllocReconciler {
       this.markStop(migrate, '', allocNotNeeded);
       this.markStop(lost, AllocClientStatusLost, allocLost);
       this.recorder(group, false).stopAll('handleStop', all, untainted, migrate, lost);
-    }
-  }
-
-  // recorder is where a group's trace goes: nowhere unless one was asked for.
-  private recorder(group: string, removed: boolean): GroupRecorder {
-    return this.tracer ? this.tracer.group(group, removed) : NO_TRACE;
-  }
-
-  /** markStop stops each allocation of the set with the given client status and description. */
-  private markStop(allocs: AllocSet, clientStatus: string, statusDescription: string): void {
-    for (const alloc of allocs.values()) {
-      this.result.stop.push({ alloc, clientStatus, statusDescription, followupEvalID: '' });
-    }
-  }
-
-  /** markDelayed is markStop that also records each allocation's follow-up evaluation, when it has one. */
-  private markDelayed(
-    allocs: AllocSet,
-    clientStatus: string,
-    statusDescription: string,
-    followupEvals: ReadonlyMap<string, string>,
-  ): void {
-    for (const alloc of allocs.values()) {
-      this.result.stop.push({
-        alloc,
-        clientStatus,
-        statusDescription,
-        followupEvalID: followupEvals.get(alloc.ID) ?? '',
-      });
     }
   }
 
@@ -518,21 +466,6 @@ class AllocReconciler {
   }
 
   /**
-   * filterOldTerminalAllocs sets aside, for batch jobs only, finished
-   * allocations of older job versions: they are neither replaced nor counted.
-   */
-  private filterOldTerminalAllocs(all: AllocSet): { filtered: AllocSet; ignore: AllocSet } {
-    const ignore = all.empty();
-    if (!this.input.batch) return { filtered: all, ignore };
-    const filtered = all.empty();
-    for (const alloc of all.values()) {
-      const older = alloc.Job.Version < this.job.Version || alloc.Job.CreateIndex < this.job.CreateIndex;
-      (older && terminalStatus(alloc) ? ignore : filtered).add(alloc);
-    }
-    return { filtered, ignore };
-  }
-
-  /**
    * handleGroupCanaries stops the unpromoted canaries of an old or failed
    * deployment, stops (or marks lost) the current deployment's canaries on
    * tainted nodes, and returns the canaries that remain along with the
@@ -703,31 +636,6 @@ class AllocReconciler {
       if (stopOne(alloc, untainted, 'stop-duplicate-name')) return stop;
     }
     return stop;
-  }
-
-  /**
-   * computeUpdates asks the update function about each remaining allocation
-   * and splits them into those to leave alone, those updated in place
-   * (recorded in the results at once) and those needing a destructive update.
-   */
-  private computeUpdates(
-    group: TaskGroup,
-    untainted: AllocSet,
-    trace: GroupRecorder,
-  ): {
-    ignore: AllocSet;
-    inplace: AllocSet;
-    destructive: AllocSet;
-  } {
-    const [ignore, inplace, destructive] = untainted.split(3, (alloc) => {
-      const d = this.input.allocUpdateFn(alloc, this.job, group);
-      trace.updated(alloc, d);
-      if (d.ignore) return UpdateOutcome.Ignore;
-      if (d.destructive) return UpdateOutcome.Destructive;
-      this.result.inplaceUpdate.push(d.updated!);
-      return UpdateOutcome.Inplace;
-    });
-    return { ignore: ignore!, inplace: inplace!, destructive: destructive! };
   }
 
   /**

@@ -12,7 +12,6 @@
 
 import {
   type Allocation,
-  type Deployment,
   type DeploymentState,
   type DesiredUpdates,
   type Evaluation,
@@ -45,7 +44,6 @@ import {
   EvalTriggerRetryFailedAlloc,
   SECOND,
   allocIndex,
-  copyDeployment,
   isCanary,
   isHealthy,
   isMultiregion,
@@ -56,7 +54,6 @@ import {
   newDesiredUpdates,
   requiresPromotion,
   serverTerminalStatus,
-  terminalStatus,
   transitionShouldForceReschedule,
   transitionShouldMigrate,
   transitionShouldReschedule,
@@ -79,7 +76,8 @@ import {
   filterOutByClientStatus,
 } from './reconcileUtil.ts';
 import { appendState, deploymentActive, hasAutoPromote, maxNormScore, newDeployment } from './structs.ts';
-import { type GroupRecorder, NO_TRACE, ReconcileTracer } from '../trace.ts';
+import { AllocReconcilerBase } from '../allocReconciler.ts';
+import type { GroupRecorder } from '../trace.ts';
 import type { DecisionCode, LimitDecision } from '../types.ts';
 import type { AllocPlaceResult, ReconcileResults, ReconcilerInput } from './types.ts';
 
@@ -97,9 +95,6 @@ export const disconnectTimeoutFollowupEvalDesc = 'created for delayed disconnect
 
 /** batchedFailedAllocWindowSize is how close together reschedule times must be to share one follow-up evaluation. */
 export const batchedFailedAllocWindowSize = 5 * SECOND;
-
-// UpdateOutcome names computeUpdates' outcomes: the position of each set in its split.
-const UpdateOutcome = { Ignore: 0, Inplace: 1, Destructive: 2 } as const;
 
 /** emptyResults are the results of a reconciliation that has decided nothing yet. */
 export function emptyResults(): ReconcileResults {
@@ -128,28 +123,15 @@ export function reconcile(input: ReconcilerInput): ReconcileResults {
   return new AllocReconciler(input).compute();
 }
 
-// AllocReconciler holds one reconciliation's state. Upstream's constructor
-// takes eleven arguments; here they come as one input object.
-class AllocReconciler {
-  /** job is the job being scheduled; compute sets it once it knows the job is not stopped or purged. */
-  private job!: Job;
-  /** oldDeployment is a deployment that no longer applies (cancelled, successful, or for another job version). */
-  private oldDeployment: Deployment | null = null;
-  /** deployment is the deployment the job is in, copied so the input stays untouched. */
-  private deployment: Deployment | null;
-  private deploymentPaused = false;
-  private deploymentFailed = false;
-  private readonly result: ReconcileResults;
-  private readonly tracer: ReconcileTracer | null;
-
-  constructor(private readonly input: ReconcilerInput) {
-    this.deployment = input.deployment ? copyDeployment(input.deployment) : null;
-    this.tracer = input.trace ? new ReconcileTracer() : null;
-    this.result = emptyResults();
+// The version's reconciler: the shared state and steps (../allocReconciler.ts),
+// and this version's Compute and computeGroup.
+class AllocReconciler extends AllocReconcilerBase<ReconcilerInput, ReconcileResults> {
+  constructor(input: ReconcilerInput) {
+    super(input, emptyResults());
   }
 
   /** compute reconciles every group and settles the deployment's status. */
-  compute(): ReconcileResults {
+  override compute(): ReconcileResults {
     const job = this.input.job;
     const m = newAllocMatrix(job, this.input.existingAllocs);
     this.cancelUnneededDeployments(job);
@@ -165,11 +147,6 @@ class AllocReconciler {
     const deploymentComplete = this.computeDeploymentComplete(m);
     this.computeDeploymentUpdates(deploymentComplete);
     return this.finish();
-  }
-
-  private finish(): ReconcileResults {
-    if (this.tracer) this.result.trace = this.tracer.finish();
-    return this.result;
   }
 
   /** computeDeploymentComplete reconciles each group and reports whether the deployment is complete for all of them. */
@@ -319,38 +296,10 @@ class AllocReconciler {
     this.markStop(lost, AllocClientStatusLost, allocLost);
     this.markStop(disconnecting, '', allocNotNeeded);
     this.markStop(reconnecting, '', allocNotNeeded);
-    this.markStop(filterByClientStatus(ignore, AllocClientStatusUnknown), '', allocNotNeeded);
-    trace.stopAll(step, all, untainted.union(disconnecting, reconnecting, ignore), migrate, lost);
+    const unknown = filterByClientStatus(ignore, AllocClientStatusUnknown);
+    this.markStop(unknown, '', allocNotNeeded);
+    trace.stopAll(step, all, untainted.union(disconnecting, reconnecting, unknown), migrate, lost);
     return set.size;
-  }
-
-  // recorder is where a group's trace goes: nowhere unless one was asked for.
-  private recorder(group: string, removed: boolean): GroupRecorder {
-    return this.tracer ? this.tracer.group(group, removed) : NO_TRACE;
-  }
-
-  /** markStop stops each allocation of the set with the given client status and description. */
-  private markStop(allocs: AllocSet, clientStatus: string, statusDescription: string): void {
-    for (const alloc of allocs.values()) {
-      this.result.stop.push({ alloc, clientStatus, statusDescription, followupEvalID: '' });
-    }
-  }
-
-  /** markDelayed is markStop that also records each allocation's follow-up evaluation, when it has one. */
-  private markDelayed(
-    allocs: AllocSet,
-    clientStatus: string,
-    statusDescription: string,
-    followupEvals: ReadonlyMap<string, string>,
-  ): void {
-    for (const alloc of allocs.values()) {
-      this.result.stop.push({
-        alloc,
-        clientStatus,
-        statusDescription,
-        followupEvalID: followupEvals.get(alloc.ID) ?? '',
-      });
-    }
   }
 
   /**
@@ -393,6 +342,7 @@ class AllocReconciler {
     } = filterByTainted(all, this.input.taintedNodes, this.input.supportsDisconnectedClients, this.input.now);
     desiredChanges.Ignore += nothingToDo.size;
     trace.filterByTainted(untainted, migrate, lost);
+    trace.disconnects(disconnecting, reconnecting, nothingToDo);
 
     // Which failed allocations are replaced now, and which later.
     let rescheduleNow: AllocSet;
@@ -410,7 +360,7 @@ class AllocReconciler {
     // Allocations whose node came back are weighed against their
     // replacements first: which to keep can only be decided now.
     if (reconnecting.size > 0) {
-      const { reconnect, stop } = this.reconcileReconnecting(reconnecting, all);
+      const { reconnect, stop } = this.reconcileReconnecting(reconnecting, all, trace);
       desiredChanges.Stop += stop.size;
       untainted = untainted.difference(stop);
       migrate = migrate.difference(stop);
@@ -436,10 +386,12 @@ class AllocReconciler {
         this.input.evalID,
         this.deployment,
       );
+      trace.disconnectRescheduled(later.rescheduleNow);
       rescheduleNow = rescheduleNow.union(later.rescheduleNow);
       untainted = untainted.union(later.untainted);
       rescheduleLater.push(...later.rescheduleLater);
       timeoutLaterEvals = this.createTimeoutLaterEvals(disconnecting, tg.Name);
+      trace.markedUnknown([...timeoutLaterEvals.keys()]);
     }
 
     // Lost allocations of a group with stop_after_client_disconnect wait.
@@ -602,21 +554,6 @@ class AllocReconciler {
     for (const name of nameIndex.nextCanaries(desiredChanges.Canary, canaries, destructive)) {
       this.result.place.push(placement(name, tg, { canary: true }));
     }
-  }
-
-  /**
-   * filterOldTerminalAllocs sets aside, for batch jobs only, finished
-   * allocations of older job versions: they are neither replaced nor counted.
-   */
-  private filterOldTerminalAllocs(all: AllocSet): { filtered: AllocSet; ignore: AllocSet } {
-    const ignore = all.empty();
-    if (!this.input.batch) return { filtered: all, ignore };
-    const filtered = all.empty();
-    for (const alloc of all.values()) {
-      const older = alloc.Job.Version < this.job.Version || alloc.Job.CreateIndex < this.job.CreateIndex;
-      (older && terminalStatus(alloc) ? ignore : filtered).add(alloc);
-    }
-    return { filtered, ignore };
   }
 
   /**
@@ -969,21 +906,26 @@ class AllocReconciler {
    * not kept is stopped (a failed replacement is already stopped). Every
    * reconnecting allocation ends in exactly one of the two sets.
    */
-  private reconcileReconnecting(reconnecting: AllocSet, all: AllocSet): { reconnect: AllocSet; stop: AllocSet } {
+  private reconcileReconnecting(
+    reconnecting: AllocSet,
+    all: AllocSet,
+    trace: GroupRecorder,
+  ): { reconnect: AllocSet; stop: AllocSet } {
     const stop = all.empty();
-    const stopAs = (alloc: Allocation, clientStatus: string, statusDescription: string): void => {
+    const stopAs = (alloc: Allocation, clientStatus: string, statusDescription: string, why: DecisionCode): void => {
       stop.add(alloc);
       this.result.stop.push({ alloc, clientStatus, statusDescription, followupEvalID: '' });
+      trace.reconnectStopped(alloc, why);
     };
 
     for (const reconnectingAlloc of reconnecting.values()) {
       if (!serverTerminalStatus(reconnectingAlloc) && reconnectingAlloc.ClientStatus === AllocClientStatusFailed) {
-        stopAs(reconnectingAlloc, AllocClientStatusFailed, allocRescheduled);
+        stopAs(reconnectingAlloc, AllocClientStatusFailed, allocRescheduled, 'reconnect-failed');
         continue;
       }
 
       if (reconnectingAlloc.DesiredStatus !== AllocDesiredStatusRun || this.mustNotResume(reconnectingAlloc)) {
-        stopAs(reconnectingAlloc, '', allocNotNeeded);
+        stopAs(reconnectingAlloc, '', allocNotNeeded, 'reconnect-not-wanted');
         continue;
       }
 
@@ -992,13 +934,15 @@ class AllocReconciler {
       if (replacementAlloc === undefined || serverTerminalStatus(replacementAlloc)) continue;
 
       if (pickReconnectingAlloc(reconnectingAlloc, replacementAlloc) === replacementAlloc) {
-        if (!stop.has(reconnectingAlloc.ID)) stopAs(reconnectingAlloc, '', allocNotNeeded);
+        if (!stop.has(reconnectingAlloc.ID)) stopAs(reconnectingAlloc, '', allocNotNeeded, 'reconnect-replaced');
       } else if (replacementAlloc.ClientStatus !== AllocClientStatusFailed) {
-        stopAs(replacementAlloc, '', allocReconnected);
+        stopAs(replacementAlloc, '', allocReconnected, 'replacement-not-needed');
       }
     }
 
-    return { reconnect: reconnecting.difference(stop), stop };
+    const reconnect = reconnecting.difference(stop);
+    trace.reconnected(reconnect);
+    return { reconnect, stop };
   }
 
   // mustNotResume reports whether someone asked the allocation to move or be
@@ -1028,31 +972,6 @@ class AllocReconciler {
         appendState(alloc, AllocStateFieldClientStatus, alloc.ClientStatus, this.input.now),
       );
     }
-  }
-
-  /**
-   * computeUpdates asks the update function about each remaining allocation
-   * and splits them into those to leave alone, those updated in place
-   * (recorded in the results at once) and those needing a destructive update.
-   */
-  private computeUpdates(
-    group: TaskGroup,
-    untainted: AllocSet,
-    trace: GroupRecorder,
-  ): {
-    ignore: AllocSet;
-    inplace: AllocSet;
-    destructive: AllocSet;
-  } {
-    const [ignore, inplace, destructive] = untainted.split(3, (alloc) => {
-      const d = this.input.allocUpdateFn(alloc, this.job, group);
-      trace.updated(alloc, d);
-      if (d.ignore) return UpdateOutcome.Ignore;
-      if (d.destructive) return UpdateOutcome.Destructive;
-      this.result.inplaceUpdate.push(d.updated!);
-      return UpdateOutcome.Inplace;
-    });
-    return { ignore: ignore!, inplace: inplace!, destructive: destructive! };
   }
 
   /**
