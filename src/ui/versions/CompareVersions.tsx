@@ -118,17 +118,7 @@ function Differences({ comparison }: { comparison: Comparison }) {
       {comparison.Groups.length > 0 && (
         <table className="versions-table" data-testid="versions-groups">
           <caption>Task groups</caption>
-          <thead>
-            <tr>
-              <th scope="col">Group</th>
-              <th scope="col">What</th>
-              {ORDER.map((v) => (
-                <th key={v} scope="col">
-                  {NOMAD_LABELS[v]}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <VersionsHead first={['Group', 'What']} />
           <tbody>
             {comparison.Groups.flatMap((g) => [
               ...Object.entries(g.Counts).map(([count, values]) => (
@@ -158,16 +148,7 @@ function Differences({ comparison }: { comparison: Comparison }) {
       {comparison.Allocations.length > 0 && (
         <table className="versions-table" data-testid="versions-allocs">
           <caption>Allocations</caption>
-          <thead>
-            <tr>
-              <th scope="col">Allocation</th>
-              {ORDER.map((v) => (
-                <th key={v} scope="col">
-                  {NOMAD_LABELS[v]}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <VersionsHead first={['Allocation']} />
           <tbody>
             {comparison.Allocations.map((a) => (
               <AllocRow key={a.AllocID} a={a} />
@@ -176,6 +157,21 @@ function Differences({ comparison }: { comparison: Comparison }) {
         </table>
       )}
     </>
+  );
+}
+
+// VersionsHead is a table's header row: its own columns, then one per version.
+function VersionsHead({ first }: { first: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {[...first, ...ORDER.map((v) => NOMAD_LABELS[v])].map((label) => (
+          <th key={label} scope="col">
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }
 
