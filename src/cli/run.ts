@@ -168,12 +168,6 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     let events: SimEvent[] = [];
     // Loaded for --simulate only: reconciling never loads the simulator.
     const sim = options.simulate ? await import('./simulation.ts') : null;
-    const unfilmed = sim === null ? null : sim.unfilmedVersion(scenario);
-    if (unfilmed !== null) {
-      io.stderr(formatDiagnostic(name, { path: 'NomadVersion', message: unfilmed }) + '\n');
-      status = Math.max(status, EXIT_INPUT);
-      continue;
-    }
     if (sim !== null) {
       // The reader accepted the text, so it parses again (the same way: a byte order mark is allowed).
       const parsed = parseJsonText(text, FILE_TEXT_BUDGET);

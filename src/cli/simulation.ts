@@ -9,7 +9,6 @@ import { filmDocument, formatFilm } from './film.ts';
 export { EVENTS_KEY } from '../scenario/events.ts';
 export { readEvents } from '../scenario/readEvents.ts';
 export { simulate } from '../simulator/simulate.ts';
-export { unfilmedVersion } from '../simulator/nomadVersion.ts';
 
 /** renderFilm prints a film as text, or as one JSON document with --format json (compact when several files are run). */
 export function renderFilm(options: CliOptions, several: boolean, film: Film): string {

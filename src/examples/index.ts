@@ -158,6 +158,24 @@ export const EXAMPLES: readonly Example[] = [
     load: () => json(import('./surprise-max-parallel-above-count.json')),
   },
   {
+    id: 'disconnect-max-client-disconnect',
+    title: 'Nomad 1.6: a client disconnects (max_client_disconnect)',
+    summary: 'The allocation turns unknown, is replaced after its delay, lost at the timeout.',
+    load: () => json(import('./disconnect-max-client-disconnect.json')),
+  },
+  {
+    id: 'disconnect-without-max-client-disconnect',
+    title: 'Nomad 1.6: a client disconnects (no max_client_disconnect)',
+    summary: 'Lost at once, replaced under its name, at its own job version.',
+    load: () => json(import('./disconnect-without-max-client-disconnect.json')),
+  },
+  {
+    id: 'disconnect-reconnect',
+    title: 'Nomad 1.6: a disconnected client reconnects',
+    summary: 'The original is kept; its replacement stops.',
+    load: () => json(import('./disconnect-reconnect.json')),
+  },
+  {
     id: 'rollout-canary',
     title: 'Rollout: canaries, promotion, success',
     summary: 'The whole canary rollout, evaluation by evaluation, with a promotion.',
@@ -177,6 +195,13 @@ export const EXAMPLES: readonly Example[] = [
     summary: 'The drainer migrates one allocation at a time (migrate max_parallel).',
     rollout: true,
     load: () => json(import('./rollout-drain.json')),
+  },
+  {
+    id: 'rollout-disconnect',
+    title: 'Rollout (Nomad 1.6): a client disconnects and comes back',
+    summary: 'Unknown, replaced after 30 s, reconnected: the original stays.',
+    rollout: true,
+    load: () => json(import('./rollout-disconnect.json')),
   },
 ];
 

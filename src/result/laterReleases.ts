@@ -115,11 +115,8 @@ export function laterNotes(scenario: Scenario, document: ResultDocument, tasksUp
 }
 
 // usesDisconnectFields says whether a group sets either of the fields 1.8's
-// disconnect block replaces.
+// disconnect block replaces (a stop_after_client_disconnect of 0 is unset).
 function usesDisconnectFields(tg: TaskGroup): boolean {
-  const fields = tg as TaskGroup & { MaxClientDisconnect?: unknown; StopAfterClientDisconnect?: unknown };
-  return (
-    (fields.StopAfterClientDisconnect !== null && fields.StopAfterClientDisconnect !== undefined) ||
-    (fields.MaxClientDisconnect !== null && fields.MaxClientDisconnect !== undefined)
-  );
+  const stopAfter = tg.StopAfterClientDisconnect !== null && tg.StopAfterClientDisconnect !== 0;
+  return stopAfter || (tg.MaxClientDisconnect !== null && tg.MaxClientDisconnect !== undefined);
 }

@@ -6,7 +6,7 @@
 // that is not one of these, in range, is ignored.
 
 /** LINK_VIEW_TABS are the result tabs a link may open on. */
-const LINK_VIEW_TABS = ['plan', 'explain', 'diff', 'json', 'rollout'] as const;
+const LINK_VIEW_TABS = ['plan', 'explain', 'diff', 'json', 'versions', 'rollout'] as const;
 
 /** LinkView is the view a link opens on; every part is optional. */
 export interface LinkView {

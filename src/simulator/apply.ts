@@ -5,7 +5,14 @@
 // deployment.
 
 import {
+  type Allocation,
+  type Node,
+  AllocClientStatusRunning,
+  AllocClientStatusUnknown,
+  AllocDesiredStatusRun,
+  NodeStatusDisconnected,
   NodeStatusDown,
+  clientTerminalStatus,
   deploymentActive,
   NodeStatusReady,
   rescheduleEligible,
@@ -18,7 +25,15 @@ import {
   EvalTriggerScaling,
   nodeTerminalStatus,
 } from '../engine/structs.ts';
-import { clientCompletes, clientFails, clientForget, clientNeverHealthy, clientWatch } from './allocRunner.ts';
+import {
+  clientCompletes,
+  clientFails,
+  clientForget,
+  clientNeverHealthy,
+  clientStops,
+  clientWatch,
+} from './allocRunner.ts';
+import { givenUpNodes, missedHeartbeatStatus } from './heartbeat.ts';
 import { startDrainWatch } from './drainer.ts';
 import { DEFAULT_DRAIN_DEADLINE, type SimEvent } from '../scenario/events.ts';
 import { readEditedJob, registerJob, scaledJob } from './jobs.ts';
@@ -26,7 +41,7 @@ import { type EventProblem, eventProblem } from './eventProblem.ts';
 import { unblockEvals } from './planApply.ts';
 import type { SimLog } from './happenings.ts';
 import { type SimState, findAlloc, jobOfAlloc, latestDeployment, mainJob } from './state.ts';
-import { enqueueEval, replaceNode } from './stateWrites.ts';
+import { enqueueEval, replaceAlloc, replaceNode } from './stateWrites.ts';
 import { later } from './math.ts';
 import { failDeploymentByUser, pauseDeployment, promoteDeployment, watchHealth } from './watcher.ts';
 
@@ -82,16 +97,34 @@ function applyNodeEvent(
   if (node === undefined) return eventProblem({ code: 'unknown-node', subject: event.NodeID });
   const label = node.Name || node.ID;
   switch (event.Kind) {
-    case 'node-down':
+    case 'node-down': {
       if (nodeTerminalStatus(node)) return eventProblem({ code: 'node-already-down', subject: label });
-      replaceNode(state, { ...node, Status: NodeStatusDown });
-      // A down client reports nothing more.
+      if (node.Status === NodeStatusDisconnected)
+        return eventProblem({ code: 'node-already-disconnected', subject: label });
+      // The client stops heartbeating: the servers decide what that means.
+      const status = missedHeartbeatStatus(state, node);
+      replaceNode(state, { ...node, Status: status });
+      // A client that cannot reach the servers reports nothing more.
       for (const js of state.jobs) for (const a of js.allocs) if (a.NodeID === node.ID) clientForget(state, a.ID);
-      log.note(state, `${label} is down`, { Kind: 'node-down', NodeID: node.ID, Name: label });
-      createNodeEvals(state, node.ID, `${label} went down`);
+      if (status === NodeStatusDisconnected) {
+        log.note(state, `${label} missed its heartbeats: disconnected, its allocations may reconnect`, {
+          Kind: 'node-disconnected',
+          NodeID: node.ID,
+          Name: label,
+        });
+        createNodeEvals(state, node.ID, `${label} disconnected`);
+      } else {
+        log.note(state, `${label} is down`, { Kind: 'node-down', NodeID: node.ID, Name: label });
+        createNodeEvals(state, node.ID, `${label} went down`);
+      }
       return null;
+    }
     case 'node-up':
       if (node.Status === NodeStatusReady) return eventProblem({ code: 'node-already-ready', subject: label });
+      if (node.Status === NodeStatusDisconnected) {
+        reconnectClient(state, node, log);
+        return null;
+      }
       replaceNode(state, { ...node, Status: NodeStatusReady });
       log.note(state, `${label} is ready again`, { Kind: 'node-ready', NodeID: node.ID, Name: label });
       createNodeEvals(state, node.ID, `${label} became ready`);
@@ -140,6 +173,8 @@ function applyAllocEvent(
   const node = state.nodes.find((n) => n.ID === alloc.NodeID);
   if (node === undefined || nodeTerminalStatus(node))
     return eventProblem({ code: 'alloc-node-down', subject: alloc.Name });
+  if (node.Status === NodeStatusDisconnected)
+    return eventProblem({ code: 'alloc-node-disconnected', subject: alloc.Name });
   if (kind === 'alloc-unhealthy') {
     if (alloc.DeploymentStatus?.Healthy != null)
       return eventProblem({ code: 'alloc-health-reported', subject: alloc.Name });
@@ -204,6 +239,53 @@ function applyJobEvent(
   });
   enqueueEval(state, js, trigger, describeJobEvent(event));
   return null;
+}
+
+// reconnectClient is a disconnected client heartbeating again: it reports
+// its allocations as they run (those the servers marked unknown are running
+// again, and keep the unknown entry the reconciler looks for), stops those
+// the servers stopped meanwhile, and its node is ready; each job on it is
+// evaluated, and the reconciler decides which of an allocation and its
+// replacement stays.
+function reconnectClient(state: SimState, node: Node, log: SimLog): void {
+  const label = node.Name || node.ID;
+  replaceNode(state, { ...node, Status: NodeStatusReady });
+  for (const js of state.jobs) {
+    for (const a of js.allocs) {
+      if (a.NodeID !== node.ID || clientTerminalStatus(a)) continue;
+      if (a.DesiredStatus !== AllocDesiredStatusRun) {
+        replaceAlloc(state, clientStops(a, state.now));
+        continue;
+      }
+      let reported: Allocation = a;
+      if (a.ClientStatus === AllocClientStatusUnknown) {
+        reported = { ...a, ClientStatus: AllocClientStatusRunning, ModifyTime: state.now };
+        replaceAlloc(state, reported);
+      }
+      clientWatch(state, reported);
+    }
+  }
+  log.note(state, `${label} is back: it reconnects`, { Kind: 'node-reconnected', NodeID: node.ID, Name: label });
+  createNodeEvals(state, node.ID, `${label} reconnected`);
+  unblockEvals(state, `${label} reconnected`);
+}
+
+/**
+ * giveUpOnDisconnectedNodes marks down each disconnected node whose
+ * allocations can no longer reconnect (upstream's next missed heartbeat),
+ * and evaluates the jobs on it.
+ */
+export function giveUpOnDisconnectedNodes(state: SimState, log: SimLog): void {
+  for (const node of givenUpNodes(state)) {
+    const label = node.Name || node.ID;
+    replaceNode(state, { ...node, Status: NodeStatusDown });
+    log.note(state, `${label} is down: none of its allocations may reconnect any more`, {
+      Kind: 'node-down',
+      NodeID: node.ID,
+      Name: label,
+    });
+    createNodeEvals(state, node.ID, `${label} went down`);
+  }
 }
 
 // createNodeEvals queues a node-update evaluation for every job with allocations on the node.

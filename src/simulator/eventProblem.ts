@@ -8,6 +8,7 @@ import { type Diagnostic, diagnosticText } from '../scenario/diagnostics.ts';
 export type EventProblemCode =
   | 'unknown-node'
   | 'node-already-down'
+  | 'node-already-disconnected'
   | 'node-already-ready'
   | 'node-already-draining'
   | 'node-already-ineligible'
@@ -16,6 +17,7 @@ export type EventProblemCode =
   | 'unknown-alloc'
   | 'alloc-stopped'
   | 'alloc-node-down'
+  | 'alloc-node-disconnected'
   | 'alloc-health-reported'
   | 'no-deployment'
   | 'deployment-ended'
@@ -67,6 +69,8 @@ function problemMessage(p: EventProblemFacts): string {
       return `no node has ID ${JSON.stringify(subject)}`;
     case 'node-already-down':
       return `${subject} is already down`;
+    case 'node-already-disconnected':
+      return `${subject} is already disconnected; it comes back with Up, or is marked down when none of its allocations may reconnect`;
     case 'node-already-ready':
       return `${subject} is already ready`;
     case 'node-already-draining':
@@ -83,6 +87,8 @@ function problemMessage(p: EventProblemFacts): string {
       return `${subject} has already stopped`;
     case 'alloc-node-down':
       return `${subject} is on a node that is down, which reports nothing`;
+    case 'alloc-node-disconnected':
+      return `${subject} is on a disconnected node, which reports nothing until it is back`;
     case 'alloc-health-reported':
       return `${subject} has already reported its health`;
     case 'no-deployment':

@@ -13,6 +13,8 @@ import type { SimState } from './state.ts';
 export type HappeningKind =
   | 'event-ignored'
   | 'node-down'
+  | 'node-disconnected'
+  | 'node-reconnected'
   | 'node-ready'
   | 'node-draining'
   | 'node-ineligible'
@@ -23,6 +25,8 @@ export type HappeningKind =
   | 'job-unchanged'
   | 'job-reverted'
   | 'alloc-running'
+  | 'alloc-unknown'
+  | 'alloc-reconnected'
   | 'alloc-healthy'
   | 'alloc-unhealthy'
   | 'alloc-failed'

@@ -13,6 +13,7 @@
 // of them is taken. Constraints, affinities, spreads, ports and devices are
 // not modelled, so the limit is never lifted for them.
 
+import { isInAnyDC } from '../engine/v1.6/structs.ts';
 import {
   type Allocation,
   type Job,
@@ -152,11 +153,13 @@ export class PlanningCluster {
     private readonly totals: NodeTotals,
     shuffle: Shuffle,
   ) {
-    const dcs = new Set(job.Datacenters);
-    for (const dc of job.Datacenters) this.nodesAvailable[dc] = 0;
+    // A datacenter may be a glob under 1.6 ("*" by default there); 0.12's names match themselves.
+    for (const dc of job.Datacenters) if (!dc.includes('*')) this.nodesAvailable[dc] = 0;
     this.usable = nodes.filter((n) => {
-      const ok = usableNode(n) && (dcs.size === 0 || dcs.has(n.Datacenter));
-      if (ok && dcs.has(n.Datacenter)) this.nodesAvailable[n.Datacenter]!++;
+      const inDC = job.Datacenters.length === 0 || isInAnyDC(n, job.Datacenters);
+      const ok = usableNode(n) && inDC;
+      if (ok && job.Datacenters.length > 0)
+        this.nodesAvailable[n.Datacenter] = (this.nodesAvailable[n.Datacenter] ?? 0) + 1;
       return ok;
     });
     shuffleNodes(this.usable, shuffle);

@@ -9,12 +9,14 @@ import {
   type Deployment,
   type Job,
   type Node,
+  type NodeScoreMeta,
   AllocClientStatusLost,
   AllocClientStatusPending,
   AllocClientStatusRunning,
   AllocDesiredStatusRun,
   AllocDesiredStatusStop,
   AllocClientStatusFailed,
+  EvalTriggerMaxDisconnectTimeout,
   EvalTriggerQueuedAllocs,
   deploymentActive,
   isZeroTime,
@@ -24,12 +26,14 @@ import {
   terminalStatus,
 } from '../engine/structs.ts';
 import type { ReconcileResults } from '../engine/types.ts';
+import type { ReconcileResults as ReconcileResults16 } from '../engine/v1.6/types.ts';
 import { clientForget, clientStops, clientWatch } from './allocRunner.ts';
+import { downgradedJobForPlacement } from './downgrade.ts';
 import { setDeploymentStatus, updateDeploymentWithAllocs } from './deployments.ts';
 import type { PlacementFailure } from '../result/failure.ts';
 import { type Ask, type RankedNode, PlanningCluster, groupAsk } from './placement.ts';
 import { type JobState, type QueuedEval, type SimState, findAlloc, latestDeployment } from './state.ts';
-import type { SimLog } from './happenings.ts';
+import { type SimLog, allocIdentity } from './happenings.ts';
 import { account, addAlloc, enqueueEval, replaceAlloc } from './stateWrites.ts';
 
 export type { RankedNode } from './placement.ts';
@@ -70,7 +74,7 @@ export function applyPlan(
   state: SimState,
   js: JobState,
   evaluation: QueuedEval,
-  results: ReconcileResults,
+  results: ReconcileResults | ReconcileResults16,
   log: SimLog,
 ): AppliedPlan {
   state.index++;
@@ -106,6 +110,7 @@ export function applyPlan(
 
   // The cluster as the plan places in it, built only for a plan that places (after its stops).
   for (const stop of results.stop) writeStop(state, stop.alloc.ID, stop.clientStatus, stop.followupEvalID);
+  if ('disconnectUpdates' in results) writeClientStatusUpdates(state, results, log);
 
   const inplace: { alloc: Allocation; existing: Allocation }[] = [];
   for (const update of results.inplaceUpdate) {
@@ -140,8 +145,7 @@ export function applyPlan(
   const followUps = [...results.desiredFollowupEvals.values()].flat();
   const delayInstead = followUps.length > 0 && isZeroTime(evaluation.WaitUntil);
   if (delayInstead) {
-    for (const f of followUps)
-      enqueueEval(state, js, f.TriggeredBy, 'a failed allocation may be rescheduled then', f.WaitUntil, f.ID);
+    for (const f of followUps) enqueueEval(state, js, f.TriggeredBy, followUpWhy(f.TriggeredBy), f.WaitUntil, f.ID);
   }
   if (
     outcome.failures.length > 0 &&
@@ -155,6 +159,14 @@ export function applyPlan(
   if (hadBlocked && results.stop.length + results.destructiveUpdate.length > 0)
     unblockEvals(state, 'allocations stopped and freed room');
   return outcome;
+}
+
+// followUpWhy says why a follow-up evaluation waits: a reschedule's delay,
+// or (1.6) the max_client_disconnect of allocations whose client is away.
+function followUpWhy(trigger: string): string {
+  return trigger === EvalTriggerMaxDisconnectTimeout
+    ? 'allocations of a disconnected client are lost then, unless it is back'
+    : 'a failed allocation may be rescheduled then';
 }
 
 /**
@@ -183,6 +195,27 @@ function markLostOnDownNodes(state: SimState, js: JobState): void {
   }
 }
 
+// writeClientStatusUpdates writes 1.6's unknown and reconnected
+// allocations (AppendUnknownAlloc; AppendAlloc of a reconnect update): each
+// is the reconciler's copy, with its new state entry, status, description
+// and follow-up evaluation.
+function writeClientStatusUpdates(state: SimState, results: ReconcileResults16, log: SimLog): void {
+  for (const update of results.disconnectUpdates.values()) {
+    replaceAlloc(state, { ...update, ModifyTime: state.now });
+    log.note(state, `${update.Name} is unknown: it may reconnect until its max_client_disconnect runs out`, {
+      Kind: 'alloc-unknown',
+      ...allocIdentity(update),
+    });
+  }
+  for (const update of results.reconnectUpdates.values()) {
+    replaceAlloc(state, { ...update, ModifyTime: state.now });
+    log.note(state, `${update.Name} reconnected and keeps running`, {
+      Kind: 'alloc-reconnected',
+      ...allocIdentity(update),
+    });
+  }
+}
+
 // writeStop writes a stop (AppendStoppedAlloc): desired status stop, the
 // client status the plan gives (lost) or else the client stopping it, and
 // the follow-up evaluation when there is one. The description is in the
@@ -204,13 +237,14 @@ function placeAll(
   state: SimState,
   js: JobState,
   cluster: PlanningCluster,
-  results: ReconcileResults,
+  results: ReconcileResults | ReconcileResults16,
   planDeployment: Deployment | null,
 ): AppliedPlan {
   const placed: PlacedAlloc[] = [];
   const created: { alloc: Allocation; existing: null }[] = [];
   const failed = new Map<string, PlacementFailure>();
-  const deploymentID = planDeployment !== null && deploymentActive(planDeployment) ? planDeployment.ID : '';
+  // Upstream keeps the deployment of a downgraded placement for the placements after it.
+  let deploymentID = planDeployment !== null && deploymentActive(planDeployment) ? planDeployment.ID : '';
 
   type Missing = {
     name: string;
@@ -219,6 +253,8 @@ function placeAll(
     canary: boolean;
     reschedule: boolean;
     destructive: boolean;
+    /** downgrade is 1.6's DowngradeNonCanary, with the lowest job version the placement may run. */
+    downgrade: { minJobVersion: number } | null;
   };
   const missing: Missing[] = [
     ...results.destructiveUpdate.map((d) => ({
@@ -228,6 +264,7 @@ function placeAll(
       canary: false,
       reschedule: false,
       destructive: true,
+      downgrade: null,
     })),
     ...results.place.map((p) => ({
       name: p.name,
@@ -236,39 +273,52 @@ function placeAll(
       canary: p.canary,
       reschedule: p.reschedule,
       destructive: false,
+      downgrade: 'downgradeNonCanary' in p && p.downgradeNonCanary ? { minJobVersion: p.minJobVersion } : null,
     })),
   ];
 
   for (const m of missing) {
-    const already = failed.get(m.tg.Name);
+    let tg = m.tg;
+    let job = js.job;
+    if (m.downgrade !== null) {
+      const downgraded = downgradedJobForPlacement(js, tg.Name, m.downgrade.minJobVersion);
+      if (downgraded !== null) {
+        job = downgraded.job;
+        tg = job.TaskGroups.find((g) => g.Name === tg.Name)!;
+        deploymentID = downgraded.deploymentID;
+      }
+    }
+    const already = failed.get(tg.Name);
     if (already !== undefined) {
       already.Failed++;
       continue;
     }
-    const ask: Ask = groupAsk(m.tg);
+    const ask: Ask = groupAsk(tg);
     const previous = m.previous === null ? null : (findAlloc(state, m.previous.ID) ?? m.previous);
     // A destructive replacement frees its predecessor's room before looking for a node.
     // A destructive replacement looks for room as if its predecessor were gone; it is stopped only once the new one fits.
     const released = m.destructive && previous !== null && !terminalStatus(previous);
     if (released) account(state, js, previous, -1);
-    const choice = cluster.select(m.tg, ask, penaltyNodes(previous), preferredNode(state, m.tg, previous));
+    const choice = cluster.select(tg, ask, penaltyNodes(previous), preferredNode(state, tg, previous));
     if (released) account(state, js, previous, 1);
     if (!('node' in choice)) {
-      failed.set(m.tg.Name, choice);
+      failed.set(tg.Name, choice);
       continue;
     }
     if (m.destructive && previous !== null) writeStop(state, previous.ID, '', '');
     const alloc = newAlloc(
       state,
-      js.job,
+      job,
       m.name,
-      m.tg.Name,
+      tg.Name,
       choice.node,
       deploymentID,
       previous,
       m.reschedule,
       m.canary && planDeployment !== null,
     );
+    // 1.6's reconnect logic weighs a replacement's score against its original's (AllocMetric's top five).
+    if (state.nomadVersion === '1.6') alloc.Metrics = { ScoreMetaData: choice.ranked.slice(0, 5).map(scoreMeta) };
     addAlloc(state, js, alloc);
     if (previous !== null) {
       const prev = findAlloc(state, previous.ID)!;
@@ -290,6 +340,11 @@ function placeAll(
   }
   updateDeploymentWithAllocs(js, created, state.now);
   return { placed, failures: [...failed.values()] };
+}
+
+// scoreMeta is a ranked node as the allocation's metrics keep it.
+function scoreMeta(r: RankedNode): NodeScoreMeta {
+  return { NodeID: r.NodeID, NormScore: r.NormScore, Scores: { ...r.Scores } };
 }
 
 // newAlloc is a pending allocation of the current job on the chosen node.

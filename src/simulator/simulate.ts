@@ -19,6 +19,7 @@ import {
   ZERO_TIME,
   isZeroTime,
   nextRescheduleTime,
+  NodeStatusDisconnected,
   nodeTerminalStatus,
   requiresPromotion,
   terminalStatus,
@@ -29,7 +30,8 @@ import type { ReconcileTrace } from '../engine/types.ts';
 import { type ResultDocument, toResultDocument } from '../result/document.ts';
 import { runScenario } from '../result/run.ts';
 import type { Scenario } from '../scenario/read.ts';
-import { applyEvent } from './apply.ts';
+import { applyEvent, giveUpOnDisconnectedNodes } from './apply.ts';
+import { nextGiveUpTime } from './heartbeat.ts';
 import {
   type OverBudget,
   type SimBudget,
@@ -332,6 +334,7 @@ function initialState(scenario: Scenario): SimState {
     nextID: freshIDs(jobs),
     shuffle: (n) => Math.floor((random() / 0x100000000) * n),
   };
+  if (scenario.NomadVersion !== undefined) state.nomadVersion = scenario.NomadVersion;
   for (const js of jobs) {
     state.index = maxOf(
       js.versions.map((v) => v.ModifyIndex),
@@ -346,7 +349,10 @@ function initialState(scenario: Scenario): SimState {
       account(state, js, a, 1);
     });
   }
-  const up = new Set(scenario.Nodes.filter((n) => !nodeTerminalStatus(n)).map((n) => n.ID));
+  // A down or disconnected client reports nothing.
+  const up = new Set(
+    scenario.Nodes.filter((n) => !nodeTerminalStatus(n) && n.Status !== NodeStatusDisconnected).map((n) => n.ID),
+  );
   for (const js of jobs) {
     for (const a of js.allocs) if (!terminalStatus(a) && up.has(a.NodeID)) clientWatch(state, a);
   }
@@ -440,6 +446,7 @@ function settle(state: SimState, log: SimLog): void {
   if (reports.length > 0) watchHealth(state, reports, log);
   commitWatcherBatches(state, log);
   runDrainer(state, log);
+  giveUpOnDisconnectedNodes(state, log);
 }
 
 // nextTime is when something is next due: a client change, a watcher's or
@@ -451,6 +458,7 @@ function nextTime(state: SimState, timed: readonly { at: Instant }[]): Instant |
     nextWatcherCommit(state),
     nextProgressCutoff(state),
     nextDrainTime(state),
+    nextGiveUpTime(state),
   ];
   for (const e of state.evals) if (e.Status === 'pending' && !isZeroTime(e.WaitUntil)) candidates.push(e.WaitUntil);
   for (const t of timed) candidates.push(t.at);

@@ -28,6 +28,7 @@ export function snapshotScenario(state: SimState, js: JobState, name: string, ev
     Deployment: own.Deployment,
   };
   if (state.jobs.length > 1) scenario.OtherJobs = state.jobs.filter((o) => o !== js).map(jobDocument);
+  if (state.nomadVersion !== undefined) scenario.NomadVersion = state.nomadVersion;
   return scenario;
 }
 

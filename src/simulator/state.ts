@@ -132,6 +132,8 @@ export interface SimState {
   nextID: () => string;
   /** shuffle draws the node shuffles of placement: an integer in [0, n). */
   shuffle: (n: number) => number;
+  /** nomadVersion is the scenario's: which reconciler each evaluation runs, and how servers and clients behave around it. */
+  nomadVersion?: '1.6';
 }
 
 /** mainJob is the scenario's own job. */

@@ -13,7 +13,9 @@
 // unhealthy allocation not yet allowed to be replaced.
 
 import {
+  type Allocation,
   type Deployment,
+  type DeploymentState,
   type Instant,
   DeploymentStatusFailed,
   DeploymentStatusPaused,
@@ -29,6 +31,7 @@ import {
   isHealthy,
   isZeroTime,
   lookupTaskGroup,
+  rescheduleEligible,
   requiresPromotion,
   terminalStatus,
 } from '../engine/structs.ts';
@@ -84,13 +87,13 @@ function watchJobHealth(state: SimState, js: JobState, reports: readonly HealthR
     const group = deployment.TaskGroups.get(alloc.TaskGroup);
     if (group === undefined) continue;
     const healthy = alloc.DeploymentStatus?.Healthy === true;
-    const progressBased = group.ProgressDeadline !== 0;
-    if (!healthy && progressBased && !alloc.DesiredTransition.Reschedule) {
+    const failEarly = !healthy && shouldFailEarly(state, js, alloc, group);
+    if (!healthy && !failEarly && !alloc.DesiredTransition.Reschedule) {
       replacements.push(alloc.ID);
       continue;
     }
     if (healthy) createEval = true;
-    if (!healthy && !progressBased) {
+    if (failEarly) {
       fail = true;
       if (group.AutoRevert) rollback = true;
     }
@@ -109,6 +112,17 @@ function watchJobHealth(state: SimState, js: JobState, reports: readonly HealthR
         : 'allocations of the deployment turned healthy';
     createBatchedUpdate(state, js, deployment, replacements, why);
   }
+}
+
+// shouldFailEarly says whether an unhealthy allocation fails its deployment
+// at once, rather than being replaced: when the group has no progress
+// deadline, and (Nomad 1.6) when the group's reschedule policy allows it no
+// more reschedules.
+function shouldFailEarly(state: SimState, js: JobState, alloc: Allocation, group: DeploymentState): boolean {
+  if (group.ProgressDeadline === 0) return true;
+  if (state.nomadVersion !== '1.6') return false;
+  const policy = lookupTaskGroup(js.job, alloc.TaskGroup)?.ReschedulePolicy ?? null;
+  return !rescheduleEligible(alloc, policy, state.now);
 }
 
 // createBatchedUpdate adds to the job's outstanding batch, or starts one that commits WATCHER_EVAL_DELAY from now.
@@ -213,16 +227,29 @@ export function failDeployment(
  */
 function autoPromote(state: SimState, js: JobState, deployment: Deployment, log: SimLog): void {
   if (!requiresPromotion(deployment)) return;
-  let placedAny = false;
-  for (const group of deployment.TaskGroups.values()) {
-    if (!group.AutoPromote || group.DesiredCanaries !== group.PlacedCanaries.length) return;
-    for (const id of group.PlacedCanaries) {
-      placedAny = true;
+  const groups = [...deployment.TaskGroups.values()];
+  if (!groups.some((g) => g.PlacedCanaries.length > 0)) return;
+  // A canary no longer in the state is no objection to 0.12, and not a healthy one to 1.6.
+  const healthy = (g: DeploymentState, missing: boolean) =>
+    g.PlacedCanaries.filter((id) => {
       const canary = findAlloc(state, id);
-      if (canary !== undefined && !isHealthy(canary.DeploymentStatus)) return;
-    }
-  }
-  if (!placedAny) return;
+      return canary === undefined ? missing : isHealthy(canary.DeploymentStatus);
+    }).length;
+  const ready =
+    state.nomadVersion === '1.6'
+      ? // 1.6 passes over groups without canaries, and counts the healthy ones.
+        groups.every(
+          (g) =>
+            g.DesiredCanaries < 1 ||
+            (g.AutoPromote && g.PlacedCanaries.length >= g.DesiredCanaries && healthy(g, false) === g.DesiredCanaries),
+        )
+      : groups.every(
+          (g) =>
+            g.AutoPromote &&
+            g.DesiredCanaries === g.PlacedCanaries.length &&
+            healthy(g, true) === g.PlacedCanaries.length,
+        );
+  if (!ready) return;
   if (promoteDeployment(state, js, deployment, log) === null)
     log.note(state, 'the deployment watcher promoted the canaries (auto_promote)', {
       Kind: 'canaries-auto-promoted',
@@ -259,7 +286,12 @@ export function promoteDeployment(
   }
   if (shortfalls.length > 0) return eventProblem({ code: 'canaries-unhealthy', shortfalls });
   const promoted = copyDeployment(deployment);
-  for (const group of promoted.TaskGroups.values()) group.Promoted = true;
+  for (const group of promoted.TaskGroups.values()) {
+    // Nomad 1.6's state store restarts a started progress deadline on promotion (0.12 kept it).
+    if (state.nomadVersion === '1.6' && group.ProgressDeadline > 0 && !isZeroTime(group.RequireProgressBy))
+      group.RequireProgressBy = later(state.now, group.ProgressDeadline);
+    group.Promoted = true;
+  }
   if (!requiresPromotion(promoted) && promoted.Status === DeploymentStatusRunning) {
     promoted.StatusDescription = DeploymentStatusDescriptionRunning;
   }

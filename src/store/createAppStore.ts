@@ -59,7 +59,7 @@ export function createAppStore(options: AppStoreOptions): AppStore {
   });
   store = createStore<AppState>()((set, get) => ({
     ...createEditorSlice(set, get, client, options.initialTexts),
-    ...createRunSlice(get, client),
+    ...createRunSlice(set, get, client),
     ...createViewSlice(
       set,
       options.theme ?? 'system',

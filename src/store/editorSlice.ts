@@ -2,6 +2,7 @@
 
 import type { StoreApi } from 'zustand/vanilla';
 import { hasEvents } from '../scenario/eventsText.ts';
+import { withNomadVersion } from '../scenario/nomadVersion.ts';
 import type { ReconcileClient } from '../worker/reconcileClient.ts';
 import type { TabTexts } from '../scenario/tabs.ts';
 import type { AppState, EditorActions, EditorState } from './state.ts';
@@ -28,6 +29,14 @@ export function createEditorSlice(
     },
     setActiveTab(tab) {
       set({ activeTab: tab });
+    },
+    setNomadVersion(version) {
+      const { texts } = get();
+      const cluster = withNomadVersion(texts.cluster, version);
+      // Unchanged: the version was already chosen, or the tab is not a JSON object, which its diagnostics say.
+      if (cluster === texts.cluster) return;
+      set({ texts: { ...texts, cluster }, revision: get().revision + 1 });
+      client.update(get().texts);
     },
     setVariable(name, value) {
       const edit = withVariable(get().texts, name, value);

@@ -71,6 +71,7 @@ export function applyClientEvent(state: RunState, e: ClientEvent): Partial<RunSt
           trace: r.trace,
           millis: r.millis,
           diff: r.diff,
+          ...(r.versions ? { versions: r.versions } : {}),
         },
       };
     }

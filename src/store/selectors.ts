@@ -1,6 +1,7 @@
 // Module-level selectors over the store, so that components subscribe to
 // exactly what they draw and selector identity is stable across renders.
 
+import type { NomadVersion } from '../scenario/nomadVersion.ts';
 import type { PlacementFailure } from '../result/failure.ts';
 import { isHclText } from '../scenario/tabs.ts';
 import type { AppState } from './state.ts';
@@ -77,6 +78,8 @@ export type AppActions = Pick<
   | 'makeRunning'
   | 'runOnCluster'
   | 'runNow'
+  | 'setNomadVersion'
+  | 'setCompareVersions'
   | 'setTheme'
   | 'setFold'
   | 'setResultTab'
@@ -93,6 +96,12 @@ export type AppActions = Pick<
 
 /** selectSubmission is what submitting the Job tab over the running job gave, or null. */
 export const selectSubmission = (s: AppState) => s.submission;
+
+/** selectNomadVersion is the reconciler the last good result ran: the scenario's NomadVersion, "0.12" by default. */
+export const selectNomadVersion = (s: AppState): NomadVersion => s.result?.scenario.NomadVersion ?? '0.12';
+
+/** selectVersions is what the other Nomad version decides differently, while Compare versions is on; null otherwise. */
+export const selectVersions = (s: AppState) => (s.compareVersions ? (s.result?.versions ?? null) : null);
 
 /** selectPageOptions names the address's options in force. */
 export const selectPageOptions = (s: AppState) => s.pageOptions;

@@ -1,6 +1,8 @@
 // The app's state, typed as state plus actions per slice (as xyflow types
 // its store). No React here: the store is a vanilla zustand store.
 
+import type { NomadVersion } from '../scenario/nomadVersion.ts';
+import type { VersionComparison } from '../worker/versions.ts';
 import type { DiffReport } from '../diff/index.ts';
 import type { ReconcileTrace } from '../engine/types.ts';
 import type { ResultDocument } from '../result/document.ts';
@@ -34,6 +36,8 @@ export interface EditorActions {
   makeRunning(): string | null;
   /** runOnCluster runs the Job tab's job on a cluster made for it (the Cluster tab is replaced), as the running job. */
   runOnCluster(request: ClusterRequest): void;
+  /** setNomadVersion chooses the reconciler: the Cluster tab's NomadVersion is set, so links and files carry it. */
+  setNomadVersion(version: NomadVersion): void;
 }
 
 /** GoodResult is the latest scenario that read and reconciled without problems. */
@@ -45,6 +49,8 @@ export interface GoodResult {
   millis: number;
   /** diff compares the job with the versions the running allocations use; absent when the worker sent none. */
   diff?: DiffReport;
+  /** versions is what the other Nomad version decides differently, while Compare versions is on. */
+  versions?: VersionComparison;
 }
 
 /** RunStatus is where the latest run stands; `held` is a text opened without running, until the person runs or edits it. */
@@ -69,19 +75,23 @@ export interface RunState {
   jobSpec: JobSpecFindings | null;
   /** submission is what the latest good run's submission of the Job tab gave, or null when nothing is submitted over the running job. */
   submission: Submission | null;
+  /** compareVersions is true while each run also asks the other Nomad version (Compare versions). */
+  compareVersions: boolean;
 }
 
 /** RunActions start runs. */
 export interface RunActions {
   /** runNow runs the current texts without waiting for the debounce. */
   runNow(): void;
+  /** setCompareVersions turns Compare versions on or off. */
+  setCompareVersions(on: boolean): void;
 }
 
 /** ThemePreference is the person's choice; 'system' follows prefers-color-scheme. */
 export type ThemePreference = 'system' | 'light' | 'dark';
 
 /** ResultTab names a tab of the result panel. */
-export type ResultTab = 'plan' | 'explain' | 'diff' | 'json' | 'rollout';
+export type ResultTab = 'plan' | 'explain' | 'diff' | 'json' | 'versions' | 'rollout';
 
 /** ViewState is how the results are shown. */
 export interface ViewState {

@@ -66,6 +66,10 @@ export const useJobSpec = () => useStore(useStoreApi(), sel.selectJobSpec);
 export const useSubmission = () => useStore(useStoreApi(), sel.selectSubmission);
 /** useNotice is a message about the worker, or null. */
 export const useNotice = () => useStore(useStoreApi(), sel.selectNotice);
+/** useNomadVersion is the reconciler the last good result ran. */
+export const useNomadVersion = () => useStore(useStoreApi(), sel.selectNomadVersion);
+/** useVersions is what the other Nomad version decides differently, or null. */
+export const useVersions = () => useStore(useStoreApi(), sel.selectVersions);
 /** usePageOptions names the address's options in force. */
 export const usePageOptions = () => useStore(useStoreApi(), sel.selectPageOptions);
 /** useLastMillis is how long the latest run took in the worker. */

@@ -8,6 +8,7 @@ import { crash, inTab, joinFailure, reconciled, withWarnings } from './answers.t
 import { locateAll } from './locate.ts';
 import { handleMakeCluster } from './madeCluster.ts';
 import { handleSubmission } from './submitted.ts';
+import { compareVersions } from './versions.ts';
 import type { RunRequest, RunResponse, WorkerRequest } from './protocol.ts';
 import { type ParseCache, type TabTexts, isHclText, joinTabs } from '../scenario/tabs.ts';
 
@@ -25,7 +26,7 @@ const parsed: ParseCache = new Map();
 export function completeRequest(req: WorkerRequest, last: TabTexts | null): RunRequest {
   if (req.type === 'run') return req;
   if (last === null) throw new Error('completeRequest: changed texts came before any texts');
-  return { type: 'run', seq: req.seq, texts: { ...last, ...req.texts } };
+  return { type: 'run', seq: req.seq, texts: { ...last, ...req.texts }, ...(req.compare ? { compare: true } : {}) };
 }
 
 /** handleRun reads and reconciles the texts of one request; it never throws. */
@@ -64,8 +65,25 @@ export async function handleRunAsync(
   req: RunRequest,
   clock: () => number = () => performance.now(),
 ): Promise<RunResponse> {
+  const response = await answerRun(req, clock);
+  if (!req.compare || response.type !== 'result' || !response.ok) return response;
+  // The document the result is of: a submission's, or the tabs joined (a made cluster's text in its tab).
+  const texts = response.madeCluster === undefined ? req.texts : { ...req.texts, cluster: response.madeCluster };
+  const joined = response.submission === undefined ? joinTabs(texts, parsed) : null;
+  const document = response.submission?.document ?? (joined?.ok ? joined.document : null);
+  if (document === null) return response;
+  try {
+    const side = { document: response.document, trace: response.trace };
+    return { ...response, versions: await compareVersions(document, response.scenario, side) };
+  } catch (err) {
+    return crash(req, err);
+  }
+}
+
+// answerRun is handleRunAsync's answer for this version alone.
+async function answerRun(req: RunRequest, clock: () => number): Promise<RunResponse> {
   if (req.makeCluster)
-    return handleMakeCluster({ ...req, makeCluster: req.makeCluster }, (r) => handleRunAsync(r, clock), clock);
+    return handleMakeCluster({ ...req, makeCluster: req.makeCluster }, (r) => answerRun(r, clock), clock);
   if (req.texts.running !== undefined) return handleSubmission(req, parsed, clock);
   if (!isHclText(req.texts.job)) return handleRun(req, clock);
   const started = clock();

@@ -10,6 +10,7 @@ import type { VariableInfo } from '../jobspec/index.ts';
 import type { Scenario } from '../scenario/read.ts';
 import type { LocatedDiagnostic } from './locate.ts';
 import type { TabTexts } from '../scenario/tabs.ts';
+import type { VersionComparison } from './versions.ts';
 
 /** RunRequest asks the worker to read and reconcile the tabs' texts. */
 export interface RunRequest {
@@ -18,6 +19,8 @@ export interface RunRequest {
   texts: TabTexts;
   /** makeCluster asks for a cluster that runs the Job tab's job first (Run it on a cluster): it replaces the Cluster tab's text. */
   makeCluster?: ClusterRequest;
+  /** compare asks for the other Nomad version's run too (Compare versions). */
+  compare?: boolean;
 }
 
 /** ClusterRequest is what the person chose for the cluster made to run their job. */
@@ -41,6 +44,7 @@ export interface RunChangedRequest {
   type: 'run-changed';
   seq: number;
   texts: Partial<TabTexts>;
+  compare?: boolean;
 }
 
 /** WorkerRequest is any message the page sends the worker. */
@@ -68,6 +72,8 @@ export interface RunSuccess {
   submission?: Submission;
   /** madeCluster is the Cluster tab's text that a RunRequest's makeCluster made, which this result is of. */
   madeCluster?: string;
+  /** versions is what the other Nomad version decides differently; present when the request asked to compare. */
+  versions?: VersionComparison;
 }
 
 /**

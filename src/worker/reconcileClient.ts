@@ -81,8 +81,17 @@ export class ReconcileClient {
   private inFlight: number | null = null;
   private waiting: { texts: TabTexts; makeCluster?: ClusterRequest } | null = null;
   private disposed = false;
+  /** compare asks every run for the other Nomad version's too (Compare versions). */
+  private compare = false;
 
   constructor(private readonly options: ClientOptions) {}
+
+  /** setCompare turns Compare versions on or off, and runs these texts again with it. */
+  setCompare(on: boolean, texts: TabTexts): void {
+    if (on === this.compare) return;
+    this.compare = on;
+    this.runNow(texts);
+  }
 
   /**
    * update runs these texts: at once when the worker is idle, after the run
@@ -151,17 +160,18 @@ export class ReconcileClient {
     // that keeps its last texts is sent only the tabs that changed.
     const before = this.sentTexts;
     this.sentTexts = texts;
+    const compare = this.compare ? { compare: true } : {};
     if (makeCluster) {
       // The worker's Cluster text will be the one it makes, which the page
       // has not seen yet: the next request sends every tab.
       this.sentTexts = null;
-      worker.postMessage({ type: 'run', seq, texts, makeCluster });
+      worker.postMessage({ type: 'run', seq, texts, makeCluster, ...compare });
     } else if (this.keepsTexts && before !== null) {
       const changed: Partial<TabTexts> = {};
       for (const tab of TABS) if (texts[tab] !== before[tab]) changed[tab] = texts[tab];
-      worker.postMessage({ type: 'run-changed', seq, texts: changed });
+      worker.postMessage({ type: 'run-changed', seq, texts: changed, ...compare });
     } else {
-      worker.postMessage({ type: 'run', seq, texts });
+      worker.postMessage({ type: 'run', seq, texts, ...compare });
     }
   }
 

@@ -7,7 +7,6 @@ import { readScenarioValueAsync } from '../scenario/readAsync.ts';
 import { EVENTS_KEY } from '../scenario/events.ts';
 import { readEvents } from '../scenario/readEvents.ts';
 import { simulate } from '../simulator/simulate.ts';
-import { unfilmedVersion } from '../simulator/nomadVersion.ts';
 import { simulatorBudget } from './budgets.ts';
 import { eventsOver } from '../simulator/budget.ts';
 import { type LocatedDiagnostic, locateAll } from './locate.ts';
@@ -48,8 +47,6 @@ export async function handleSimulate(
     if (!read.ok) return failure(req, 'The scenario has errors; fix them to simulate.');
     const over = simulatorBudget(read.scenario);
     if (over !== null) return failure(req, over);
-    const unfilmed = unfilmedVersion(read.scenario);
-    if (unfilmed !== null) return failure(req, `Not simulated: ${unfilmed}.`);
     const film = simulate(read.scenario, events.events, { timeLimit: { ms: FILM_TIME_LIMIT_MS, clock } });
     const diffs = [...film.Steps.map((s) => s.Scenario), film.End.Scenario].map(diffReport);
     return { type: 'film', ok: true, seq: req.seq, film, events: events.events, diffs, millis: clock() - started };

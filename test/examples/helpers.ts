@@ -19,6 +19,7 @@ export interface RawAlloc {
   JobVersion?: number;
   DesiredStatus?: string;
   ClientStatus?: string;
+  NodeName?: string;
 }
 
 /** Ran is one example's document, its result, and lookups over its allocations. */

@@ -16,6 +16,7 @@ const text = (facts: EventProblemFacts) =>
 const EXAMPLES: Record<EventProblemCode, Omit<EventProblemFacts, 'code'>> = {
   'unknown-node': { subject: 'node-9' },
   'node-already-down': { subject: 'node-1' },
+  'node-already-disconnected': { subject: 'node-1' },
   'node-already-ready': { subject: 'node-1' },
   'node-already-draining': { subject: 'node-2' },
   'node-already-ineligible': { subject: 'node-3' },
@@ -24,6 +25,7 @@ const EXAMPLES: Record<EventProblemCode, Omit<EventProblemFacts, 'code'>> = {
   'unknown-alloc': { subject: 'nope' },
   'alloc-stopped': { subject: 'web.web[0]' },
   'alloc-node-down': { subject: 'web.web[0]' },
+  'alloc-node-disconnected': { subject: 'web.web[0]' },
   'alloc-health-reported': { subject: 'web.web[1]' },
   'no-deployment': {},
   'deployment-ended': { status: 'successful' },

@@ -36,10 +36,11 @@ describe('the page’s worker under 1.6', () => {
     expect(text).toContain('Allocations marked unknown (their clients disconnected):\n  web.web[1] (alloc-1)');
   });
 
-  it('refuses to film it on the rollout tab, by name', async () => {
+  it('films it on the rollout tab with the 1.6 reconciler: the disconnected allocation turns unknown', async () => {
     const r = await handleSimulate({ type: 'simulate', seq: 2, texts: splitScenario(DISCONNECT) });
-    expect(r.ok).toBe(false);
-    expect(!r.ok && r.message).toMatch(/^Not simulated: the rollout simulator films Nomad 0\.12's reconciler only/);
+    if (!r.ok) throw new Error(r.message);
+    const applied = r.film.Steps.flatMap((s) => s.Applied).map((h) => h.Kind);
+    expect(applied).toContain('alloc-unknown');
   });
 
   it('shows a jobspec submitted onto a 1.6 cluster as Nomad 1.6 stores it', async () => {

@@ -7,6 +7,7 @@ import { ImportCluster } from '../import/ImportCluster.tsx';
 import { ExamplesMenu } from '../examples/ExamplesMenu.tsx';
 import { RolloutToggle } from '../rollout/RolloutToggle.tsx';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
+import { VersionPicker } from '../versions/VersionPicker.tsx';
 import { useLastMillis, usePageOptions, useScenarioName, useStale, useStatus } from '../storeContext.tsx';
 import type { RunStatus } from '../../store/state.ts';
 import { showConfusable } from '../confusable.ts';
@@ -47,6 +48,7 @@ export function Header() {
       </h1>
       <ExamplesMenu />
       <RolloutToggle />
+      <VersionPicker />
       <div className="status" data-testid="run-status" data-status={status} data-stale={stale} role="status">
         <span className="status-dot" aria-hidden="true" />
         {STATUS_TEXT[status]}

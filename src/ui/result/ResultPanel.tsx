@@ -10,12 +10,14 @@ import { RawJson } from './RawJson.tsx';
 import { RolloutPanelSlot } from '../rollout/lazy.tsx';
 import { tabKeys } from '../tabKeys.ts';
 import { useItemRefs } from '../useItemRefs.ts';
+import { CompareVersions } from '../versions/CompareVersions.tsx';
 
 const TABS: { id: ResultTab; label: string; title: string }[] = [
   { id: 'plan', label: 'Plan', title: 'The plan, as `nomad job plan` prints it' },
   { id: 'explain', label: 'Explanation', title: 'Why the reconciler decided what it did, step by step' },
   { id: 'diff', label: 'Diff', title: 'The job diff: the job against the versions its allocations run' },
   { id: 'json', label: 'JSON', title: 'The result document as JSON' },
+  { id: 'versions', label: 'Versions', title: 'Where Nomad 0.12 and Nomad 1.6 decide this scenario differently' },
   { id: 'rollout', label: 'Rollout', title: 'The evaluations that follow, simulated' },
 ];
 
@@ -75,6 +77,7 @@ export function ResultPanel() {
         {tab === 'explain' && <ExplainTab />}
         {tab === 'diff' && <DiffView />}
         {tab === 'json' && <RawJson />}
+        {tab === 'versions' && <CompareVersions />}
         {tab === 'rollout' && <RolloutPanelSlot />}
       </div>
     </section>

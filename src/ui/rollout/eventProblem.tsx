@@ -15,6 +15,13 @@ export function eventProblemWords(p: EventProblem): ReactNode {
       return <>no node has ID {id}</>;
     case 'node-already-down':
       return <>{name} is already down</>;
+    case 'node-already-disconnected':
+      return (
+        <>
+          {name} is already disconnected; it comes back with Up, or is marked down when none of its allocations may
+          reconnect
+        </>
+      );
     case 'node-already-ready':
       return <>{name} is already ready</>;
     case 'node-already-draining':
@@ -31,6 +38,8 @@ export function eventProblemWords(p: EventProblem): ReactNode {
       return <>{name} has already stopped</>;
     case 'alloc-node-down':
       return <>{name} is on a node that is down, which reports nothing</>;
+    case 'alloc-node-disconnected':
+      return <>{name} is on a disconnected node, which reports nothing until it is back</>;
     case 'alloc-health-reported':
       return <>{name} has already reported its health</>;
     case 'no-deployment':

@@ -33,6 +33,10 @@ export function happeningWords(h: Happening): ReactNode {
       return <>an event was ignored: {h.Problem === undefined ? null : eventProblemWords(h.Problem)}</>;
     case 'node-down':
       return <>node {node} is down</>;
+    case 'node-disconnected':
+      return <>node {node} missed its heartbeats: disconnected, its allocations may reconnect</>;
+    case 'node-reconnected':
+      return <>node {node} is back: it reconnects</>;
     case 'node-ready':
       return <>node {node} is ready again</>;
     case 'node-draining':
@@ -68,6 +72,10 @@ export function happeningWords(h: Happening): ReactNode {
       );
     case 'alloc-running':
       return <>{alloc} is running</>;
+    case 'alloc-unknown':
+      return <>{alloc} is unknown: it may reconnect until its max_client_disconnect runs out</>;
+    case 'alloc-reconnected':
+      return <>{alloc} reconnected and keeps running</>;
     case 'alloc-healthy':
       return <>{alloc} is healthy</>;
     case 'alloc-unhealthy':

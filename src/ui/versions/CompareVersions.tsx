@@ -1,0 +1,174 @@
+// The Versions tab: the scenario through both reconcilers, and where they
+// decide differently, per task group (counts, follow-up evaluations) and per
+// existing allocation (what each does to it, and the reconciler branch that
+// decided, as a secondary detail). Comparing costs a second run of the
+// reconciler, so it runs only while this tab is open.
+
+import { useEffect } from 'react';
+import type { AllocationDifference, Comparison } from '../../result/compare.ts';
+import { formatAction } from '../../result/compareText.ts';
+import type { LaterNote } from '../../result/laterReleases.ts';
+import type { NomadVersion } from '../../scenario/nomadVersion.ts';
+import { useActions, useNomadVersion, useVersions } from '../storeContext.tsx';
+import { NOMAD_LABELS } from './VersionPicker.tsx';
+import './versions.css';
+
+const ORDER: readonly NomadVersion[] = ['0.12', '1.6'];
+
+/** CompareVersions shows where Nomad 0.12 and Nomad 1.6 decide the scenario differently. */
+export function CompareVersions() {
+  const { setCompareVersions, setHighlight } = useActions();
+  const version = useNomadVersion();
+  const versions = useVersions();
+  useEffect(() => {
+    setCompareVersions(true);
+    return () => setCompareVersions(false);
+  }, [setCompareVersions]);
+  // The graph marks the allocations the versions treat differently, as the explanation marks what it points at.
+  const differing = versions !== null && 'comparison' in versions ? versions.comparison.Allocations : null;
+  useEffect(() => {
+    setHighlight(new Set((differing ?? []).map((a) => a.AllocID)));
+    return () => setHighlight(new Set());
+  }, [differing, setHighlight]);
+
+  const intro = (
+    <p className="muted">
+      The scenario runs on <strong>{NOMAD_LABELS[version]}</strong> (the header chooses). Here it also runs on the other
+      version; only what they decide differently is listed, and marked in the graph.
+    </p>
+  );
+  if (versions === null)
+    return (
+      <div className="versions" data-testid="versions">
+        {intro}
+        <p role="status">Comparing…</p>
+      </div>
+    );
+  return (
+    <div className="versions" data-testid="versions">
+      {intro}
+      {'refused' in versions ? (
+        <p role="status" data-testid="versions-refused">
+          {NOMAD_LABELS[versions.other]} cannot reconcile this scenario: {versions.refused}
+        </p>
+      ) : (
+        <Differences comparison={versions.comparison} />
+      )}
+      <LaterReleases notes={versions.later} />
+    </div>
+  );
+}
+
+// LaterReleases names what releases after 1.6.5 changed in decisions this
+// result shows, from Nomad's public changelog.
+function LaterReleases({ notes }: { notes: readonly LaterNote[] }) {
+  if (notes.length === 0) return null;
+  return (
+    <section className="versions-later" data-testid="versions-later" aria-label="Changed after Nomad 1.6">
+      <h3>Changed after Nomad 1.6</h3>
+      <ul>
+        {notes.map((n) => (
+          <li key={`${n.change.code}/${n.group}`}>
+            <strong>Nomad {n.change.release}</strong> (group <code>{n.group}</code>
+            {n.allocIDs.length > 0
+              ? `, ${n.allocIDs.length} allocation${n.allocIDs.length === 1 ? '' : 's'}`
+              : ''}): {n.change.change}.{' '}
+            <a href={n.change.source} target="_blank" rel="noreferrer">
+              changelog
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+// Differences lists a comparison's group and allocation differences.
+function Differences({ comparison }: { comparison: Comparison }) {
+  if (comparison.Same)
+    return (
+      <p role="status" data-testid="versions-same">
+        Both versions decide exactly the same for this scenario.
+      </p>
+    );
+  return (
+    <>
+      {comparison.Groups.length > 0 && (
+        <table className="versions-table" data-testid="versions-groups">
+          <caption>Task groups</caption>
+          <VersionsHead first={['Group', 'What']} />
+          <tbody>
+            {comparison.Groups.flatMap((g) => [
+              ...Object.entries(g.Counts).map(([count, values]) => (
+                <tr key={`${g.TaskGroup}/${count}`}>
+                  <th scope="row">{g.TaskGroup}</th>
+                  <td>{count}</td>
+                  {ORDER.map((v) => (
+                    <td key={v}>{values[v]}</td>
+                  ))}
+                </tr>
+              )),
+              ...(g.FollowupEvals
+                ? [
+                    <tr key={`${g.TaskGroup}/followups`}>
+                      <th scope="row">{g.TaskGroup}</th>
+                      <td>follow-up evaluations</td>
+                      {ORDER.map((v) => (
+                        <td key={v}>{g.FollowupEvals![v].join('; ') || 'none'}</td>
+                      ))}
+                    </tr>,
+                  ]
+                : []),
+            ])}
+          </tbody>
+        </table>
+      )}
+      {comparison.Allocations.length > 0 && (
+        <table className="versions-table" data-testid="versions-allocs">
+          <caption>Allocations</caption>
+          <VersionsHead first={['Allocation']} />
+          <tbody>
+            {comparison.Allocations.map((a) => (
+              <AllocRow key={a.AllocID} a={a} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
+// VersionsHead is a table's header row: its own columns, then one per version.
+function VersionsHead({ first }: { first: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {[...first, ...ORDER.map((v) => NOMAD_LABELS[v])].map((label) => (
+          <th key={label} scope="col">
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+// AllocRow is one allocation the versions treat differently.
+function AllocRow({ a }: { a: AllocationDifference }) {
+  return (
+    <tr data-alloc-id={a.AllocID}>
+      <th scope="row">
+        {a.Name} <code className="muted">{a.AllocID.slice(0, 8)}</code>
+      </th>
+      {ORDER.map((v) => {
+        const d = a.Decisions[v];
+        return (
+          <td key={v}>
+            {d.Actions.map(formatAction).join('; ')}
+            {d.Code !== null && <code className="versions-code muted"> {d.Code}</code>}
+          </td>
+        );
+      })}
+    </tr>
+  );
+}

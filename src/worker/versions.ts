@@ -1,0 +1,52 @@
+// Compare versions, in the worker: the scenario the page shows, read and
+// reconciled again by the other Nomad, and the two results compared per
+// group and per allocation (result/compare.ts). The other version reads the
+// document anew, since each version reads its own fields and values; a
+// document the other version refuses is answered with its reason.
+
+import { type CompareSide, type Comparison, compareRuns } from '../result/compare.ts';
+import { type LaterNote, laterNotes } from '../result/laterReleases.ts';
+import { runScenario } from '../result/run.ts';
+import { tasksUpdated as tasksUpdated012 } from '../engine/v0.12/util.ts';
+import { tasksUpdated as tasksUpdated16 } from '../engine/v1.6/util.ts';
+import { diagnosticText } from '../scenario/diagnostics.ts';
+import type { NomadVersion } from '../scenario/nomadVersion.ts';
+import type { Scenario } from '../scenario/read.ts';
+import { readScenarioValueAsync } from '../scenario/readAsync.ts';
+import { engineBudget } from './budgets.ts';
+
+/**
+ * VersionComparison is the other version's view of the scenario: how the
+ * two results differ, or why the other version could not reconcile it.
+ */
+export type VersionComparison = (
+  { other: NomadVersion; comparison: Comparison } | { other: NomadVersion; refused: string }
+) & {
+  /** later are the changes of releases after 1.6.5 that bear on this version's result. */
+  later: LaterNote[];
+};
+
+/**
+ * compareVersions reconciles `document` with the version `scenario` was
+ * not read for, and compares that run with `side`, this version's.
+ */
+export async function compareVersions(
+  document: Record<string, unknown>,
+  scenario: Scenario,
+  side: CompareSide,
+): Promise<VersionComparison> {
+  const other: NomadVersion = scenario.NomadVersion === '1.6' ? '0.12' : '1.6';
+  const later = laterNotes(scenario, side.document, scenario.NomadVersion === '1.6' ? tasksUpdated16 : tasksUpdated012);
+  const read = await readScenarioValueAsync(document, { nomadVersion: other });
+  if (!read.ok) {
+    const first = read.diagnostics[0];
+    return { other, later, refused: first === undefined ? 'the scenario does not read' : diagnosticText(first) };
+  }
+  const over = engineBudget(read.scenario);
+  if (over !== null) return { other, later, refused: over };
+  const run = runScenario(read.scenario, { trace: true });
+  const theirs: CompareSide = { document: run.document, trace: run.results.trace };
+  const allocs = scenario.Allocations.map((a) => ({ ID: a.ID, Name: a.Name, TaskGroup: a.TaskGroup }));
+  const comparison = other === '1.6' ? compareRuns(allocs, side, theirs) : compareRuns(allocs, theirs, side);
+  return { other, later, comparison };
+}
