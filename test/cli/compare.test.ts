@@ -13,7 +13,11 @@ import { memoryIO } from './memoryIO.ts';
 vi.setConfig({ testTimeout: 60_000 });
 
 const EXAMPLES_DIR = join(import.meta.dirname, '../../src/examples');
-const EXAMPLES = readdirSync(EXAMPLES_DIR).filter((f) => f.endsWith('.json'));
+const example = (f: string) => readFileSync(join(EXAMPLES_DIR, f), 'utf8');
+const ALL_EXAMPLES = readdirSync(EXAMPLES_DIR).filter((f) => f.endsWith('.json'));
+// ONLY_16 are the examples with values only Nomad 1.6 knows (a disconnected node), which 0.12 refuses.
+const ONLY_16 = ALL_EXAMPLES.filter((f) => /"Status": "disconnected"|"ClientStatus": "unknown"/.test(example(f)));
+const EXAMPLES = ALL_EXAMPLES.filter((f) => !ONLY_16.includes(f));
 
 // compare runs the command on one file's text, given as `in.json`.
 async function compare(text: string, ...flags: string[]) {
@@ -21,8 +25,6 @@ async function compare(text: string, ...flags: string[]) {
   const code = await dispatch(['compare', ...flags, 'in.json'], io);
   return { code, stdout: io.out(), stderr: io.err() };
 }
-
-const example = (f: string) => readFileSync(join(EXAMPLES_DIR, f), 'utf8');
 
 describe('compare on every example', () => {
   it.each(EXAMPLES)('%s: prints both plans and the differences', async (f) => {
@@ -48,6 +50,20 @@ describe('compare on every example', () => {
       expect(a.Decisions['0.12']).not.toEqual(a.Decisions['1.6']);
     }
     for (const g of doc.Groups) for (const c of Object.values(g.Counts)) expect(c['0.12']).not.toBe(c['1.6']);
+  });
+});
+
+describe('compare on an example only 1.6 can read', () => {
+  it('has some', () => {
+    expect(ONLY_16.length).toBeGreaterThan(0);
+  });
+
+  it.each(ONLY_16)('%s: exit 2, naming the version that refuses it and why', async (f) => {
+    const r = await compare(example(f));
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^in\.json \(Nomad 0\.12\): .*disconnected/m);
+    expect(r.stderr).not.toContain('(Nomad 1.6)');
   });
 });
 
