@@ -9,14 +9,6 @@ import { readSource, sourceFiles } from './sources.ts';
 const EXPORTED =
   /^export\s+(?:declare\s+)?(?:default\s+)?(?:async\s+)?(?:abstract\s+)?(?:function\*?|class|const|let|var|interface|type)\s+([A-Za-z_$][\w$]*)/gm;
 
-/**
- * ENGINE_NAMES are the names defined twice where one of the two is the
- * engine's, which this branch leaves alone (src/engine/ is being split by
- * Nomad version on another branch): the engine's AllocDecision type and the
- * graph's AllocDecision component. Each is to be renamed outside the engine.
- */
-const ENGINE_NAMES = new Set(['AllocDecision']);
-
 // engineVersion is the Nomad version an engine file belongs to: 1.6 in
 // src/engine/v1.6/, else 0.12 (what src/engine/ shares is the seed's).
 const engineVersion = (path: string) => (path.includes('/engine/v1.6/') ? '1.6' : '0.12');
@@ -37,9 +29,7 @@ function definedTwice(sources: ReadonlyMap<string, string>): Record<string, stri
   const where = new Map<string, string[]>();
   for (const [path, text] of sources)
     for (const m of text.matchAll(EXPORTED)) where.set(m[1]!, [...(where.get(m[1]!) ?? []), path]);
-  return Object.fromEntries(
-    [...where].filter(([name, files]) => files.length > 1 && !ENGINE_NAMES.has(name) && !versionTwins(files)),
-  );
+  return Object.fromEntries([...where].filter(([, files]) => files.length > 1 && !versionTwins(files)));
 }
 
 describe('the exported names of src/', () => {

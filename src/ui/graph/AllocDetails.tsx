@@ -12,7 +12,7 @@ import { groupRules } from '../../graph/rules.ts';
 import { findGhost, findMore } from '../../graph/why.ts';
 import type { ResultDocument } from '../../result/document.ts';
 import type { Scenario } from '../../scenario/read.ts';
-import { AllocDecision } from './AllocDecision.tsx';
+import { AllocDecisionView } from './AllocDecisionView.tsx';
 import { allocFacts } from './allocFacts.ts';
 import { GhostDetails, MoreDetails } from './GhostDetails.tsx';
 import { useEscapeToClose } from './useEscapeToClose.ts';
@@ -84,7 +84,7 @@ export function AllocDetails({ scenario, document, trace, allocID, onClose }: Al
   return (
     <div className="ad" data-testid="alloc-details" data-alloc-id={alloc.ID} data-action={card.action}>
       <DetailsHeader title={alloc.Name} closeRef={closeRef} onClose={onClose} />
-      <AllocDecision
+      <AllocDecisionView
         card={card}
         decided={decided}
         rules={groupRules(scenario.Job, alloc.TaskGroup, trace)}

@@ -11,8 +11,8 @@ import { allocWhy } from '../../graph/why.ts';
 import { ACTIONS, healthLabel } from '../../graph/vocabulary.ts';
 import { WhyView } from './WhyView.tsx';
 
-/** AllocDecisionProps are an allocation's card, the trace's last decision about it, its group's rules and the result's entries. */
-export interface AllocDecisionProps {
+/** AllocDecisionViewProps are an allocation's card, the trace's last decision about it, its group's rules and the result's entries. */
+export interface AllocDecisionViewProps {
   card: AllocCard;
   decided: TracedDecision | undefined;
   rules: GroupRules;
@@ -21,8 +21,8 @@ export interface AllocDecisionProps {
   jobVersion: number;
 }
 
-/** AllocDecision shows an allocation's decision and why, and the result document's entries about it. */
-export function AllocDecision({ card, decided, rules, result, jobVersion }: AllocDecisionProps) {
+/** AllocDecisionView shows an allocation's decision and why, and the result document's entries about it. */
+export function AllocDecisionView({ card, decided, rules, result, jobVersion }: AllocDecisionViewProps) {
   const term = ACTIONS[card.action];
   return (
     <section className="ad__decision" data-action={card.action} aria-label="Decision">
