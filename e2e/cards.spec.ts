@@ -37,6 +37,8 @@ test('clicking a canary or a new placement opens its why', async ({ page }) => {
 test('a stopped or replaced allocation wears no green check; old, current and going read apart', async ({ page }) => {
   await openApp(page);
   await loadExample(page, 'rolling-update');
+  // Everything drawn: the fold counts the allocations nothing happens to instead.
+  await page.getByTestId('fold-toggle').click();
   const cards = page.getByTestId('alloc');
   for (const era of ['gone', 'going', 'old', 'current']) {
     await expect(cards.and(page.locator(`[data-era=${era}]`)).first()).toBeVisible();

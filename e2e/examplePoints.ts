@@ -114,4 +114,12 @@ export const POINTS: Record<string, (page: Page) => Promise<void>> = {
     await expect(page.getByTestId('deployment-fail')).toBeVisible();
   },
   'rollout-drain': async (page) => expect(page.getByTestId('rollout-step').first()).toBeVisible(),
+  'disconnect-max-client-disconnect': async (page) =>
+    expect(page.locator('[data-testid=client-node][data-condition=disconnected]')).toBeVisible(),
+  'disconnect-without-max-client-disconnect': async (page) => {
+    await expect(page.locator('[data-testid=client-node][data-condition=disconnected]')).toBeVisible();
+    await expect(alloc(page, 'lost')).toHaveCount(1);
+  },
+  'disconnect-reconnect': async (page) => expect(alloc(page, 'stop')).toHaveCount(1),
+  'rollout-disconnect': async (page) => expect(page.getByTestId('rollout-step').first()).toBeVisible(),
 };

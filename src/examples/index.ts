@@ -190,18 +190,18 @@ export const EXAMPLES: readonly Example[] = [
     load: () => json(import('./rollout-auto-revert.json')),
   },
   {
-    id: 'rollout-drain',
-    title: 'Rollout: draining a node',
-    summary: 'The drainer migrates one allocation at a time (migrate max_parallel).',
-    rollout: true,
-    load: () => json(import('./rollout-drain.json')),
-  },
-  {
     id: 'rollout-disconnect',
     title: 'Rollout (Nomad 1.6): a client disconnects and comes back',
     summary: 'Unknown, replaced after 30 s, reconnected: the original stays.',
     rollout: true,
     load: () => json(import('./rollout-disconnect.json')),
+  },
+  {
+    id: 'rollout-drain',
+    title: 'Rollout: draining a node',
+    summary: 'The drainer migrates one allocation at a time (migrate max_parallel).',
+    rollout: true,
+    load: () => json(import('./rollout-drain.json')),
   },
 ];
 

@@ -180,11 +180,11 @@ function ghostTestID(g: GhostCard): string {
   return g.kind === 'place' ? 'placement' : g.kind === 'later' ? 'delayed-replacement' : 'replacement';
 }
 
-/** tagRun is a ghost card's tag as a chip: the word in capitals, in a dashed frame of its colour. */
+/** tagRun is a ghost card's tag as a chip: the word, in a dashed frame of its colour. */
 export function tagRun(tag: string, p: Palette): Run {
   const color = tagColor(tag, p);
   return {
-    text: tag.toUpperCase(),
+    text: tag,
     size: 11,
     bold: true,
     color: tag === 'canary' ? p.text : color,
@@ -198,8 +198,18 @@ export function drawGhost(g: GhostCard, x: number, y: number, p: Palette): strin
   const index: Run = { text: g.index, size: 14, bold: true, color: p.text };
   const group: Run = { text: fitText(g.group, CARD.width - 16 - runWidth(index) - GAP, 11), size: 11, color: p.muted };
   out += drawLine([index, group], x + 8, y + 18, GAP);
-  const second: Run[] = [tagRun(ghostTag(g), p)];
-  if (g.kind === 'later') second.push({ text: waitFor(g), size: 11, bold: true, color: p.rescheduleLater });
+  // The version it will run, in the new era's dashed chip; then its kind, or (placed later) its wait.
+  const version: Run = {
+    text: `+v${g.version}`,
+    size: 11,
+    bold: true,
+    color: p.eraCurrent,
+    chip: { stroke: p.eraCurrent, dashed: true, pad: 3 },
+  };
+  const second: Run[] = [
+    version,
+    g.kind === 'later' ? { text: waitFor(g), size: 11, bold: true, color: p.rescheduleLater } : tagRun(ghostTag(g), p),
+  ];
   out += drawLine(second, x + 8, y + (g.kind === 'later' ? 40 : 60), GAP);
   if (g.kind === 'later')
     out += drawRun({ text: `◷ ${clock(g.waitUntil)}`, size: 11, bold: true, color: p.rescheduleLater }, x + 8, y + 61);

@@ -49,7 +49,10 @@ function RunOnClusterDialog({ onClose }: { onClose: () => void }) {
   const { keepAside } = useShareActions();
   const jobDCs = useJobDatacenters();
   const [nodes, setNodes] = useState('3');
-  const [datacenters, setDatacenters] = useState(jobDCs.join(', '));
+  // The job's datacenters until the person types their own: a dialog opened
+  // while the pasted job is still being read takes them when the read ends.
+  const [typed, setDatacenters] = useState<string | null>(null);
+  const datacenters = typed ?? jobDCs.join(', ');
   const [trouble, setTrouble] = useState<ClusterRequest['trouble']>('none');
   const count = Number(nodes);
   const valid = Number.isInteger(count) && count >= 1 && count <= 100;

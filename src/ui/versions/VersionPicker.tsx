@@ -23,9 +23,10 @@ export function VersionPicker() {
         if (isNomadVersion(e.target.value)) setNomadVersion(e.target.value);
       }}
     >
+      {/* The version alone: the header has no room for "Nomad" twice; the tooltip and the label say it. */}
       {NOMAD_VERSIONS.map((v) => (
-        <option key={v} value={v}>
-          {NOMAD_LABELS[v]}
+        <option key={v} value={v} aria-label={NOMAD_LABELS[v]}>
+          v{v}
         </option>
       ))}
     </select>
