@@ -10,6 +10,8 @@ import { GraphSlot } from './layout/GraphSlot.tsx';
 import { Header } from './layout/Header.tsx';
 import { PagePane, type PaneID, PaneTabs, useTabbed } from './layout/PaneTabs.tsx';
 import { ShowPaneContext } from './paneContext.ts';
+import { CardRefsContext } from './cardRefs.ts';
+import { useItemRefs } from './useItemRefs.ts';
 import { PanelBoundary } from './PanelBoundary.tsx';
 import { ResultPanel } from './result/ResultPanel.tsx';
 import { RolloutTimelineSlot } from './rollout/lazy.tsx';
@@ -27,6 +29,8 @@ export function App() {
   const leave = useCallback(() => setPresenting(false), []);
   const tabbed = useTabbed();
   const [pane, setPane] = useState<PaneID>('graph');
+  // The graph's cards by key, for the details panel to give the focus back to.
+  const cards = useItemRefs<string>();
   const shown = tabbed ? pane : null;
 
   // Ctrl/Cmd+Enter re-runs from anywhere; inside the editor Monaco handles it first.
@@ -45,30 +49,32 @@ export function App() {
   return (
     <PresentContext.Provider value={setPresenting}>
       <ShowPaneContext.Provider value={setPane}>
-        <div className="app">
-          <a className="skip-link" href="#editor-tabpanel" onClick={() => setPane('editor')}>
-            Skip to the editor
-          </a>
-          <PanelBoundary name="header">
-            <Header />
-          </PanelBoundary>
-          <ShareBanner />
-          <main className="workspace">
-            {tabbed && <PaneTabs shown={pane} onShow={setPane} />}
-            <PagePane id="editor" shown={shown}>
-              <EditorPanel />
-            </PagePane>
-            <PagePane id="graph" shown={shown}>
-              <Description />
-              <RolloutTimelineSlot />
-              <GraphSlot />
-              <DetailsSlot />
-            </PagePane>
-            <PagePane id="result" shown={shown}>
-              <ResultPanel />
-            </PagePane>
-          </main>
-        </div>
+        <CardRefsContext.Provider value={cards}>
+          <div className="app">
+            <a className="skip-link" href="#editor-tabpanel" onClick={() => setPane('editor')}>
+              Skip to the editor
+            </a>
+            <PanelBoundary name="header">
+              <Header />
+            </PanelBoundary>
+            <ShareBanner />
+            <main className="workspace">
+              {tabbed && <PaneTabs shown={pane} onShow={setPane} />}
+              <PagePane id="editor" shown={shown}>
+                <EditorPanel />
+              </PagePane>
+              <PagePane id="graph" shown={shown}>
+                <Description />
+                <RolloutTimelineSlot />
+                <GraphSlot />
+                <DetailsSlot />
+              </PagePane>
+              <PagePane id="result" shown={shown}>
+                <ResultPanel />
+              </PagePane>
+            </main>
+          </div>
+        </CardRefsContext.Provider>
       </ShowPaneContext.Provider>
     </PresentContext.Provider>
   );

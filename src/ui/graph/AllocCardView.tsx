@@ -8,6 +8,7 @@ import type { AllocCard } from '../../graph/model.ts';
 import { ERAS } from '../../graph/era.ts';
 import { actionFlagged, actionLine, clip, GROUP_CHARS, healthShown } from '../../graph/labels.ts';
 import { ACTIONS, healthLabel, healthSymbol } from '../../graph/vocabulary.ts';
+import { useCardRefs } from '../cardRefs.ts';
 import { showConfusable } from '../confusable.ts';
 
 /** cardDescription is the card's accessible label and tooltip: everything it shows, in words. */
@@ -33,8 +34,10 @@ export const AllocCardView = memo(function AllocCardView({
 }) {
   const label = cardDescription(card);
   const flagged = actionFlagged(card);
+  const cards = useCardRefs();
   return (
     <button
+      ref={cards.ref(card.id)}
       type="button"
       className="cg-card"
       data-testid="alloc"

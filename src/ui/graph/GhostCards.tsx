@@ -5,6 +5,7 @@
 import { memo } from 'react';
 import type { GhostCard, MorePlacements } from '../../graph/model.ts';
 import { clock, ghostTag, waitFor } from '../../graph/labels.ts';
+import { useCardRefs } from '../cardRefs.ts';
 import { showConfusable } from '../confusable.ts';
 
 // ghostLabel is a ghost card's accessible label and tooltip: what will be placed and what it replaces, in words.
@@ -35,8 +36,10 @@ function ghostLabel(g: GhostCard): string {
  */
 export const Ghost = memo(function Ghost({ ghost, highlighted }: { ghost: GhostCard; highlighted: boolean }) {
   const label = ghostLabel(ghost);
+  const cards = useCardRefs();
   return (
     <button
+      ref={cards.ref(ghost.key)}
       type="button"
       className="cg-ghost"
       data-ghost-key={ghost.key}
@@ -86,8 +89,10 @@ function moreLabel(m: MorePlacements): string {
 /** More draws the aggregate card that counts a group's new placements past the lane's cap; a button, like a ghost card. */
 export const More = memo(function More({ more }: { more: MorePlacements }) {
   const label = moreLabel(more);
+  const cards = useCardRefs();
   return (
     <button
+      ref={cards.ref(more.key)}
       type="button"
       className="cg-ghost cg-ghost--more"
       data-testid="placement-more"

@@ -6,18 +6,15 @@
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useActions, useShownResult, useSelectedAllocID } from '../storeContext.tsx';
 import { AllocDetails } from './slots.ts';
-
-// cardOf finds an allocation's card in the graph, or the ghost card of a placement's key.
-function cardOf(allocID: string): HTMLElement | null {
-  const id = CSS.escape(allocID);
-  return document.querySelector<HTMLElement>(`[data-testid=alloc][data-alloc-id="${id}"], [data-ghost-key="${id}"]`);
-}
+import { useCardRefs } from '../cardRefs.ts';
 
 /** DetailsSlot shows the selected allocation's details, or nothing when none is selected. */
 export function DetailsSlot() {
   const result = useShownResult();
   const allocID = useSelectedAllocID();
   const { selectAlloc } = useActions();
+  // An allocation's card in the graph, or the ghost card of a placement's key.
+  const cards = useCardRefs();
   const opener = useRef<{ element: Element | null; allocID: string } | null>(null);
   // Before the panel takes the focus, note where it was.
   useLayoutEffect(() => {
@@ -36,11 +33,11 @@ export function DetailsSlot() {
         from?.element instanceof HTMLElement && from.element.isConnected && from.element !== document.body
           ? from.element
           : from
-            ? cardOf(from.allocID)
+            ? cards.get(from.allocID)
             : null;
       back?.focus();
     });
-  }, [selectAlloc]);
+  }, [selectAlloc, cards]);
   if (!result || !allocID) return null;
   return (
     <aside className="details-panel" aria-label="Allocation details" data-testid="details-panel">
