@@ -25,8 +25,8 @@ import {
   serverTerminalStatus,
   terminalStatus,
 } from '../engine/structs.ts';
-import type { ReconcileResults } from '../engine/types.ts';
 import type { ReconcileResults as ReconcileResults16 } from '../engine/v1.6/types.ts';
+import type { RunResults } from '../result/run.ts';
 import { clientForget, clientStops, clientWatch } from './allocRunner.ts';
 import { downgradedJobForPlacement } from './downgrade.ts';
 import { setDeploymentStatus, updateDeploymentWithAllocs } from './deployments.ts';
@@ -74,7 +74,7 @@ export function applyPlan(
   state: SimState,
   js: JobState,
   evaluation: QueuedEval,
-  results: ReconcileResults | ReconcileResults16,
+  results: RunResults,
   log: SimLog,
 ): AppliedPlan {
   state.index++;
@@ -237,7 +237,7 @@ function placeAll(
   state: SimState,
   js: JobState,
   cluster: PlanningCluster,
-  results: ReconcileResults | ReconcileResults16,
+  results: RunResults,
   planDeployment: Deployment | null,
 ): AppliedPlan {
   const placed: PlacedAlloc[] = [];

@@ -51,7 +51,7 @@ function RunOnClusterDialog({ onClose }: { onClose: () => void }) {
   const [nodes, setNodes] = useState('3');
   // The job's datacenters until the person types their own: a dialog opened
   // while the pasted job is still being read takes them when the read ends.
-  const [typed, setDatacenters] = useState<string | null>(null);
+  const [typed, setTyped] = useState<string | null>(null);
   const datacenters = typed ?? jobDCs.join(', ');
   const [trouble, setTrouble] = useState<ClusterRequest['trouble']>('none');
   const count = Number(nodes);
@@ -105,7 +105,7 @@ function RunOnClusterDialog({ onClose }: { onClose: () => void }) {
           type="text"
           value={datacenters}
           placeholder="the job's"
-          onChange={(e) => setDatacenters(e.target.value)}
+          onChange={(e) => setTyped(e.target.value)}
           data-testid="cluster-datacenters"
         />
       </label>
