@@ -43,7 +43,8 @@ export function ImportCluster() {
         title="Build a scenario from what a running Nomad cluster's API prints"
         onClick={open}
       >
-        Import from cluster…
+        <span className="label-long">Import from cluster…</span>
+        <span className="label-short">Import…</span>
       </button>
       <dialog
         ref={dialog}

@@ -19,9 +19,9 @@ export function RolloutToggle() {
       }
       onClick={() => setRolloutOpen(!open)}
     >
-      {/* Under 1280 px the header keeps room for the scenario's name: the first word goes (styles.css). */}
-      <span className="rollout-toggle__long">{open ? 'Close rollout' : 'Simulate rollout'}</span>
-      <span className="rollout-toggle__short">{open ? 'Close' : 'Rollout'}</span>
+      {/* Under 1280 px the header keeps room for the scenario's name: the short label (styles.css). */}
+      <span className="label-long">{open ? 'Close rollout' : 'Simulate rollout'}</span>
+      <span className="label-short">{open ? 'Close' : 'Rollout'}</span>
     </button>
   );
 }

@@ -138,12 +138,12 @@ function Differences({ comparison }: { comparison: Comparison }) {
   );
 }
 
-// VersionsHead is a table's header row: its own columns, then one per version.
+// VersionsHead is a table's header row: its own columns, then one per version (v0.12, v1.6, as the picker names them).
 function VersionsHead({ first }: { first: readonly string[] }) {
   return (
     <thead>
       <tr>
-        {[...first, ...ORDER.map((v) => NOMAD_LABELS[v])].map((label) => (
+        {[...first, ...ORDER.map((v) => `v${v}`)].map((label) => (
           <th key={label} scope="col">
             {label}
           </th>
