@@ -5,11 +5,13 @@
 import type { Allocation, Node } from '../engine/structs.ts';
 import type { ReconcileTrace } from '../engine/types.ts';
 import type { ResultDocument } from '../result/document.ts';
+import { laterChangesOfAlloc, laterIndex } from '../result/laterReleases.ts';
 import type { Scenario } from '../scenario/read.ts';
 import { traceDecisions } from './actions.ts';
 import { allocCard, sameCard, sortCards } from './cards.ts';
 import { buildLane, LANE_ID, sameGhost } from './lane.ts';
 import { addLaterGhosts, markCanaryReplacements } from './later.ts';
+import { markLaterPlacements } from './laterMarks.ts';
 import { changes, type Fold, inStory, NO_FOLD, SUMMARY_ID } from './fold.ts';
 import { arrange, CARD, cardOffset, defaultShape, ghostOffset, laneHeader, type Shape, sizeHeights } from './layout.ts';
 import type {
@@ -116,6 +118,7 @@ export function buildGraph(
 ): GraphModel {
   const decisions = traceDecisions(trace);
   const results = indexResult(document);
+  const later = laterIndex(scenario, document);
 
   // Keyed by node ID, not by box ID: a key made per allocation is a new
   // string to hash each time (a third of this loop, at 5,000 allocations).
@@ -127,13 +130,20 @@ export function buildGraph(
   const cards = new Map<string, { card: AllocCard; box: string }>();
   for (const a of scenario.Allocations) {
     const draft = drafts.get(a.NodeID) ?? gcDraft(gcDrafts, a);
-    const card = allocCard(a, decisions.get(a.ID), results.get(a.ID), scenario.Job.Version);
+    const card = allocCard(
+      a,
+      decisions.get(a.ID),
+      results.get(a.ID),
+      scenario.Job.Version,
+      laterChangesOfAlloc(later, a.ID),
+    );
     draft.cards.push(card);
     cards.set(a.ID, { card, box: draft.id });
   }
   const lane = buildLane(document, cards, scenario.Job.Version);
   addLaterGhosts(lane, cards, scenario.Now, scenario.Job.Version);
   markCanaryReplacements(lane, cards);
+  markLaterPlacements(lane, later);
   const laneCards = lane.ghosts.length + lane.more.length;
 
   const all = [...drafts.values(), ...gcDrafts.values()];

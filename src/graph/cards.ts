@@ -1,6 +1,7 @@
 // Allocation cards: one existing allocation with its decision, as drawn.
 
 import type { Allocation } from '../engine/structs.ts';
+import type { LaterChangeCode } from '../result/laterReleases.ts';
 import { chooseDecision, type Decision, documentDecision } from './actions.ts';
 import { allocEra } from './era.ts';
 import type { AllocCard } from './model.ts';
@@ -23,13 +24,15 @@ export function indexNumber(name: string): number {
 /**
  * allocCard builds the card of one allocation from its decision (trace
  * first, else the document); `jobVersion` is the version being scheduled,
- * which tells a current allocation from an old one.
+ * which tells a current allocation from an old one; `later` are the
+ * changes of later Nomad releases that concern its decision.
  */
 export function allocCard(
   alloc: Allocation,
   decided: Decision | undefined,
   r: AllocResult | undefined,
   jobVersion: number,
+  later: readonly LaterChangeCode[],
 ): AllocCard {
   // A traced decision other than "ignore" always wins (chooseDecision): the document need not be read then.
   const d =
@@ -63,6 +66,7 @@ export function allocCard(
     followup: r?.followup?.WaitUntil ?? '',
     replaced: false,
     replacesOnPromotion: [],
+    later,
   };
 }
 
@@ -107,6 +111,7 @@ export function sameCard(a: AllocCard, b: AllocCard): boolean {
       a.stopReason === b.stopReason &&
       a.followup === b.followup &&
       a.replaced === b.replaced &&
-      sameIDs(a.replacesOnPromotion, b.replacesOnPromotion))
+      sameIDs(a.replacesOnPromotion, b.replacesOnPromotion) &&
+      sameIDs(a.later, b.later))
   );
 }

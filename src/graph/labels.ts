@@ -3,12 +3,35 @@
 // picture says what the page says.
 
 import { formatGoDuration } from '../engine/time.ts';
+import { LATER_CHANGES, type LaterChangeCode } from '../result/laterReleases.ts';
 import type { DeploymentGroupView } from './deployment.ts';
 import type { AllocCard, GhostCard, LaneView, NodeBoxView, NodeCondition } from './model.ts';
 import { ACTIONS } from './vocabulary.ts';
 
 /** GROUP_CHARS is how many characters of a group's name a card shows. */
 export const GROUP_CHARS = 14;
+
+/** MARKED_GROUP_CHARS is how many it shows beside a later-release mark, which takes the rest of the line. */
+export const MARKED_GROUP_CHARS = 7;
+
+/**
+ * laterMark is the small mark of a decision that a Nomad release after
+ * 1.6.5 makes otherwise: the first such release's minor version and a plus,
+ * "1.10+"; "" when none does.
+ */
+export function laterMark(later: readonly LaterChangeCode[]): string {
+  const first = later[0];
+  return first === undefined ? '' : `${LATER_CHANGES[first].release.split('.').slice(0, 2).join('.')}+`;
+}
+
+/** LATER_MARK_DESCRIPTION says what a later-release mark means, in the page's legend and the picture's. */
+export const LATER_MARK_DESCRIPTION = 'a Nomad release after 1.6.5 changed this decision';
+
+/** laterWords names the later releases that changed the decision, for a card's label: "changed in Nomad 1.10.0"; "" when none. */
+export function laterWords(later: readonly LaterChangeCode[]): string {
+  const releases = [...new Set(later.map((c) => LATER_CHANGES[c].release))];
+  return releases.length === 0 ? '' : `changed in Nomad ${releases.join(' and ')}`;
+}
 
 /** clip shortens text to `chars` characters, ending in an ellipsis when cut (cards cut text in the markup, never by CSS). */
 export function clip(text: string, chars: number): string {

@@ -2,6 +2,7 @@
 // allocations to their replacements.
 
 import type { ResultDocument } from '../result/document.ts';
+import { NO_LATER_CHANGES } from '../result/laterReleases.ts';
 import { nameIndex, sameIDs } from './cards.ts';
 import type { AllocCard, EdgeKind, GhostCard, MorePlacements, ReplacementEdge } from './model.ts';
 
@@ -121,6 +122,7 @@ export function buildLane(
       waitUntil: '',
       waitFor: 0,
       replacesOnPromotion: [],
+      later: NO_LATER_CHANGES,
     };
     ghosts.push(ghost);
     if (p.PreviousAllocID !== '') {
@@ -145,6 +147,7 @@ export function buildLane(
       waitUntil: '',
       waitFor: 0,
       replacesOnPromotion: [],
+      later: NO_LATER_CHANGES,
     };
     ghosts.push(ghost);
     link('destructive', d.StopAllocID, ghost);
@@ -168,6 +171,7 @@ export function sameGhost(a: GhostCard, b: GhostCard): boolean {
       a.linked === b.linked &&
       a.waitUntil === b.waitUntil &&
       a.waitFor === b.waitFor &&
-      sameIDs(a.replacesOnPromotion, b.replacesOnPromotion))
+      sameIDs(a.replacesOnPromotion, b.replacesOnPromotion) &&
+      sameIDs(a.later, b.later))
   );
 }

@@ -5,6 +5,7 @@
 // what each canary takes the place of once the deployment is promoted.
 
 import type { Instant } from '../engine/structs.ts';
+import { NO_LATER_CHANGES } from '../result/laterReleases.ts';
 import { nameIndex } from './cards.ts';
 import { type Lane, linkCard } from './lane.ts';
 import type { AllocCard, GhostCard } from './model.ts';
@@ -35,6 +36,7 @@ export function addLaterGhosts(lane: Lane, cards: Cards, now: Instant, jobVersio
       waitUntil: card.followup,
       waitFor: Number.isFinite(at) ? Math.max(0, at - now) : 0,
       replacesOnPromotion: [],
+      later: NO_LATER_CHANGES,
     };
     lane.ghosts.push(ghost);
     linkCard(lane, cards, 'later', card.id, ghost);

@@ -3,6 +3,7 @@
 // keep their identity from one reconciliation to the next.
 
 import type { AllocAction } from '../engine/types.ts';
+import type { LaterChangeCode } from '../result/laterReleases.ts';
 import type { Shape } from './layout.ts';
 
 /** NodeCondition is how a client-node box presents its node; `gc` is a node that no longer exists. */
@@ -45,6 +46,8 @@ export interface AllocCard {
   replaced: boolean;
   /** replacesOnPromotion lists the allocations (IDs) a canary takes the place of once the deployment is promoted. */
   replacesOnPromotion: readonly string[];
+  /** later lists the changes of Nomad releases after 1.6.5 that concern this decision, oldest first. */
+  later: readonly LaterChangeCode[];
 }
 
 /**
@@ -101,6 +104,8 @@ export interface GhostCard {
   waitFor: number;
   /** replacesOnPromotion lists the allocations (IDs) a canary placement takes the place of once promoted. */
   replacesOnPromotion: readonly string[];
+  /** later lists the changes of Nomad releases after 1.6.5 that concern this placement, oldest first. */
+  later: readonly LaterChangeCode[];
 }
 
 /** MorePlacements counts a group's new placements that have no card of their own (see LANE_GROUP_CAP). */

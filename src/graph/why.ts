@@ -5,6 +5,7 @@
 
 import { formatGoDuration } from '../engine/time.ts';
 import type { AllocDecision } from '../engine/types.ts';
+import { type LaterChangeCode, NO_LATER_CHANGES } from '../result/laterReleases.ts';
 import type { AllocCard, GhostCard, GraphModel, MorePlacements } from './model.ts';
 import {
   ACTION_RULES,
@@ -30,6 +31,8 @@ export interface Why {
   rule: string;
   /** upstream names the step as upstream's code does, a secondary detail. */
   upstream: string;
+  /** later are the changes of Nomad releases after 1.6.5 that decide this otherwise, oldest first. */
+  later: readonly LaterChangeCode[];
 }
 
 /**
@@ -44,6 +47,7 @@ export function allocWhy(card: AllocCard, decided: AllocDecision | undefined, ru
       step: STEP_NAMES[decided.step],
       rule: DECISION_RULES[decided.code](rules),
       upstream: decided.step,
+      later: card.later,
     };
   }
   return {
@@ -51,6 +55,7 @@ export function allocWhy(card: AllocCard, decided: AllocDecision | undefined, ru
     step: card.step === '' ? 'Read from the result document' : stepName(card.step),
     rule: ACTION_RULES[card.action](rules),
     upstream: card.step === '' ? 'allocReconciler.Compute' : card.step,
+    later: card.later,
   };
 }
 
@@ -147,7 +152,7 @@ export function ghostWhy(g: GhostCard, replaced: AllocCard | undefined, rules: G
   const p = PLACEMENTS[placementCode(g, replaced)];
   const old =
     replaced === undefined ? g.previousAllocID.slice(0, 8) || g.name : `${replaced.name} (v${replaced.version})`;
-  return { decision: p.decision(g, old), step: p.step, rule: p.rule(rules), upstream: p.upstream };
+  return { decision: p.decision(g, old), step: p.step, rule: p.rule(rules), upstream: p.upstream, later: g.later };
 }
 
 /** moreWhy answers for the aggregate card that counts a group's new placements past the lane's cap. */
@@ -159,6 +164,7 @@ export function moreWhy(m: MorePlacements, rules: GroupRules): Why {
     step: p.step,
     rule: p.rule(rules),
     upstream: p.upstream,
+    later: NO_LATER_CHANGES,
   };
 }
 

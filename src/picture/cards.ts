@@ -10,10 +10,13 @@ import {
   ghostTag,
   GROUP_CHARS,
   healthShown,
+  laterMark,
+  MARKED_GROUP_CHARS,
   waitFor,
 } from '../graph/labels.ts';
 import { CARD } from '../graph/layout.ts';
 import type { AllocCard, GhostCard, MorePlacements } from '../graph/model.ts';
+import type { LaterChangeCode } from '../result/laterReleases.ts';
 import { healthSymbol } from '../graph/vocabulary.ts';
 import { drawLine, drawRun, fillAttrs, type Run, runWidth, strokeAttrs } from './chips.ts';
 import type { Palette } from './palette.ts';
@@ -73,6 +76,29 @@ export function healthBadge(healthy: boolean | null, p: Palette): Run {
   };
 }
 
+/** laterBadge is the mark of a decision a Nomad release after 1.6.5 changed: the first such release, outlined. */
+export function laterBadge(later: readonly LaterChangeCode[], p: Palette): Run {
+  return { text: laterMark(later), size: 9, bold: true, color: p.focus, chip: { stroke: p.focus, pad: 2 } };
+}
+
+// HeadPlace is where a card's head line goes: its left edge, its width and its baseline.
+interface HeadPlace {
+  x: number;
+  width: number;
+  y: number;
+}
+
+// headLine draws a card's head, its index and group, with its later-release
+// mark at the line's right end when it has one; the group is cut to the room left.
+function headLine(index: Run, group: string, later: readonly LaterChangeCode[], at: HeadPlace, p: Palette): string {
+  const mark = later.length > 0 ? laterBadge(later, p) : null;
+  const room = at.width - runWidth(index) - GAP - (mark === null ? 0 : runWidth(mark) + GAP);
+  const groupRun: Run = { text: fitText(group, room, 11), size: 11, color: p.muted, strike: index.strike };
+  let out = drawLine([index, groupRun], at.x, at.y, GAP);
+  if (mark !== null) out += drawRun(mark, at.x + at.width - runWidth(mark), at.y - 1);
+  return out;
+}
+
 // badges are a card's canary and health badges.
 function badges(c: AllocCard, p: Palette): Run[] {
   const out: Run[] = [];
@@ -127,9 +153,8 @@ export function drawCard(c: AllocCard, x: number, y: number, p: Palette): string
 
   // The head: the name's index, then the group, cut to the room left.
   const index: Run = { text: c.index, size: 14, bold: true, color: p.text, strike };
-  const room = INNER - runWidth(index) - GAP;
-  const group: Run = { text: fitText(clip(c.group, GROUP_CHARS), room, 11), size: 11, color: p.muted, strike };
-  out += drawLine([index, group], x + LEFT, y + 15, GAP);
+  const group = clip(c.group, c.later.length > 0 ? MARKED_GROUP_CHARS : GROUP_CHARS);
+  out += headLine(index, group, c.later, { x: x + LEFT, width: INNER, y: y + 15 }, p);
 
   // The middle line, halfway between the head and the decision.
   const middle: Run[] = [
@@ -196,8 +221,7 @@ export function tagRun(tag: string, p: Palette): Run {
 export function drawGhost(g: GhostCard, x: number, y: number, p: Palette): string {
   let out = ghostFrame(g, x, y, p);
   const index: Run = { text: g.index, size: 14, bold: true, color: p.text };
-  const group: Run = { text: fitText(g.group, CARD.width - 16 - runWidth(index) - GAP, 11), size: 11, color: p.muted };
-  out += drawLine([index, group], x + 8, y + 18, GAP);
+  out += headLine(index, g.group, g.later, { x: x + 8, width: CARD.width - 16, y: y + 18 }, p);
   // The version it will run, in the new era's dashed chip; then its kind, or (placed later) its wait.
   const version: Run = {
     text: `+v${g.version}`,

@@ -3,12 +3,12 @@
 // with the page legend's words (graph/vocabulary.ts).
 
 import type { AllocAction } from '../engine/types.ts';
-import { conditionBadges, ghostTag, healthShown } from '../graph/labels.ts';
+import { conditionBadges, ghostTag, healthShown, LATER_MARK_DESCRIPTION } from '../graph/labels.ts';
 import type { EdgeKind, GraphModel } from '../graph/model.ts';
 import { ACTION_ORDER, ACTIONS, CONDITIONS, EDGES, healthLabel } from '../graph/vocabulary.ts';
 import { arrowHead, edgeStyle } from './arrows.ts';
 import { conditionRun } from './boxes.ts';
-import { actionColor, canaryBadge, healthBadge, tagRun } from './cards.ts';
+import { actionColor, canaryBadge, healthBadge, laterBadge, tagRun } from './cards.ts';
 import { drawRun, fillAttrs, type Run, runWidth, strokeAttrs } from './chips.ts';
 import type { Palette } from './palette.ts';
 import { textWidth } from './textWidth.ts';
@@ -51,12 +51,14 @@ export function legendGroups(model: GraphModel, p: Palette): LegendGroup[] {
   const conditions = new Set<ReturnType<typeof conditionBadges>[number]>();
   let canary = false;
   const health = new Set<boolean | null>();
+  let later = model.lane.view.placements.find((g) => g.later.length > 0)?.later;
   for (const b of model.boxes) {
     for (const c of conditionBadges(b.view)) conditions.add(c);
     for (const a of b.view.allocs) {
       actions.add(a.action);
       if (a.canary) canary = true;
       if (healthShown(a)) health.add(a.healthy);
+      if (a.later.length > 0) later ??= a.later;
     }
   }
   const tags = new Set(model.lane.view.placements.map(ghostTag));
@@ -74,6 +76,7 @@ export function legendGroups(model: GraphModel, p: Palette): LegendGroup[] {
   const badges: LegendItem[] = [];
   if (canary) badges.push(chipItem(canaryBadge(p), 'canary'));
   for (const h of [true, false, null]) if (health.has(h)) badges.push(chipItem(healthBadge(h, p), healthLabel(h)));
+  if (later !== undefined) badges.push(chipItem(laterBadge(later, p), LATER_MARK_DESCRIPTION));
   if (decisions.length + badges.length > 0) groups.push({ heading: 'Allocations', items: [...decisions, ...badges] });
 
   const nodes: LegendItem[] = [

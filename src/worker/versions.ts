@@ -7,8 +7,6 @@
 import { type CompareSide, type Comparison, compareRuns } from '../result/compare.ts';
 import { type LaterNote, laterNotes } from '../result/laterReleases.ts';
 import { runScenario } from '../result/run.ts';
-import { tasksUpdated as tasksUpdated012 } from '../engine/v0.12/util.ts';
-import { tasksUpdated as tasksUpdated16 } from '../engine/v1.6/util.ts';
 import { diagnosticText } from '../scenario/diagnostics.ts';
 import type { NomadVersion } from '../scenario/nomadVersion.ts';
 import type { Scenario } from '../scenario/read.ts';
@@ -36,7 +34,7 @@ export async function compareVersions(
   side: CompareSide,
 ): Promise<VersionComparison> {
   const other: NomadVersion = scenario.NomadVersion === '1.6' ? '0.12' : '1.6';
-  const later = laterNotes(scenario, side.document, scenario.NomadVersion === '1.6' ? tasksUpdated16 : tasksUpdated012);
+  const later = laterNotes(scenario, side.document);
   const read = await readScenarioValueAsync(document, { nomadVersion: other });
   if (!read.ok) {
     const first = read.diagnostics[0];

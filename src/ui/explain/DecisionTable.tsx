@@ -7,6 +7,8 @@ import type { AllocDecision } from '../../engine/types.ts';
 import { ACTIONS } from '../../graph/vocabulary.ts';
 import { STEP_NAMES } from '../../graph/stepNames.ts';
 import { sortDecisions, upstreamName } from './describe.ts';
+import type { LaterIndex } from '../../result/laterReleases.ts';
+import { LaterChanges } from '../graph/LaterChanges.tsx';
 
 const OPEN_UP_TO = 40;
 
@@ -14,8 +16,11 @@ const OPEN_UP_TO = 40;
 export const DecisionTable = memo(function DecisionTable({
   decisions,
   selected = null,
+  later,
 }: {
   decisions: readonly AllocDecision[];
+  /** later are the changes of Nomad releases after 1.6.5, per allocation, noted under its reason. */
+  later: LaterIndex['allocs'];
   /** selected is the allocation chosen in the graph: its row is marked, unfolded and scrolled to. */
   selected?: string | null;
 }) {
@@ -75,7 +80,10 @@ export const DecisionTable = memo(function DecisionTable({
                     {STEP_NAMES[d.step]}{' '}
                     {upstreamName(d.step) !== '' && <code className="xp-upstream">{upstreamName(d.step)}</code>}
                   </td>
-                  <td>{d.reason}</td>
+                  <td>
+                    {d.reason}
+                    <LaterChanges later={later.get(d.allocID) ?? []} className="xp-later" />
+                  </td>
                 </tr>
               );
             })}

@@ -7,6 +7,7 @@ import { shallow } from 'zustand/vanilla/shallow';
 import type { GroupTrace, ReconcileTrace } from '../../engine/types.ts';
 import { deploymentViews } from '../../graph/deployment.ts';
 import type { ResultDocument } from '../../result/document.ts';
+import { type LaterIndex, laterIndex } from '../../result/laterReleases.ts';
 import type { Scenario } from '../../scenario/read.ts';
 import { GroupExplain } from './GroupExplain.tsx';
 import { explainSummary } from './summary.ts';
@@ -54,6 +55,19 @@ function useKeptGroups(trace: ReconcileTrace | null): GroupTrace[] {
   return next.groups;
 }
 
+// useKeptLater is the later changes per allocation of this result: the
+// previous map while they read the same, so that the memoised groups are not
+// redrawn for an edit that changes none of them.
+function useKeptLater(scenario: Scenario, document: ResultDocument): LaterIndex['allocs'] {
+  const source = useMemo(() => laterIndex(scenario, document).allocs, [scenario, document]);
+  const [kept, setKept] = useState(() => ({ source, text: JSON.stringify([...source]), allocs: source }));
+  if (kept.source === source) return kept.allocs;
+  const text = JSON.stringify([...source]);
+  const next = { source, text, allocs: text === kept.text ? kept.allocs : source };
+  setKept(next);
+  return next.allocs;
+}
+
 /** ExplainPanelProps are what the shell passes to the explanation. */
 export interface ExplainPanelProps {
   trace: ReconcileTrace | null;
@@ -70,6 +84,7 @@ export interface ExplainPanelProps {
 export function ExplainPanel({ trace, scenario, document, wide = false, selectedAllocID = null }: ExplainPanelProps) {
   const names = useNamesByID(scenario.Allocations);
   const groups = useKeptGroups(trace);
+  const later = useKeptLater(scenario, document);
   const summary = useMemo(
     () => (trace === null ? [] : explainSummary(trace, scenario.Deployment, deploymentViews(scenario, document))),
     [trace, scenario, document],
@@ -94,6 +109,7 @@ export function ExplainPanel({ trace, scenario, document, wide = false, selected
           key={g.group}
           group={g}
           names={names}
+          later={later}
           selected={
             selectedAllocID !== null && g.decisions.some((d) => d.allocID === selectedAllocID) ? selectedAllocID : null
           }

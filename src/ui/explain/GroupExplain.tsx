@@ -3,6 +3,7 @@
 
 import { memo } from 'react';
 import type { GroupTrace } from '../../engine/types.ts';
+import type { LaterIndex } from '../../result/laterReleases.ts';
 import { DecisionTable } from './DecisionTable.tsx';
 import { StepList } from './StepList.tsx';
 
@@ -15,8 +16,11 @@ export const GroupExplain = memo(function GroupExplain({
   group,
   names,
   selected,
+  later,
 }: {
   group: GroupTrace;
+  /** later are the changes of Nomad releases after 1.6.5 per allocation (see DecisionTable). */
+  later: LaterIndex['allocs'];
   names: ReadonlyMap<string, string>;
   /** selected is the allocation of this group chosen in the graph, or null. */
   selected: string | null;
@@ -57,7 +61,7 @@ export const GroupExplain = memo(function GroupExplain({
         The steps, in the order the reconciler takes them <code className="xp-upstream">computeGroup</code>
       </h4>
       <StepList steps={group.steps} names={names} decidedIn={decidedIn} />
-      <DecisionTable decisions={group.decisions} selected={selected} />
+      <DecisionTable decisions={group.decisions} selected={selected} later={later} />
     </section>
   );
 });

@@ -6,10 +6,19 @@
 import { memo } from 'react';
 import type { AllocCard } from '../../graph/model.ts';
 import { ERAS } from '../../graph/era.ts';
-import { actionFlagged, actionLine, clip, GROUP_CHARS, healthShown } from '../../graph/labels.ts';
+import {
+  actionFlagged,
+  actionLine,
+  clip,
+  GROUP_CHARS,
+  healthShown,
+  laterWords,
+  MARKED_GROUP_CHARS,
+} from '../../graph/labels.ts';
 import { ACTIONS, healthLabel, healthSymbol } from '../../graph/vocabulary.ts';
 import { useCardRefs } from '../cardRefs.ts';
 import { showConfusable } from '../confusable.ts';
+import { LaterMark } from './LaterMark.tsx';
 
 /** cardDescription is the card's accessible label and tooltip: everything it shows, in words. */
 export function cardDescription(c: AllocCard): string {
@@ -21,7 +30,8 @@ export function cardDescription(c: AllocCard): string {
   if (c.followup !== '' && !decision.includes(c.followup)) decision += `; follow-up evaluation at ${c.followup}`;
   if (c.replacesOnPromotion.length > 0)
     decision += `. Once the deployment is promoted it replaces ${c.replacesOnPromotion.map((id) => id.slice(0, 8)).join(', ')}`;
-  return `${parts.join(', ')}. ${decision}`;
+  const later = c.later.length > 0 ? ` (${laterWords(c.later)})` : '';
+  return `${parts.join(', ')}. ${decision}${later}`;
 }
 
 /** AllocCardView draws one allocation card; clicks are handled by the graph (event delegation). */
@@ -51,7 +61,10 @@ export const AllocCardView = memo(function AllocCardView({
     >
       <span className="cg-card__line cg-card__head">
         <span className="cg-card__index">{card.index}</span>
-        <span className="cg-card__group">{clip(showConfusable(card.group), GROUP_CHARS)}</span>
+        <span className="cg-card__group">
+          {clip(showConfusable(card.group), card.later.length > 0 ? MARKED_GROUP_CHARS : GROUP_CHARS)}
+        </span>
+        <LaterMark later={card.later} />
       </span>
       <span className="cg-card__line">
         <span className={`cg-card__version cg-era--${card.era}`}>v{card.version}</span>

@@ -11,6 +11,7 @@ import { indexResult } from '../../graph/resultIndex.ts';
 import { groupRules } from '../../graph/rules.ts';
 import { findGhost, findMore } from '../../graph/why.ts';
 import type { ResultDocument } from '../../result/document.ts';
+import { laterChangesOfAlloc, laterIndex } from '../../result/laterReleases.ts';
 import type { Scenario } from '../../scenario/read.ts';
 import { AllocDecisionView } from './AllocDecisionView.tsx';
 import { allocFacts } from './allocFacts.ts';
@@ -37,6 +38,10 @@ export function AllocDetails({ scenario, document, trace, allocID, onClose }: Al
   );
   const result = useMemo(() => indexResult(document).get(allocID), [document, allocID]);
   const decided = useMemo(() => traceDecisions(trace).get(allocID), [trace, allocID]);
+  const later = useMemo(
+    () => laterChangesOfAlloc(laterIndex(scenario, document), allocID),
+    [scenario, document, allocID],
+  );
   // Not an allocation: the key of a ghost card or of the lane's aggregate, found in the graph as drawn.
   const { ghost, more } = useMemo(() => {
     if (alloc !== undefined) return { ghost: null, more: null };
@@ -80,7 +85,7 @@ export function AllocDetails({ scenario, document, trace, allocID, onClose }: Al
     );
   }
 
-  const card = allocCard(alloc, decided, result, scenario.Job.Version);
+  const card = allocCard(alloc, decided, result, scenario.Job.Version, later);
   return (
     <div className="ad" data-testid="alloc-details" data-alloc-id={alloc.ID} data-action={card.action}>
       <DetailsHeader title={alloc.Name} closeRef={closeRef} onClose={onClose} />

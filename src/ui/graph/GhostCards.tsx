@@ -4,12 +4,18 @@
 
 import { memo } from 'react';
 import type { GhostCard, MorePlacements } from '../../graph/model.ts';
-import { clock, ghostTag, waitFor } from '../../graph/labels.ts';
+import { clock, ghostTag, laterWords, waitFor } from '../../graph/labels.ts';
 import { useCardRefs } from '../cardRefs.ts';
 import { showConfusable } from '../confusable.ts';
+import { LaterMark } from './LaterMark.tsx';
 
-// ghostLabel is a ghost card's accessible label and tooltip: what will be placed and what it replaces, in words.
+// ghostLabel is a ghost card's accessible label and tooltip: what will be placed and what it replaces, in words, and the later releases that change it.
 function ghostLabel(g: GhostCard): string {
+  return g.later.length > 0 ? `${placementWords(g)} (${laterWords(g.later)})` : placementWords(g);
+}
+
+// placementWords says what will be placed and what it replaces.
+function placementWords(g: GhostCard): string {
   if (g.kind === 'later') {
     return `${g.name} is replaced later: a follow-up evaluation at ${g.waitUntil} (${waitFor(g)}) places the replacement of ${g.previousAllocID}, of job version ${g.version}`;
   }
@@ -59,6 +65,7 @@ export const Ghost = memo(function Ghost({ ghost, highlighted }: { ghost: GhostC
       <span className="cg-card__line">
         <span className="cg-card__index">{ghost.index}</span>
         <span className="cg-card__group">{showConfusable(ghost.group)}</span>
+        <LaterMark later={ghost.later} />
       </span>
       <span className="cg-card__line">
         <span className="cg-card__version cg-era--new">+v{ghost.version}</span>

@@ -4,6 +4,7 @@
 
 import { type CSSProperties, memo, useContext, useState } from 'react';
 import { ERA_ORDER, ERAS } from '../../graph/era.ts';
+import { LATER_MARK_DESCRIPTION } from '../../graph/labels.ts';
 import type { Pane } from '../../graph/layout.ts';
 import type { EdgeKind } from '../../graph/model.ts';
 import { loadLegendOpen, saveLegendOpen } from '../../share/legendStorage.ts';
@@ -104,6 +105,10 @@ export const Legend = memo(function Legend({ pane }: { pane: Pane | null }) {
           </li>
           <li>
             <span className="cg-badge cg-badge--health-null">?</span> health unknown
+          </li>
+          <li>
+            <span className="cg-badge cg-badge--later">1.10+</span> {LATER_MARK_DESCRIPTION} (placements too; the card's
+            details say how)
           </li>
         </ul>
         <h4>Placements (ghost cards)</h4>
