@@ -95,7 +95,8 @@ function headLine(index: Run, group: string, later: readonly LaterChangeCode[], 
   const room = at.width - runWidth(index) - GAP - (mark === null ? 0 : runWidth(mark) + GAP);
   const groupRun: Run = { text: fitText(group, room, 11), size: 11, color: p.muted, strike: index.strike };
   let out = drawLine([index, groupRun], at.x, at.y, GAP);
-  if (mark !== null) out += drawRun(mark, at.x + at.width - runWidth(mark), at.y - 1);
+  if (mark !== null)
+    out += el('g', { 'data-testid': 'later-mark' }, drawRun(mark, at.x + at.width - runWidth(mark), at.y - 1));
   return out;
 }
 

@@ -4,6 +4,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { LATER_MARK_DESCRIPTION } from '../../src/graph/labels.ts';
 import { cardOffset } from '../../src/graph/layout.ts';
 import { EXAMPLES } from '../../src/examples/index.ts';
 import { actionColor } from '../../src/picture/cards.ts';
@@ -74,5 +75,20 @@ describe('drawPicture', () => {
     expect(legend).toContain('node draining: marked allocations migrate');
     // Only what the picture uses: nothing here is lost.
     expect(legend).not.toContain('⚠ lost');
+  });
+
+  it('marks the cards whose decision a later Nomad changed, as the page does, and says so in the legend', () => {
+    const { model, picture } = drawExample('stop-after-client-disconnect');
+    const marked =
+      model.boxes.flatMap((b) => b.view.allocs).filter((c) => c.later.length > 0).length +
+      model.lane.view.placements.filter((g) => g.later.length > 0).length;
+    expect(marked).toBeGreaterThan(1);
+    expect(picture.svg.split('data-testid="later-mark"').length - 1).toBe(marked);
+    expect(picture.svg).toContain('>1.8+<');
+    expect(picture.svg.slice(picture.svg.indexOf('data-testid="legend"'))).toContain(LATER_MARK_DESCRIPTION);
+
+    const plain = drawExample('rolling-update').picture.svg;
+    expect(plain).not.toContain('later-mark');
+    expect(plain).not.toContain(LATER_MARK_DESCRIPTION);
   });
 });
