@@ -164,27 +164,45 @@ class Notes {
   }
 }
 
+// Computed is each result's index, with the scenario it was computed for:
+// the graph, the explanation and the details panel ask for the same result.
+const computed = new WeakMap<ResultDocument, { scenario: Scenario; index: LaterIndex }>();
+
 /**
  * laterIndex attaches the later changes to the allocations of this result
- * whose decision they concern (see each rule below), with the tasksUpdated
- * of the version the scenario ran.
+ * whose decision they concern (see each rule in computeLaterIndex), with the
+ * tasksUpdated of the version the scenario ran. A result asked for again
+ * with the same scenario gets the same index.
  */
 export function laterIndex(scenario: Scenario, document: ResultDocument): LaterIndex {
+  const known = computed.get(document);
+  if (known !== undefined && known.scenario === scenario) return known.index;
+  const index = computeLaterIndex(scenario, document);
+  computed.set(document, { scenario, index });
+  return index;
+}
+
+// computeLaterIndex applies each change's rule to every allocation of the scenario.
+function computeLaterIndex(scenario: Scenario, document: ResultDocument): LaterIndex {
   const notes = new Notes();
   const job = scenario.Job;
   const groups = new Map(job.TaskGroups.map((tg) => [tg.Name, tg]));
   const nodes = new Map<string, Node>(scenario.Nodes.map((n) => [n.ID, n]));
-  const byID = new Map<string, Allocation>(scenario.Allocations.map((a) => [a.ID, a]));
   const stopped = new Map(document.Stop.map((s) => [s.AllocID, s]));
   const destructive = new Set(document.DestructiveUpdate.map((d) => d.StopAllocID));
   const replaced = new Set(document.Place.map((p) => p.PreviousAllocID).filter((id) => id !== ''));
-  const touched = new Set([
-    ...stopped.keys(),
-    ...replaced,
-    ...document.InplaceUpdate.map((u) => u.AllocID),
-    ...(document.DisconnectUpdates ?? []).map((u) => u.AllocID),
-    ...(document.ReconnectUpdates ?? []).map((u) => u.AllocID),
-  ]);
+  // Made only when a rule needs them: most results have no reconnecting allocation, many no older job.
+  let byID: Map<string, Allocation> | undefined;
+  const allocByID = () => (byID ??= new Map(scenario.Allocations.map((a) => [a.ID, a])));
+  let touchedIDs: Set<string> | undefined;
+  const touched = () =>
+    (touchedIDs ??= new Set([
+      ...stopped.keys(),
+      ...replaced,
+      ...document.InplaceUpdate.map((u) => u.AllocID),
+      ...(document.DisconnectUpdates ?? []).map((u) => u.AllocID),
+      ...(document.ReconnectUpdates ?? []).map((u) => u.AllocID),
+    ]));
   const nomad16 = scenario.NomadVersion === '1.6';
   const updateKind = updateKinds(job, nomad16);
   const serviceOrBatch = job.Type === JobTypeService || job.Type === JobTypeBatch;
@@ -212,13 +230,13 @@ export function laterIndex(scenario: Scenario, document: ResultDocument): LaterI
       reconnecting &&
       a.DesiredStatus === AllocDesiredStatusRun &&
       a.ClientStatus !== AllocClientStatusFailed &&
-      byID.get(a.NextAllocation)?.ClientStatus === AllocClientStatusFailed
+      allocByID().get(a.NextAllocation)?.ClientStatus === AllocClientStatusFailed
     )
       notes.add(a.ID, 'reconnect-failed-replacement');
 
     // 1.10: an older job's allocation replaced (now or when its turn comes) for its placement preferences alone.
     if (tg !== undefined && !terminalStatus(a) && a.Job.JobModifyIndex !== job.JobModifyIndex) {
-      const waiting = destructive.has(a.ID) || !touched.has(a.ID);
+      const waiting = destructive.has(a.ID) || !touched().has(a.ID);
       const kind = waiting ? updateKind(a.Job, a.TaskGroup) : 'none';
       if (kind === 'preferences') {
         notes.add(a.ID, 'affinity-spread-in-place');
