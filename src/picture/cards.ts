@@ -94,7 +94,7 @@ export function drawCard(c: AllocCard, x: number, y: number, p: Palette): string
     rx: 4,
     ...(faded ? { fill: 'none' } : fillAttrs(p.surface2)),
     ...strokeAttrs(p.border),
-    'stroke-dasharray': c.action === 'lost' ? '4 3' : undefined,
+    'stroke-dasharray': c.action === 'lost' ? '4,3' : undefined,
   });
   // The stripe: 5 px of the decision's colour down the left side, its outer corners rounded.
   out += el('path', {
@@ -171,7 +171,7 @@ function ghostFrame(g: GhostCard, x: number, y: number, p: Palette): string {
     ...(g.canary ? fillAttrs(p.canaryBg) : { fill: 'none' }),
     ...strokeAttrs(color),
     'stroke-width': 2,
-    'stroke-dasharray': g.kind === 'later' ? '2 3' : '6 4',
+    'stroke-dasharray': g.kind === 'later' ? '2,3' : '6,4',
   });
 }
 

@@ -52,7 +52,7 @@ export function drawRun(r: Run, x: number, y: number): string {
       rx: 3,
       ...(r.chip.fill ? fillAttrs(r.chip.fill) : { fill: 'none' }),
       ...(r.chip.stroke ? { ...strokeAttrs(r.chip.stroke), 'stroke-width': 1 } : {}),
-      'stroke-dasharray': r.chip.dashed ? '3 2' : undefined,
+      'stroke-dasharray': r.chip.dashed ? '3,2' : undefined,
     });
   }
   const tx = x + (r.chip ? r.chip.pad : 0);

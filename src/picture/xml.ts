@@ -9,8 +9,8 @@ function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-// num writes a coordinate with at most two decimals, so that the file does not carry float noise.
-function num(n: number): string {
+/** num writes a coordinate with at most two decimals, so that the file does not carry float noise. */
+export function num(n: number): string {
   return String(Math.round(n * 100) / 100);
 }
 
@@ -24,7 +24,20 @@ export function el(name: string, attrs: Attrs, children?: string): string {
   return children === undefined ? `${out}/>` : `${out}>${children}</${name}>`;
 }
 
-/** text writes a text element holding `content`, escaped. */
+/**
+ * FONT is the picture's fonts: Helvetica's metrics first (Arial and
+ * Liberation Sans share them, and textWidth estimates with them), then the
+ * generic family, which every reader has. No quotes: a reader that splits
+ * the list at its commas finds each name as it is.
+ */
+const FONT = 'Helvetica, Arial, Liberation Sans, sans-serif';
+
+/**
+ * text writes a text element holding `content`, escaped, in FONT: the font
+ * is on each text rather than inherited from the root, because a slide
+ * program that turns every element into a shape of its own may read only
+ * the element's own attributes.
+ */
 export function text(attrs: Attrs, content: string): string {
-  return el('text', attrs, escapeXml(content));
+  return el('text', { 'font-family': FONT, ...attrs }, escapeXml(content));
 }
