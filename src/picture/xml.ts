@@ -25,12 +25,13 @@ export function el(name: string, attrs: Attrs, children?: string): string {
 }
 
 /**
- * FONT is the picture's fonts: Helvetica's metrics first (Arial and
- * Liberation Sans share them, and textWidth estimates with them), then the
- * generic family, which every reader has. No quotes: a reader that splits
- * the list at its commas finds each name as it is.
+ * FONT is the picture's fonts, which share one set of widths (textWidth's):
+ * Arial first, as Windows and macOS both have it and a reader that takes
+ * only the first name finds it; Helvetica; Liberation Sans, Linux's twin of
+ * both; then the generic family, which every reader has. No quotes: a
+ * reader that splits the list at its commas finds each name as it is.
  */
-const FONT = 'Helvetica, Arial, Liberation Sans, sans-serif';
+const FONT = 'Arial, Helvetica, Liberation Sans, sans-serif';
 
 /**
  * text writes a text element holding `content`, escaped, in FONT: the font

@@ -48,7 +48,7 @@ const SUBSET: Record<string, { attrs: Record<string, Rule>; required: string[] }
     attrs: {
       x: NUMBER,
       y: NUMBER,
-      'font-family': /^Helvetica, Arial, Liberation Sans, sans-serif$/,
+      'font-family': /^Arial, Helvetica, Liberation Sans, sans-serif$/,
       'font-size': NUMBER,
       'font-weight': /^bold$/,
       'font-style': /^italic$/,
