@@ -9,7 +9,7 @@ import type { LaneView, NodeBoxView, Positioned } from '../graph/model.ts';
 import { CONDITIONS } from '../graph/vocabulary.ts';
 import { drawCard, drawGhost, drawMore } from './cards.ts';
 import { drawLine, drawRun, fillAttrs, flowLines, type Run, strokeAttrs } from './chips.ts';
-import { type Hatch, stripesPath } from './hatch.ts';
+import { framedRect, type Hatch } from './hatch.ts';
 import type { Palette } from './palette.ts';
 import { fitText, wrapText } from './textWidth.ts';
 import { el, text } from './xml.ts';
@@ -17,8 +17,8 @@ import { el, text } from './xml.ts';
 // HATCHES are the boxes' striped backgrounds, as graph.css draws them: a
 // draining node's stripes, a down node's red hatching.
 const HATCHES = {
-  draining: { angle: 135, period: 24 },
-  down: { angle: 45, period: 16 },
+  draining: { angle: 135, period: 24, width: 12 },
+  down: { angle: 45, period: 16, width: 8 },
 } as const satisfies Record<string, Hatch>;
 
 /** Frame is a box's outline (colour, width, dashes) and its background: one colour, or stripes of a colour over another. */
@@ -67,25 +67,14 @@ export function conditionRun(c: ReturnType<typeof conditionBadges>[number], p: P
   };
 }
 
-// rectFrame draws a frame inside a rectangle, its stroke within the
-// rectangle (as the page's inset outline). Striped, it is three shapes: the
-// background, the stripes (cut square, to the stroke's middle), then the
-// stroke over their corners.
+// rectFrame draws a frame inside a rectangle, its stroke within the rectangle (as the page's inset outline).
 function rectFrame(b: Positioned<unknown>, f: Frame): string {
-  const inset = {
-    x: b.x + f.width / 2,
-    y: b.y + f.width / 2,
-    width: b.width - f.width,
-    height: b.height - f.width,
-    rx: 6,
-  };
-  const stroke = { ...strokeAttrs(f.color), 'stroke-width': f.width, 'stroke-dasharray': f.dash };
-  if (f.stripes === undefined) return el('rect', { ...inset, ...fillAttrs(f.fill), ...stroke });
-  return (
-    el('rect', { ...inset, ...fillAttrs(f.fill) }) +
-    el('path', { d: stripesPath(inset, f.stripes.hatch), ...fillAttrs(f.stripes.color) }) +
-    el('rect', { ...inset, fill: 'none', ...stroke })
-  );
+  return framedRect({
+    rect: { x: b.x + f.width / 2, y: b.y + f.width / 2, width: b.width - f.width, height: b.height - f.width, rx: 6 },
+    fill: f.fill,
+    stripes: f.stripes,
+    stroke: { ...strokeAttrs(f.color), 'stroke-width': f.width, 'stroke-dasharray': f.dash },
+  });
 }
 
 /** drawBox draws a client node's box and its cards, `columns` cards side by side. */

@@ -1,15 +1,18 @@
-// A box's hatching (a draining node's stripes, a down node's red ones) as
-// plain shapes: each stripe is a polygon cut to the box, all in one path.
+// Hatching (a draining node's stripes, a down node's red ones, a going-away
+// card's grey ones) as plain shapes: each stripe is a polygon cut to its
+// rectangle, all in one path.
 // Not an SVG <pattern>: slide programs that turn a picture into their own
 // shapes have no fill for an arbitrary pattern, and many SVG readers skip
 // it, leaving the box empty or black.
 
-import { num } from './xml.ts';
+import { fillAttrs } from './chips.ts';
+import { type Attrs, el, num } from './xml.ts';
 
-/** Hatch is a hatching: stripes `period / 2` wide every `period` px, across the direction at `angle` degrees. */
+/** Hatch is a hatching: stripes `width` px wide every `period` px, across the direction at `angle` degrees. */
 export interface Hatch {
   angle: number;
   period: number;
+  width: number;
 }
 
 /** Rect is an axis-aligned rectangle. */
@@ -51,8 +54,9 @@ function area(polygon: readonly Point[]): number {
 
 /**
  * stripesPath is the path data of a hatching's stripes inside a rectangle,
- * where an SVG pattern of a half-filled tile `period` wide, rotated by
- * `angle` about the origin, would draw them; "" when none falls inside.
+ * where an SVG pattern of a tile `period` wide, filled `width` from its
+ * left, rotated by `angle` about the origin, would draw them; "" when none
+ * falls inside.
  */
 export function stripesPath(r: Rect, h: Hatch): string {
   const rad = (h.angle * Math.PI) / 180;
@@ -68,9 +72,31 @@ export function stripesPath(r: Rect, h: Hatch): string {
   let d = '';
   for (let k = Math.floor(Math.min(...along) / h.period); k * h.period < last; k++) {
     const from = k * h.period;
-    const stripe = keep(keep(corners, n, from, true), n, from + h.period / 2, false);
+    const stripe = keep(keep(corners, n, from, true), n, from + h.width, false);
     if (area(stripe) < 0.01) continue;
     d += stripe.map((p, i) => `${i === 0 ? 'M' : 'L'}${num(p[0])} ${num(p[1])}`).join('') + 'Z';
   }
   return d;
+}
+
+/** Framed is a rounded rectangle's geometry, its background (one colour, or stripes over it) and its outline's attributes. */
+export interface Framed {
+  rect: Rect & { rx: number };
+  fill: string;
+  stripes?: { hatch: Hatch; color: string };
+  stroke: Attrs;
+}
+
+/**
+ * framedRect draws a rounded rectangle: one shape, or striped three: the
+ * background, the stripes (cut square to the rectangle), then the outline
+ * over their corners.
+ */
+export function framedRect(f: Framed): string {
+  if (f.stripes === undefined) return el('rect', { ...f.rect, ...fillAttrs(f.fill), ...f.stroke });
+  return (
+    el('rect', { ...f.rect, ...fillAttrs(f.fill) }) +
+    el('path', { d: stripesPath(f.rect, f.stripes.hatch), ...fillAttrs(f.stripes.color) }) +
+    el('rect', { ...f.rect, fill: 'none', ...f.stroke })
+  );
 }

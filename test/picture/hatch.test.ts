@@ -1,6 +1,6 @@
-// A box's hatching as stripes cut to the box: the points they cover are
-// those an SVG pattern (a half-filled tile, rotated about the origin) would
-// paint, and nothing outside the box.
+// Hatching as stripes cut to a rectangle: the points they cover are those
+// an SVG pattern (a tile filled from its left, rotated about the origin)
+// would paint, and nothing outside the rectangle.
 
 import { describe, expect, it } from 'vitest';
 import { type Hatch, type Rect, stripesPath } from '../../src/picture/hatch.ts';
@@ -24,28 +24,32 @@ function inside(poly: readonly Point[], [x, y]: Point): boolean {
   return sides.every((s) => s >= 0) || sides.every((s) => s <= 0);
 }
 
-// patterned is whether the pattern paints a point with the stripes' colour: the first half of each tile, across the rotation.
+// patterned is whether the pattern paints a point with the stripes' colour: the first `width` of each tile, across the rotation.
 function patterned(h: Hatch, [x, y]: Point): boolean {
   const rad = (h.angle * Math.PI) / 180;
   const u = x * Math.cos(rad) + y * Math.sin(rad);
-  return ((u % h.period) + h.period) % h.period < h.period / 2;
+  return ((u % h.period) + h.period) % h.period < h.width;
 }
 
 describe('stripesPath', () => {
   it('cuts upright stripes to the box', () => {
-    expect(stripesPath({ x: 0, y: 0, width: 48, height: 10 }, { angle: 0, period: 24 })).toBe(
+    expect(stripesPath({ x: 0, y: 0, width: 48, height: 10 }, { angle: 0, period: 24, width: 12 })).toBe(
       'M0 0L12 0L12 10L0 10ZM24 0L36 0L36 10L24 10Z',
     );
   });
 
   it.each([
     [
-      { angle: 135, period: 24 },
+      { angle: 135, period: 24, width: 12 },
       { x: 17, y: -5, width: 253, height: 131 },
     ],
     [
-      { angle: 45, period: 16 },
+      { angle: 45, period: 16, width: 8 },
       { x: -40.5, y: 302, width: 121, height: 77.5 },
+    ],
+    [
+      { angle: 135, period: 8, width: 2 },
+      { x: 3.5, y: 0.5, width: 119, height: 81 },
     ],
   ] as [Hatch, Rect][])('covers the points the pattern paints, inside the box (%o)', (h, r) => {
     const stripes = polygons(stripesPath(r, h));

@@ -23,6 +23,33 @@ describe('drawPicture', () => {
     },
   );
 
+  it.each(['batch-finished-kept', 'canary-promoted'])(
+    'draws each card’s era in %s as the page does: version chip filled, hollow, struck or dotted; going cards striped',
+    (id) => {
+      const p = PALETTES.light;
+      const cards = [
+        ...drawExample(id).picture.svg.matchAll(/<g data-testid="alloc"[^>]* data-era="(\w+)">(.*?)<\/g>/g),
+      ];
+      const eras = new Set<string>();
+      for (const [, era, body] of cards) {
+        eras.add(era!);
+        const chip = /<rect ([^>]*)\/><text [^>]*>v\d+<\/text>(<line)?/.exec(body!)!;
+        const striped = body!.includes(`fill="${p.goingStripe}"`);
+        expect({ era, striped, struck: chip[2] !== undefined }).toEqual({
+          era,
+          striped: era === 'going',
+          struck: era === 'going',
+        });
+        if (era === 'current') expect(chip[1]).toContain(`fill="${p.eraCurrent}"`);
+        if (era === 'old') expect(chip[1]).toContain(`fill="none" stroke="${p.muted}"`);
+        if (era === 'gone') expect(chip[1]).toContain('stroke-dasharray="1,2"');
+      }
+      expect([...eras].sort()).toEqual(
+        id === 'canary-promoted' ? ['current', 'going', 'old'] : ['current', 'going', 'gone'],
+      );
+    },
+  );
+
   it('heads the picture with the scenario, its evaluation and time, and ends it with a legend of what it draws', () => {
     const { picture } = drawExample('node-drain');
     expect(picture.svg).toContain('>Evaluation ');
