@@ -6,7 +6,7 @@ import { arrowPath } from '../graph/flow.ts';
 import type { EdgeKind, ReplacementEdge } from '../graph/model.ts';
 import { strokeAttrs, fillAttrs } from './chips.ts';
 import type { Palette } from './palette.ts';
-import { el, num } from './xml.ts';
+import { coordinate, el } from './xml.ts';
 
 /** edgeStyle is an arrow kind's colour and dashes, as graph.css draws it. */
 export function edgeStyle(kind: EdgeKind, p: Palette): { color: string; dash?: string } {
@@ -37,7 +37,7 @@ export function drawArrow(a: ReplacementEdge, p: Palette): string {
     { 'data-kind': a.kind, 'data-alloc-id': a.allocID },
     el('path', {
       // The page's curve, its numbers rounded as the picture's others are (no float noise, no exponents).
-      d: arrowPath(a).replace(/-?[\d.]+(e[-+]?\d+)?/gi, (n) => num(Number(n))),
+      d: arrowPath(a).replace(/-?[\d.]+(e[-+]?\d+)?/gi, (n) => coordinate(Number(n))),
       fill: 'none',
       ...strokeAttrs(s.color),
       'stroke-width': 2,

@@ -1,26 +1,18 @@
 // Hatching (a draining node's stripes, a down node's red ones, a going-away
 // card's grey ones) as plain shapes: each stripe is a polygon cut to its
-// rectangle, all in one path.
-// Not an SVG <pattern>: slide programs that turn a picture into their own
-// shapes have no fill for an arbitrary pattern, and many SVG readers skip
-// it, leaving the box empty or black.
+// rectangle, all in one path. Not an SVG <pattern>: a slide program that
+// turns a picture into its own shapes has no fill for an arbitrary
+// pattern, and several SVG readers skip patterns, leaving the box plain.
 
 import { fillAttrs } from './chips.ts';
-import { type Attrs, el, num } from './xml.ts';
+import type { Rect } from '../graph/layout.ts';
+import { type Attrs, coordinate, el } from './xml.ts';
 
 /** Hatch is a hatching: stripes `width` px wide every `period` px, across the direction at `angle` degrees. */
 export interface Hatch {
   angle: number;
   period: number;
   width: number;
-}
-
-/** Rect is an axis-aligned rectangle. */
-export interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
 }
 
 type Point = readonly [number, number];
@@ -74,7 +66,7 @@ export function stripesPath(r: Rect, h: Hatch): string {
     const from = k * h.period;
     const stripe = keep(keep(corners, n, from, true), n, from + h.width, false);
     if (area(stripe) < 0.01) continue;
-    d += stripe.map((p, i) => `${i === 0 ? 'M' : 'L'}${num(p[0])} ${num(p[1])}`).join('') + 'Z';
+    d += stripe.map((p, i) => `${i === 0 ? 'M' : 'L'}${coordinate(p[0])} ${coordinate(p[1])}`).join('') + 'Z';
   }
   return d;
 }

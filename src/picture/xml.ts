@@ -9,8 +9,8 @@ function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** num writes a coordinate with at most two decimals, so that the file does not carry float noise. */
-export function num(n: number): string {
+/** coordinate writes a number with at most two decimals, so that the file does not carry float noise. */
+export function coordinate(n: number): string {
   return String(Math.round(n * 100) / 100);
 }
 
@@ -19,7 +19,7 @@ export function el(name: string, attrs: Attrs, children?: string): string {
   let out = `<${name}`;
   for (const [k, v] of Object.entries(attrs)) {
     if (v === undefined || v === false) continue;
-    out += ` ${k}="${typeof v === 'number' ? num(v) : escapeXml(v)}"`;
+    out += ` ${k}="${typeof v === 'number' ? coordinate(v) : escapeXml(v)}"`;
   }
   return children === undefined ? `${out}/>` : `${out}>${children}</${name}>`;
 }

@@ -3,7 +3,8 @@
 // would paint, and nothing outside the rectangle.
 
 import { describe, expect, it } from 'vitest';
-import { type Hatch, type Rect, stripesPath } from '../../src/picture/hatch.ts';
+import type { Rect } from '../../src/graph/layout.ts';
+import { type Hatch, stripesPath } from '../../src/picture/hatch.ts';
 
 type Point = [number, number];
 
