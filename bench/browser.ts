@@ -42,8 +42,9 @@ import { median, percentile, verdict } from './stats.ts';
 // The build to measure: not dist/, so that a test run rebuilding dist/
 // meanwhile cannot pull files away.
 const DIST = resolve(process.argv[2] ?? 'node_modules/.cache/bench/dist');
-// ONLY_HOSTILE: `hostile` after the directory measures only the hostile inputs (bench/hostile.ts).
-const ONLY_HOSTILE = process.argv[3] === 'hostile';
+// ONLY: `hostile` or `export` after the directory measures only the hostile
+// inputs (bench/hostile.ts) or only the exports (bench/exportPicture.ts).
+const ONLY = process.argv[3];
 const FIRST_GRAPH_LOADS = 7;
 const KEYSTROKE_WARMUP = 4;
 const KEYSTROKES = 21;
@@ -292,7 +293,7 @@ async function large(
 async function main(): Promise<void> {
   console.log('');
   console.log(`browser figures (load average ${load()})`);
-  if (!ONLY_HOSTILE) printBundle();
+  if (ONLY === undefined) printBundle();
 
   const server = await preview({
     configFile: false,
@@ -305,14 +306,14 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ headless: true, ...CHROMIUM_LAUNCH_OPTIONS });
   try {
     console.log(`Chromium ${browser.version()}, ${VIEWPORT.width}×${VIEWPORT.height}, served by vite preview`);
-    if (!ONLY_HOSTILE) {
-      await firstGraph(browser, url);
-      await exportTimes(browser, url);
+    if (ONLY === undefined) await firstGraph(browser, url);
+    if (ONLY === undefined || ONLY === 'export') await exportTimes(browser, url);
+    if (ONLY === undefined) {
       await hclReader(browser, url);
       await large(browser, url, 1000, 100, 1, null);
       await large(browser, url, 5000, 500, 2, DOM_GOAL);
     }
-    await hostile(browser, url);
+    if (ONLY === undefined || ONLY === 'hostile') await hostile(browser, url);
   } finally {
     await browser.close();
     await server.close();

@@ -6,7 +6,7 @@ import { arrowPath } from '../graph/flow.ts';
 import type { EdgeKind, ReplacementEdge } from '../graph/model.ts';
 import { strokeAttrs, fillAttrs } from './chips.ts';
 import type { Palette } from './palette.ts';
-import { el } from './xml.ts';
+import { coordinate, el } from './xml.ts';
 
 /** edgeStyle is an arrow kind's colour and dashes, as graph.css draws it. */
 export function edgeStyle(kind: EdgeKind, p: Palette): { color: string; dash?: string } {
@@ -18,9 +18,9 @@ export function edgeStyle(kind: EdgeKind, p: Palette): { color: string; dash?: s
     case 'reschedule':
       return { color: p.rescheduleNow };
     case 'lost':
-      return { color: p.lost, dash: '6 4' };
+      return { color: p.lost, dash: '6,4' };
     case 'later':
-      return { color: p.rescheduleLater, dash: '3 4' };
+      return { color: p.rescheduleLater, dash: '3,4' };
   }
 }
 
@@ -36,7 +36,8 @@ export function drawArrow(a: ReplacementEdge, p: Palette): string {
     'g',
     { 'data-kind': a.kind, 'data-alloc-id': a.allocID },
     el('path', {
-      d: arrowPath(a),
+      // The page's curve, its numbers rounded as the picture's others are (no float noise, no exponents).
+      d: arrowPath(a).replace(/-?[\d.]+(e[-+]?\d+)?/gi, (n) => coordinate(Number(n))),
       fill: 'none',
       ...strokeAttrs(s.color),
       'stroke-width': 2,

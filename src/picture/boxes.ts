@@ -1,6 +1,7 @@
 // Client-node boxes and the lane of pending placements as SVG: the frame in
 // the node's condition (solid ready, dotted initializing or ineligible,
-// dashed draining or gone, thick and hatched down), the header, the cards.
+// dashed and striped draining, dashed gone, thick and hatched down), the
+// header, the cards.
 
 import { boxMeta, conditionBadges, laneCanaries, laneNote, laneTitle } from '../graph/labels.ts';
 import { BOX, cardOffset, ghostOffset, laneHeader, LANE } from '../graph/layout.ts';
@@ -8,32 +9,42 @@ import type { LaneView, NodeBoxView, Positioned } from '../graph/model.ts';
 import { CONDITIONS } from '../graph/vocabulary.ts';
 import { drawCard, drawGhost, drawMore } from './cards.ts';
 import { drawLine, drawRun, fillAttrs, flowLines, type Run, strokeAttrs } from './chips.ts';
+import { framedRect, type Hatch } from './hatch.ts';
 import type { Palette } from './palette.ts';
 import { fitText, wrapText } from './textWidth.ts';
 import { el, text } from './xml.ts';
 
-// HATCH names the patterns a box's background may use: stripes for a draining node, red hatching for a down one. */
-const HATCH = { draining: 'cg-draining', down: 'cg-down' } as const;
+// HATCHES are the boxes' striped backgrounds, as graph.css draws them: a
+// draining node's stripes, a down node's red hatching.
+const HATCHES = {
+  draining: { angle: 135, period: 24, width: 12 },
+  down: { angle: 45, period: 16, width: 8 },
+} as const satisfies Record<string, Hatch>;
 
-/** hatchPatterns defines the patterns of HATCH, in the palette's colours, for the picture's defs. */
-export function hatchPatterns(p: Palette): string {
-  const stripes = (id: string, angle: number, size: number, back: string, line: string) =>
-    el(
-      'pattern',
-      { id, width: size, height: size, patternUnits: 'userSpaceOnUse', patternTransform: `rotate(${angle})` },
-      el('rect', { width: size, height: size, ...fillAttrs(back) }) +
-        el('rect', { width: size / 2, height: size, ...fillAttrs(line) }),
-    );
-  return stripes(HATCH.draining, 135, 24, p.surface, p.surface2) + stripes(HATCH.down, 45, 16, p.surface, p.nodeDownBg);
+/** Frame is a box's outline (colour, width, dashes) and its background: one colour, or stripes of a colour over another. */
+interface Frame {
+  color: string;
+  width: number;
+  dash?: string;
+  fill: string;
+  stripes?: { hatch: Hatch; color: string };
 }
 
-// frame is the box's outline: colour, width and dashes by the node's condition, as graph.css draws it.
-function frame(v: NodeBoxView, p: Palette): { color: string; width: number; dash?: string; fill: string } {
-  if (v.condition === 'down') return { color: p.nodeDown, width: 4, fill: `url(#${HATCH.down})` };
-  if (v.condition === 'gc') return { color: p.nodeGc, width: 2, dash: '6 4', fill: p.surface2 };
-  if (v.draining) return { color: p.nodeDrain, width: 3, dash: '9 5', fill: `url(#${HATCH.draining})` };
-  if (v.ineligible) return { color: p.nodeInelig, width: 3, dash: '2 3', fill: p.surface };
-  if (v.condition === 'initializing') return { color: p.nodeInit, width: 2, dash: '2 3', fill: p.surface };
+// frame is the box's outline and background by the node's condition, as graph.css draws them.
+function frame(v: NodeBoxView, p: Palette): Frame {
+  if (v.condition === 'down')
+    return { color: p.nodeDown, width: 4, fill: p.surface, stripes: { hatch: HATCHES.down, color: p.nodeDownBg } };
+  if (v.condition === 'gc') return { color: p.nodeGc, width: 2, dash: '6,4', fill: p.surface2 };
+  if (v.draining)
+    return {
+      color: p.nodeDrain,
+      width: 3,
+      dash: '9,5',
+      fill: p.surface,
+      stripes: { hatch: HATCHES.draining, color: p.surface2 },
+    };
+  if (v.ineligible) return { color: p.nodeInelig, width: 3, dash: '2,3', fill: p.surface };
+  if (v.condition === 'initializing') return { color: p.nodeInit, width: 2, dash: '2,3', fill: p.surface };
   return { color: p.nodeReady, width: 2, fill: p.surface };
 }
 
@@ -57,32 +68,19 @@ export function conditionRun(c: ReturnType<typeof conditionBadges>[number], p: P
 }
 
 // rectFrame draws a frame inside a rectangle, its stroke within the rectangle (as the page's inset outline).
-function rectFrame(
-  b: Positioned<unknown>,
-  color: string,
-  width: number,
-  dash: string | undefined,
-  fill: string,
-): string {
-  const fillAttr = fill.startsWith('url(') ? { fill } : fillAttrs(fill);
-  return el('rect', {
-    x: b.x + width / 2,
-    y: b.y + width / 2,
-    width: b.width - width,
-    height: b.height - width,
-    rx: 6,
-    ...fillAttr,
-    ...strokeAttrs(color),
-    'stroke-width': width,
-    'stroke-dasharray': dash,
+function rectFrame(b: Positioned<unknown>, f: Frame): string {
+  return framedRect({
+    rect: { x: b.x + f.width / 2, y: b.y + f.width / 2, width: b.width - f.width, height: b.height - f.width, rx: 6 },
+    fill: f.fill,
+    stripes: f.stripes,
+    stroke: { ...strokeAttrs(f.color), 'stroke-width': f.width, 'stroke-dasharray': f.dash },
   });
 }
 
 /** drawBox draws a client node's box and its cards, `columns` cards side by side. */
 export function drawBox(b: Positioned<NodeBoxView>, columns: number, p: Palette): string {
   const v = b.view;
-  const f = frame(v, p);
-  let out = rectFrame(b, f.color, f.width, f.dash, f.fill);
+  let out = rectFrame(b, frame(v, p));
   const gc = v.condition === 'gc';
   const inner = b.width - 2 * BOX.padding;
   const name = gc ? `${CONDITIONS.gc.symbol} ${v.nodeID || '(no node)'}` : v.name;
@@ -144,7 +142,7 @@ export function drawBox(b: Positioned<NodeBoxView>, columns: number, p: Palette)
 /** drawLane draws the lane of pending placements: its header, its ghost cards and aggregates. */
 export function drawLane(l: Positioned<LaneView>, p: Palette): string {
   const v = l.view;
-  let out = rectFrame(l, p.ghost, 2, '6 4', p.ghostBg);
+  let out = rectFrame(l, { color: p.ghost, width: 2, dash: '6,4', fill: p.ghostBg });
   const cards = v.placements.length + v.more.length;
   const header = laneHeader(cards, v.columns, laneCanaries(v) > 0);
   const inner = l.width - 2 * LANE.padding;

@@ -1,6 +1,7 @@
 // Allocation cards and ghost cards as SVG, drawn as graph.css draws them:
-// a card with its decision's stripe, name index, group, job version, client
-// status and badges, and the decision; a ghost card dashed, with its tag.
+// a card with its decision's stripe, name index, group, job version in its
+// era (current, old, going away, gone), client status and badges, and the
+// decision; a ghost card dashed, with its new version and its tag.
 
 import {
   actionFlagged,
@@ -15,10 +16,11 @@ import {
   waitFor,
 } from '../graph/labels.ts';
 import { CARD } from '../graph/layout.ts';
-import type { AllocCard, GhostCard, MorePlacements } from '../graph/model.ts';
+import type { AllocCard, Era, GhostCard, MorePlacements } from '../graph/model.ts';
 import type { LaterChangeCode } from '../result/laterReleases.ts';
 import { healthSymbol } from '../graph/vocabulary.ts';
 import { drawLine, drawRun, fillAttrs, type Run, runWidth, strokeAttrs } from './chips.ts';
+import { framedRect, type Hatch } from './hatch.ts';
 import type { Palette } from './palette.ts';
 import { fitText, wrapText } from './textWidth.ts';
 import { el } from './xml.ts';
@@ -108,20 +110,49 @@ function badges(c: AllocCard, p: Palette): Run[] {
   return out;
 }
 
-/** drawCard draws an allocation card with its top-left corner at (x, y). */
+// GOING_STRIPES are a going-away card's stripes, as graph.css draws them: 2 px in every 8, across 135°.
+const GOING_STRIPES: Hatch = { angle: 135, period: 8, width: 2 };
+
+/**
+ * versionRun is a card's job version as a chip in its era, as graph.css
+ * draws it, so that it reads in greyscale too: filled (current), hollow
+ * (old), struck through (going; in the stop colour when stopped), dotted and
+ * grey (gone), dashed with a + (new).
+ */
+export function versionRun(version: number, era: Era, p: Palette, stopped = false): Run {
+  const run = { size: 11, bold: true, text: `v${version}` };
+  switch (era) {
+    case 'current':
+      return { ...run, color: '#fff', chip: { fill: p.eraCurrent, stroke: p.eraCurrent, pad: 3 } };
+    case 'old':
+      return { ...run, color: p.text, chip: { stroke: p.muted, pad: 3 } };
+    case 'going':
+      return { ...run, color: p.muted, strike: stopped ? p.stop : p.muted, chip: { stroke: p.muted, pad: 3 } };
+    case 'gone':
+      return { ...run, color: p.muted, chip: { stroke: p.muted, line: 'dotted', pad: 3 } };
+    case 'new':
+      return {
+        ...run,
+        text: `+v${version}`,
+        color: p.eraCurrent,
+        chip: { fill: p.surface, stroke: p.eraCurrent, line: 'dashed', pad: 3 },
+      };
+  }
+}
+
+/** drawCard draws an allocation card with its top-left corner at (x, y): its era in its background, edge and version chip. */
 export function drawCard(c: AllocCard, x: number, y: number, p: Palette): string {
   const color = actionColor(c.action, p);
   const stopped = c.action === 'stop';
-  const faded = stopped || c.action === 'lost';
-  let out = el('rect', {
-    x: x + 0.5,
-    y: y + 0.5,
-    width: CARD.width - 1,
-    height: CARD.height - 1,
-    rx: 4,
-    ...(faded ? { fill: 'none' } : fillAttrs(p.surface2)),
-    ...strokeAttrs(p.border),
-    'stroke-dasharray': c.action === 'lost' ? '4 3' : undefined,
+  const gone = c.era === 'gone';
+  let out = framedRect({
+    rect: { x: x + 0.5, y: y + 0.5, width: CARD.width - 1, height: CARD.height - 1, rx: 4 },
+    fill: gone ? p.bg : p.surface2,
+    stripes: c.era === 'going' ? { hatch: GOING_STRIPES, color: p.goingStripe } : undefined,
+    stroke: {
+      ...strokeAttrs(p.border),
+      'stroke-dasharray': c.action === 'lost' ? '4,3' : gone ? '1,2' : undefined,
+    },
   });
   // The stripe: 5 px of the decision's colour down the left side, its outer corners rounded.
   out += el('path', {
@@ -153,18 +184,22 @@ export function drawCard(c: AllocCard, x: number, y: number, p: Palette): string
   });
 
   // The head: the name's index, then the group, cut to the room left.
-  const index: Run = { text: c.index, size: 14, bold: true, color: p.text, strike };
+  const index: Run = { text: c.index, size: 14, bold: true, color: gone ? p.muted : p.text, strike };
   const group = clip(c.group, c.later.length > 0 ? MARKED_GROUP_CHARS : GROUP_CHARS);
   out += headLine(index, group, c.later, { x: x + LEFT, width: INNER, y: y + 15 }, p);
 
   // The middle line, halfway between the head and the decision.
   const middle: Run[] = [
-    { text: `v${c.version}`, size: 11, bold: true, color: p.text, strike, chip: { stroke: p.border, pad: 3 } },
-    { text: c.clientStatus, size: 11, bold: true, color: statusColor(c.clientStatus, p) },
+    versionRun(c.version, c.era, p, stopped),
+    { text: c.clientStatus, size: 11, bold: true, color: gone ? p.muted : statusColor(c.clientStatus, p) },
     ...badges(c, p),
   ];
   out += drawLine(middle, x + LEFT, Math.round((y + 19 + decisionTop) / 2) + 4, GAP);
-  return el('g', { 'data-testid': 'alloc', 'data-alloc-id': c.id, 'data-action': c.action }, out + decision);
+  return el(
+    'g',
+    { 'data-testid': 'alloc', 'data-alloc-id': c.id, 'data-action': c.action, 'data-era': c.era },
+    out + decision,
+  );
 }
 
 // tagColor is the colour of a ghost card's tag.
@@ -197,7 +232,7 @@ function ghostFrame(g: GhostCard, x: number, y: number, p: Palette): string {
     ...(g.canary ? fillAttrs(p.canaryBg) : { fill: 'none' }),
     ...strokeAttrs(color),
     'stroke-width': 2,
-    'stroke-dasharray': g.kind === 'later' ? '2 3' : '6 4',
+    'stroke-dasharray': g.kind === 'later' ? '2,3' : '6,4',
   });
 }
 
@@ -214,7 +249,7 @@ export function tagRun(tag: string, p: Palette): Run {
     size: 11,
     bold: true,
     color: tag === 'canary' ? p.text : color,
-    chip: { stroke: color, dashed: true, pad: 4, fill: tag === 'canary' ? p.canaryBg : undefined },
+    chip: { stroke: color, line: 'dashed', pad: 4, fill: tag === 'canary' ? p.canaryBg : undefined },
   };
 }
 
@@ -223,14 +258,8 @@ export function drawGhost(g: GhostCard, x: number, y: number, p: Palette): strin
   let out = ghostFrame(g, x, y, p);
   const index: Run = { text: g.index, size: 14, bold: true, color: p.text };
   out += headLine(index, g.group, g.later, { x: x + 8, width: CARD.width - 16, y: y + 18 }, p);
-  // The version it will run, in the new era's dashed chip; then its kind, or (placed later) its wait.
-  const version: Run = {
-    text: `+v${g.version}`,
-    size: 11,
-    bold: true,
-    color: p.eraCurrent,
-    chip: { stroke: p.eraCurrent, dashed: true, pad: 3 },
-  };
+  // The version it will run, in the new era's chip; then its kind, or (placed later) its wait.
+  const version = versionRun(g.version, 'new', p);
   const second: Run[] = [
     version,
     g.kind === 'later' ? { text: waitFor(g), size: 11, bold: true, color: p.rescheduleLater } : tagRun(ghostTag(g), p),
@@ -263,7 +292,13 @@ export function drawMore(m: MorePlacements, x: number, y: number, p: Palette): s
   const group: Run = { text: fitText(m.group, CARD.width - 20 - runWidth(count) - GAP, 11), size: 11, color: p.muted };
   out += drawLine([count, group], x + 10, y + 20, GAP);
   out += drawRun(
-    { text: 'MORE PLACEMENTS', size: 11, bold: true, color: p.ghost, chip: { stroke: p.ghost, dashed: true, pad: 4 } },
+    {
+      text: 'MORE PLACEMENTS',
+      size: 11,
+      bold: true,
+      color: p.ghost,
+      chip: { stroke: p.ghost, line: 'dashed', pad: 4 },
+    },
     x + 10,
     y + 58,
   );

@@ -15,11 +15,14 @@ export interface Run {
   italic?: boolean;
   /** strike draws a line through the text, in this colour. */
   strike?: string;
-  /** chip draws the text on a rounded rectangle: filled, outlined (dashed or not), or both. */
-  chip?: { fill?: string; stroke?: string; dashed?: boolean; pad: number };
+  /** chip draws the text on a rounded rectangle: filled, outlined (solid, dashed or dotted), or both. */
+  chip?: { fill?: string; stroke?: string; line?: 'dashed' | 'dotted'; pad: number };
   /** after is the room after the run on its line, when not the line's gap. */
   after?: number;
 }
+
+// CHIP_DASHES are a chip's outline's dashes, by its line.
+const CHIP_DASHES = { dashed: '3,2', dotted: '1,2' } as const;
 
 /** runWidth is how wide a run is drawn, chip included. */
 export function runWidth(r: Run): number {
@@ -52,7 +55,7 @@ export function drawRun(r: Run, x: number, y: number): string {
       rx: 3,
       ...(r.chip.fill ? fillAttrs(r.chip.fill) : { fill: 'none' }),
       ...(r.chip.stroke ? { ...strokeAttrs(r.chip.stroke), 'stroke-width': 1 } : {}),
-      'stroke-dasharray': r.chip.dashed ? '3 2' : undefined,
+      'stroke-dasharray': r.chip.line === undefined ? undefined : CHIP_DASHES[r.chip.line],
     });
   }
   const tx = x + (r.chip ? r.chip.pad : 0);

@@ -3,12 +3,13 @@
 // with the page legend's words (graph/vocabulary.ts).
 
 import type { AllocAction } from '../engine/types.ts';
+import { ERA_ORDER, ERAS } from '../graph/era.ts';
 import { conditionBadges, ghostTag, healthShown, LATER_MARK_DESCRIPTION } from '../graph/labels.ts';
-import type { EdgeKind, GraphModel } from '../graph/model.ts';
+import type { EdgeKind, Era, GraphModel } from '../graph/model.ts';
 import { ACTION_ORDER, ACTIONS, CONDITIONS, EDGES, healthLabel } from '../graph/vocabulary.ts';
 import { arrowHead, edgeStyle } from './arrows.ts';
 import { conditionRun } from './boxes.ts';
-import { actionColor, canaryBadge, healthBadge, laterBadge, tagRun } from './cards.ts';
+import { actionColor, canaryBadge, healthBadge, laterBadge, tagRun, versionRun } from './cards.ts';
 import { drawRun, fillAttrs, type Run, runWidth, strokeAttrs } from './chips.ts';
 import type { Palette } from './palette.ts';
 import { textWidth } from './textWidth.ts';
@@ -48,6 +49,7 @@ function chipItem(run: Run, label: string): LegendItem {
 /** legendGroups lists the legend's entries for what the model draws: decisions, node conditions, placements, arrows. */
 export function legendGroups(model: GraphModel, p: Palette): LegendGroup[] {
   const actions = new Set<AllocAction>();
+  const eras = new Set<Era>();
   const conditions = new Set<ReturnType<typeof conditionBadges>[number]>();
   let canary = false;
   const health = new Set<boolean | null>();
@@ -56,6 +58,7 @@ export function legendGroups(model: GraphModel, p: Palette): LegendGroup[] {
     for (const c of conditionBadges(b.view)) conditions.add(c);
     for (const a of b.view.allocs) {
       actions.add(a.action);
+      eras.add(a.era);
       if (a.canary) canary = true;
       if (healthShown(a)) health.add(a.healthy);
       if (a.later.length > 0) later ??= a.later;
@@ -63,9 +66,15 @@ export function legendGroups(model: GraphModel, p: Palette): LegendGroup[] {
   }
   const tags = new Set(model.lane.view.placements.map(ghostTag));
   if (model.lane.view.more.length > 0) tags.add('create');
+  if (model.lane.view.total > 0) eras.add('new');
   const edges = new Set(model.edges.map((e) => e.kind));
 
   const groups: LegendGroup[] = [];
+  // The version chips in the page legend's samples: v2 the version being scheduled, v1 an older one.
+  const times = ERA_ORDER.filter((e) => eras.has(e)).map((e) =>
+    chipItem(versionRun(e === 'current' || e === 'new' ? 2 : 1, e, p), ERAS[e].label),
+  );
+  if (times.length > 0) groups.push({ heading: 'Time: the version chip', items: times });
   const decisions = ACTION_ORDER.filter((a) => actions.has(a)).map((a): LegendItem => ({
     width: 16,
     swatch: (x, y) =>

@@ -1,14 +1,16 @@
 // The exported picture: the graph as one SVG made of SVG's own shapes
-// (rect, path, line, text, g, a pattern), no HTML inside, so that Inkscape,
-// PowerPoint, Keynote, Google Slides and librsvg draw it; with a title, the
-// evaluation and its time, the deployment's panels, and a legend of what
-// the picture uses. Pure: from the graph model and its layout to a string,
-// so the page, a worker and the command line draw the same picture.
+// (rect, path, line, text, g) with plain attributes, no HTML inside, no
+// style sheet, no references between elements, so that Inkscape,
+// PowerPoint, Keynote and librsvg draw it (and Google Slides takes its
+// PNG); with a title, the evaluation and its time, the deployment's
+// panels, and a legend of what the picture uses. Pure: from the graph model
+// and its layout to a string, so the page, a worker and the command line
+// draw the same picture.
 
 import type { DeploymentGroupView } from '../graph/deployment.ts';
 import type { GraphModel } from '../graph/model.ts';
 import { drawArrow } from './arrows.ts';
-import { drawBox, drawLane, hatchPatterns } from './boxes.ts';
+import { drawBox, drawLane } from './boxes.ts';
 import type { Caption } from './caption.ts';
 import { fillAttrs } from './chips.ts';
 import { drawPanel, PANEL, panelHeight } from './deployments.ts';
@@ -36,11 +38,6 @@ export interface Picture {
 const PICTURE_PAD = 24;
 // MIN_WIDTH keeps a picture of a small cluster wide enough for its title and legend.
 const MIN_WIDTH = 640;
-
-// FONT is the picture's fonts: Helvetica's metrics first (Arial and
-// Liberation Sans share them, and textWidth estimates with them), then the
-// generic family, which every reader has.
-const FONT = 'Helvetica, Arial, "Liberation Sans", sans-serif';
 
 // graphBounds is the drawing's extent in flow coordinates: the lane (left of 0) and the boxes.
 function graphBounds(m: GraphModel): { x: number; y: number; width: number; height: number } {
@@ -110,11 +107,10 @@ export function drawPicture(input: PictureInput): Picture {
   const width = inner + 2 * PICTURE_PAD;
   const height = Math.ceil(y);
   const body =
-    el('defs', {}, hatchPatterns(p)) +
     el('rect', { width, height, ...fillAttrs(p.bg) }) +
     el('g', { 'data-testid': 'caption' }, head) +
     panels.svg +
-    el('g', { 'data-testid': 'graph', transform: `translate(${dx} ${dy})` }, graph) +
+    el('g', { 'data-testid': 'graph', transform: `translate(${dx},${dy})` }, graph) +
     legend.svg;
   const svg = el(
     'svg',
@@ -123,7 +119,6 @@ export function drawPicture(input: PictureInput): Picture {
       width,
       height,
       viewBox: `0 0 ${width} ${height}`,
-      'font-family': FONT,
     },
     body,
   );
