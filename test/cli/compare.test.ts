@@ -96,6 +96,45 @@ describe('compare where the versions part', () => {
     });
   });
 
+  it.each([
+    'canary-downgrade',
+    'datacenter-left',
+    'disconnect-max-client-disconnect',
+    'disconnect-reconnect',
+    'disconnect-without-max-client-disconnect',
+    'memory-max-destructive',
+    'multiregion-paused',
+    'node-down',
+    'node-pool-moved',
+  ])('%s, an example that teaches a difference, shows one', async (id) => {
+    const doc = JSON.parse((await compare(example(`${id}.json`), '--format', 'json')).stdout) as CompareDocument;
+    expect(doc.Same).toBe(false);
+  });
+
+  it('canary-downgrade: only 1.6 replaces the failed allocation at the promoted job version', async () => {
+    const r = await compare(example('canary-downgrade.json'));
+    const diff = r.stdout.slice(r.stdout.indexOf('==> Differences <=='));
+    expect(diff).toBe(
+      [
+        '==> Differences <==',
+        'Allocation 4236cdf9-2e70-4dd2-a7d6-ac51721a3adf (api.api[1]):',
+        '  0.12: stop ("alloc was rescheduled because it failed"); replaced (rescheduled) [reschedule-now]',
+        '  1.6 : stop ("alloc was rescheduled because it failed"); replaced (rescheduled, at the last promoted job version, at least 0) [reschedule-now]',
+        '',
+      ].join('\n'),
+    );
+    const doc = JSON.parse(
+      (await compare(example('canary-downgrade.json'), '--format', 'json')).stdout,
+    ) as CompareDocument;
+    expect(doc.Allocations[0]!.Decisions['1.6'].Actions[1]).toEqual({
+      Action: 'replaced',
+      Reschedule: true,
+      Canary: false,
+      DowngradeNonCanary: true,
+      MinJobVersion: 0,
+    });
+  });
+
   it('reconnect: only 1.6 keeps the original and stops its replacement', async () => {
     const r = await compare(readFileSync(nomad16Fixture('reconnect'), 'utf8'));
     expect(r.code).toBe(0);
