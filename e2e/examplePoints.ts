@@ -134,6 +134,7 @@ export const POINTS: Record<string, (page: Page) => Promise<void>> = {
     await expect(alloc(page, 'destructive')).toHaveCount(1);
     await expect(alloc(page, 'inplace')).toHaveCount(1);
   },
+  'batch-preempted': async (page) => expect(page.getByTestId('placement')).toHaveCount(1),
   'node-pool-moved': async (page) => {
     await expect(alloc(page, 'destructive')).toHaveCount(1);
     await expect(alloc(page, 'inplace')).toHaveCount(1);

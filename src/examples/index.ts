@@ -200,6 +200,12 @@ export const EXAMPLES: readonly Example[] = [
     load: () => json(import('./node-pool-moved.json')),
   },
   {
+    id: 'batch-preempted',
+    title: 'Nomad 1.6: a preempted batch allocation runs again',
+    summary: 'Evicted, its task killed: placed again under 1.6, counted as done under 0.12.',
+    load: () => json(import('./batch-preempted.json')),
+  },
+  {
     id: 'rollout-canary',
     title: 'Rollout: canaries, promotion, success',
     summary: 'The whole canary rollout, evaluation by evaluation, with a promotion.',

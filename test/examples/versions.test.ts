@@ -99,7 +99,7 @@ describe('a disconnected client under 0.12, read as down', () => {
   // filterByTainted (0.12 reconcile_util.go): a down node's allocation is
   // lost; computeStop stops it as lost, and computePlacements names its
   // replacement from the name index, without a previous allocation (0.12
-  // passes lost allocations to no placement: reconcile.go:709-744).
+  // passes lost allocations to no placement: reconcile.go:709-741).
   for (const id of ['disconnect-max-client-disconnect', 'disconnect-without-max-client-disconnect']) {
     it(`${id}: lost and stopped, a new api[2] placed that names no allocation`, () => {
       const r = runExample(id, '0.12');
@@ -127,5 +127,24 @@ describe('a disconnected client under 0.12, read as down', () => {
     expect(r.doc.Stop).toEqual([]);
     expect(r.doc.Place).toEqual([]);
     expect(r.doc.DesiredTGUpdates).toEqual({ api: { ...zeroCounts, Ignore: 3 } });
+  });
+});
+
+describe('a preempted batch allocation (batch-preempted)', () => {
+  // report[1] is evicted and its task ended without failing. shouldFilter
+  // for batch jobs: 0.12 (reconcile_util.go:284-298) keeps an evicted or
+  // stopped allocation that ran successfully as untainted, counted; 1.6
+  // (reconcile_util.go:439-455) keeps only a stopped one, and leaves
+  // an evicted one out, so computePlacements fills its name again.
+  it('0.12 counts it as finished work and places nothing', () => {
+    const r = runExample('batch-preempted', '0.12');
+    expect(r.doc.Place).toEqual([]);
+    expect(r.doc.DesiredTGUpdates).toEqual({ report: { ...zeroCounts, Ignore: 3 } });
+  });
+
+  it('1.6 leaves it out and places report[1] again', () => {
+    const r = runExample('batch-preempted', '1.6');
+    expect(r.doc.Place.map((p) => [p.Name, p.PreviousAllocID])).toEqual([['nightly-report.report[1]', '']]);
+    expect(r.doc.DesiredTGUpdates).toEqual({ report: { ...zeroCounts, Place: 1, Ignore: 2 } });
   });
 });
