@@ -97,6 +97,7 @@ describe('compare where the versions part', () => {
   });
 
   it.each([
+    'batch-preempted',
     'canary-downgrade',
     'datacenter-left',
     'disconnect-max-client-disconnect',
