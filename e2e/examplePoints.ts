@@ -126,6 +126,10 @@ export const POINTS: Record<string, (page: Page) => Promise<void>> = {
     await expect(alloc(page, 'reschedule-now')).toHaveCount(1);
     await expect(page.getByTestId('deployment-canaries')).toContainText('not promoted');
   },
+  'drain-during-canaries': async (page) => {
+    await expect(alloc(page, 'migrate')).toHaveCount(2);
+    await expect(page.locator('[data-testid=placement][data-canary=true]')).toHaveCount(1);
+  },
   'memory-max-destructive': async (page) => {
     await expect(alloc(page, 'destructive')).toHaveCount(1);
     await expect(alloc(page, 'inplace')).toHaveCount(0);

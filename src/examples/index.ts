@@ -182,6 +182,12 @@ export const EXAMPLES: readonly Example[] = [
     load: () => json(import('./canary-downgrade.json')),
   },
   {
+    id: 'drain-during-canaries',
+    title: 'Nomad 1.6: draining a node while canaries await promotion',
+    summary: 'Replaced at the promoted version, or as a canary if it was one (1.6).',
+    load: () => json(import('./drain-during-canaries.json')),
+  },
+  {
     id: 'memory-max-destructive',
     title: 'Nomad 1.6: raising memory_max replaces allocations',
     summary: 'A change 1.6 compares and 0.12 does not see: replaced, not in place.',

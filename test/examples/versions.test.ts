@@ -148,3 +148,40 @@ describe('a preempted batch allocation (batch-preempted)', () => {
     expect(r.doc.DesiredTGUpdates).toEqual({ report: { ...zeroCounts, Place: 1, Ignore: 2 } });
   });
 });
+
+describe('a node drained while canaries await promotion (drain-during-canaries)', () => {
+  // api[1] and api[3] (version 1) are on a draining node, asked to move.
+  // 0.12 migrates whatever the deployment's state, as plain placements
+  // (reconcile.go:525-538). 1.6's computeMigrations (reconcile.go:905-922)
+  // keeps the canary flag of the allocation moved, and marks a non-canary
+  // DowngradeNonCanary while the group is canarying.
+  const stops = ['api.api[1]', 'api.api[3]'];
+  const counts = { api: { ...zeroCounts, Migrate: 2, Ignore: 3 } };
+
+  it('0.12 replaces both with plain allocations of the job being rolled out', () => {
+    const r = runExample('drain-during-canaries', '0.12');
+    expect(r.doc.Place).toEqual(
+      stops.map((name) => ({
+        Name: name,
+        TaskGroup: 'api',
+        Canary: false,
+        PreviousAllocID: r.id(name),
+        Reschedule: false,
+      })),
+    );
+    expect(r.doc.Stop.map((s) => [s.Name, s.StatusDescription])).toEqual(
+      stops.map((n) => [n, 'alloc is being migrated']),
+    );
+    expect(r.doc.DesiredTGUpdates).toEqual(counts);
+  });
+
+  it('1.6 downgrades the plain one, and places the former canary as a canary', () => {
+    const r = runExample('drain-during-canaries', '1.6');
+    const moved = { TaskGroup: 'api', Reschedule: false, Lost: false, MinJobVersion: 1 };
+    expect(r.doc.Place).toEqual([
+      { Name: 'api.api[1]', Canary: false, PreviousAllocID: r.id('api.api[1]'), DowngradeNonCanary: true, ...moved },
+      { Name: 'api.api[3]', Canary: true, PreviousAllocID: r.id('api.api[3]'), DowngradeNonCanary: false, ...moved },
+    ]);
+    expect(r.doc.DesiredTGUpdates).toEqual(counts);
+  });
+});
