@@ -122,4 +122,25 @@ export const POINTS: Record<string, (page: Page) => Promise<void>> = {
   },
   'disconnect-reconnect': async (page) => expect(alloc(page, 'stop')).toHaveCount(1),
   'rollout-disconnect': async (page) => expect(page.getByTestId('rollout-step').first()).toBeVisible(),
+  'canary-downgrade': async (page) => {
+    await expect(alloc(page, 'reschedule-now')).toHaveCount(1);
+    await expect(page.getByTestId('deployment-canaries')).toContainText('not promoted');
+  },
+  'drain-during-canaries': async (page) => {
+    await expect(alloc(page, 'migrate')).toHaveCount(2);
+    await expect(page.locator('[data-testid=placement][data-canary=true]')).toHaveCount(1);
+  },
+  'memory-max-destructive': async (page) => {
+    await expect(alloc(page, 'destructive')).toHaveCount(1);
+    await expect(alloc(page, 'inplace')).toHaveCount(0);
+  },
+  'datacenter-left': async (page) => {
+    await expect(alloc(page, 'destructive')).toHaveCount(1);
+    await expect(alloc(page, 'inplace')).toHaveCount(1);
+  },
+  'batch-preempted': async (page) => expect(page.getByTestId('placement')).toHaveCount(1),
+  'node-pool-moved': async (page) => {
+    await expect(alloc(page, 'destructive')).toHaveCount(1);
+    await expect(alloc(page, 'inplace')).toHaveCount(1);
+  },
 };

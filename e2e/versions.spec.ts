@@ -36,14 +36,18 @@ test('the picker chooses the reconciler, and the Versions tab compares them', as
   await expect(page.getByTestId('versions')).toHaveCount(0);
 });
 
-test('a scenario only 1.6 can read says so in the Versions tab', async ({ page }) => {
+test('a disconnected client is read as down by Nomad 0.12, and the Versions tab says so', async ({ page }) => {
   await openApp(page);
   await page.getByTestId('examples-button').click();
   await page.locator('[role=menuitem][data-example-id="disconnect-max-client-disconnect"]').click();
   await expect(page.getByTestId('nomad-version')).toHaveValue('1.6');
   await page.getByTestId('result-tab-versions').click();
-  await expect(page.getByTestId('versions-refused')).toContainText('Nomad 0.12 cannot reconcile this scenario');
+  await expect(page.getByTestId('versions-read-as-down')).toHaveText(
+    'Nomad 0.12 has no disconnected clients: node ip-10-0-3-96 is read as down.',
+  );
+  // 0.12 stops api[2] as lost; 1.6 marks it unknown.
+  await expect(page.getByTestId('versions-allocs').locator('tbody tr')).toHaveCount(1);
   // What came after 1.6: the disconnect block of 1.8 replaces max_client_disconnect.
   await expect(page.getByTestId('versions-later')).toContainText('Nomad 1.8.0');
-  await shot(page, '96-versions-refused');
+  await shot(page, '96-versions-read-as-down');
 });

@@ -8,7 +8,9 @@
 import { FILE_TEXT_BUDGET } from '../scenario/budget.ts';
 import { NOMAD_VERSIONS, type NomadVersion } from '../scenario/nomadVersion.ts';
 import type { Scenario } from '../scenario/read.ts';
-import { readScenarioAsync } from '../scenario/readAsync.ts';
+import { type DisconnectedReadAsDown, disconnectedAsDown } from '../scenario/disconnectedAsDown.ts';
+import { parseJsonText } from '../scenario/json.ts';
+import { type AsyncReadResult, placeReadInText, readScenarioValueAsync } from '../scenario/readAsync.ts';
 import { type Comparison, compareRuns } from '../result/compare.ts';
 import { formatComparison } from '../result/compareText.ts';
 import type { ResultDocument } from '../result/document.ts';
@@ -34,6 +36,9 @@ Options:
                         "Groups": [...], "Allocations": [...] } (see docs/nomad-1.6.md)
   -h, --help          show this help
 
+Nomad 0.12 has no disconnected clients: it reads a node whose Status is
+"disconnected" as down, and says so above its plan (JSON: "ReadAsDown").
+
 A file that is not a valid scenario under a version prints
 FILE (Nomad VERSION): PATH: message lines on standard error and exits with
 status 2.
@@ -42,6 +47,8 @@ status 2.
 /** CompareDocument is compare's JSON output: both result documents and the comparison. */
 export interface CompareDocument extends Comparison {
   Plans: Record<NomadVersion, ResultDocument>;
+  /** ReadAsDown, present only then, says that Nomad 0.12 read the file's disconnected nodes as down. */
+  ReadAsDown?: DisconnectedReadAsDown;
 }
 
 type CompareArgs = { file: string; json: boolean };
@@ -88,10 +95,13 @@ export async function compare(argv: readonly string[], io: CliIO): Promise<numbe
     return EXIT_INPUT;
   }
   const scenarios = new Map<NomadVersion, Scenario>();
+  let readAsDown: DisconnectedReadAsDown | null = null;
   for (const version of NOMAD_VERSIONS) {
-    const read = await readScenarioAsync(text, { textBudget: FILE_TEXT_BUDGET, nomadVersion: version });
-    if (read.ok) scenarios.set(version, read.scenario);
-    else for (const d of read.diagnostics) io.stderr(formatDiagnostic(`${name} (Nomad ${version})`, d) + '\n');
+    const { read, note } = await readAs(text, version);
+    if (read.ok) {
+      scenarios.set(version, read.scenario);
+      readAsDown ??= note;
+    } else for (const d of read.diagnostics) io.stderr(formatDiagnostic(`${name} (Nomad ${version})`, d) + '\n');
   }
   const v012 = scenarios.get('0.12');
   const v16 = scenarios.get('1.6');
@@ -105,16 +115,33 @@ export async function compare(argv: readonly string[], io: CliIO): Promise<numbe
     { document: run16.document, trace: run16.results.trace },
   );
   if (json) {
-    const doc: CompareDocument = { Plans: { '0.12': run012.document, '1.6': run16.document }, ...comparison };
+    const doc: CompareDocument = {
+      Plans: { '0.12': run012.document, '1.6': run16.document },
+      ...(readAsDown === null ? {} : { ReadAsDown: readAsDown }),
+      ...comparison,
+    };
     io.stdout(JSON.stringify(doc, null, 2) + '\n');
     return EXIT_OK;
   }
   io.stdout(
     [
-      `==> Nomad 0.12 <==\n${planText(run012.document, v012, name, null)}`,
+      `==> Nomad 0.12 <==\n${readAsDown === null ? '' : `Note: ${readAsDown.Text}.\n\n`}${planText(run012.document, v012, name, null)}`,
       `==> Nomad 1.6 <==\n${planText(run16.document, v16, name, null)}`,
       `==> Differences <==\n${formatComparison(comparison)}`,
     ].join('\n'),
   );
   return EXIT_OK;
+}
+
+// readAs reads the file's text as one version does; 0.12 reads a
+// disconnected node as down, which the note says.
+async function readAs(
+  text: string,
+  version: NomadVersion,
+): Promise<{ read: AsyncReadResult; note: DisconnectedReadAsDown | null }> {
+  const parsed = parseJsonText(text, FILE_TEXT_BUDGET);
+  if (!parsed.ok) return { read: parsed, note: null };
+  const seen = version === '0.12' ? disconnectedAsDown(parsed.value) : { document: parsed.value, note: null };
+  const read = placeReadInText(text, await readScenarioValueAsync(seen.document, { nomadVersion: version }));
+  return { read, note: seen.note };
 }

@@ -176,6 +176,42 @@ export const EXAMPLES: readonly Example[] = [
     load: () => json(import('./disconnect-reconnect.json')),
   },
   {
+    id: 'canary-downgrade',
+    title: 'Nomad 1.6: a failure during canaries is replaced at its own version',
+    summary: 'Replaced at the promoted version under 1.6, at the new one under 0.12.',
+    load: () => json(import('./canary-downgrade.json')),
+  },
+  {
+    id: 'drain-during-canaries',
+    title: 'Nomad 1.6: draining a node while canaries await promotion',
+    summary: 'Replaced at the promoted version, or as a canary if it was one (1.6).',
+    load: () => json(import('./drain-during-canaries.json')),
+  },
+  {
+    id: 'memory-max-destructive',
+    title: 'Nomad 1.6: raising memory_max replaces allocations',
+    summary: 'A change 1.6 compares and 0.12 does not see: replaced, not in place.',
+    load: () => json(import('./memory-max-destructive.json')),
+  },
+  {
+    id: 'datacenter-left',
+    title: 'Nomad 1.6: leaving a datacenter replaces its allocations',
+    summary: 'Nodes outside the job’s datacenters: replaced under 1.6, in place under 0.12.',
+    load: () => json(import('./datacenter-left.json')),
+  },
+  {
+    id: 'node-pool-moved',
+    title: 'Nomad 1.6: moving a job to another node pool',
+    summary: 'Nodes outside the new pool: replaced under 1.6, in place under 0.12.',
+    load: () => json(import('./node-pool-moved.json')),
+  },
+  {
+    id: 'batch-preempted',
+    title: 'Nomad 1.6: a preempted batch allocation runs again',
+    summary: 'Evicted, its task killed: placed again under 1.6, counted as done under 0.12.',
+    load: () => json(import('./batch-preempted.json')),
+  },
+  {
     id: 'rollout-canary',
     title: 'Rollout: canaries, promotion, success',
     summary: 'The whole canary rollout, evaluation by evaluation, with a promotion.',

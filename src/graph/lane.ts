@@ -65,7 +65,8 @@ function uniqueKey(seen: Map<string, number>, base: string): string {
  * `cards` maps allocation IDs to their cards and the box that holds them.
  * Past LANE_GROUP_CAP new placements in a group, the others are counted
  * on the group's aggregate instead (in the job's order of first sight).
- * Every placement runs `jobVersion`, the version being scheduled.
+ * Every placement runs `jobVersion`, the version being scheduled, but for
+ * a Nomad 1.6 non-canary placed while canaries await promotion.
  */
 export function buildLane(
   doc: ResultDocument,
@@ -114,7 +115,9 @@ export function buildLane(
       name: p.Name,
       index: nameIndex(p.Name),
       group: p.TaskGroup,
-      version: jobVersion,
+      // Nomad 1.6 runs a non-canary replaced while canaries await promotion at the promoted version, which the
+      // playground knows only as the replaced allocation's (MinJobVersion), not the job being rolled out.
+      version: p.DowngradeNonCanary === true ? (p.MinJobVersion ?? jobVersion) : jobVersion,
       canary: p.Canary,
       reschedule: p.Reschedule,
       previousAllocID: p.PreviousAllocID,

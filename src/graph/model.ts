@@ -90,7 +90,7 @@ export interface GhostCard {
   name: string;
   index: string;
   group: string;
-  /** version is the job version it will run: a placement always runs the job being scheduled. */
+  /** version is the job version it will run: the job being scheduled, except a 1.6 downgraded non-canary (its MinJobVersion). */
   version: number;
   canary: boolean;
   reschedule: boolean;

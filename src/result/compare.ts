@@ -45,6 +45,14 @@ export interface VersionAction {
   Reschedule?: boolean;
   Canary?: boolean;
   Lost?: true;
+  /**
+   * DowngradeNonCanary is there, true, when 1.6 places the replacement as a
+   * non-canary while the group's canaries await promotion: the scheduler
+   * then runs it at the job version of the last promoted deployment, no
+   * older than MinJobVersion (the replaced allocation's), not the new one.
+   */
+  DowngradeNonCanary?: true;
+  MinJobVersion?: number;
 }
 
 /** VersionDecision is what one version decides for one allocation: its actions in a fixed order, and the trace's reason code. */
@@ -170,8 +178,11 @@ function decisions(side: CompareSide): (allocID: string) => VersionDecision {
       Action: 'replaced',
       Reschedule: p.Reschedule,
       Canary: p.Canary,
-      // Only 1.6 says so; its false would differ from 0.12's silence for nothing.
+      // Only 1.6 says these; its false would differ from 0.12's silence for nothing.
       ...(p.Lost === true ? { Lost: true as const } : {}),
+      ...(p.DowngradeNonCanary === true
+        ? { DowngradeNonCanary: true as const, MinJobVersion: p.MinJobVersion ?? 0 }
+        : {}),
     });
   }
   for (const u of doc.AttributeUpdates) add(u.AllocID, { Action: 'followup', ...followup(u.FollowupEvalID) });

@@ -25,6 +25,7 @@ export function formatAction(a: VersionAction): string {
   if (a.Reschedule) facts.push('rescheduled');
   if (a.Lost) facts.push('lost');
   if (a.Canary) facts.push('by a canary');
+  if (a.DowngradeNonCanary) facts.push(`at the last promoted job version, at least ${a.MinJobVersion ?? 0}`);
   if (a.Followup) facts.push(`evaluation at ${a.Followup}`);
   return facts.length === 0 ? ACTION_WORDS[a.Action] : `${ACTION_WORDS[a.Action]} (${facts.join(', ')})`;
 }

@@ -93,7 +93,16 @@ function placeJobDiagnostics(diagnostics: Diagnostic[], spec: JobSpecRead): void
 export async function readScenarioAsync(text: string, options: ReadOptions = {}): Promise<AsyncReadResult> {
   const parsed = parseJsonText(text, options.textBudget);
   if (!parsed.ok) return parsed;
-  const result = await readScenarioValueAsync(parsed.value, options);
+  return placeReadInText(text, await readScenarioValueAsync(parsed.value, options));
+}
+
+/**
+ * placeReadInText places the diagnostics of a failed read in `text`, the
+ * text the document read was parsed from, as readScenarioAsync does: a
+ * document changed on its way to the reader keeps its places as long as
+ * its paths are the text's.
+ */
+export function placeReadInText(text: string, result: AsyncReadResult): AsyncReadResult {
   if (result.ok) return result;
   for (const d of result.diagnostics) {
     if (d.line === undefined) continue;

@@ -8,6 +8,7 @@ import { type CompareSide, type Comparison, compareRuns } from '../result/compar
 import { type LaterNote, laterNotes } from '../result/laterReleases.ts';
 import { runScenario } from '../result/run.ts';
 import { diagnosticText } from '../scenario/diagnostics.ts';
+import { type DisconnectedReadAsDown, disconnectedAsDown } from '../scenario/disconnectedAsDown.ts';
 import type { NomadVersion } from '../scenario/nomadVersion.ts';
 import type { Scenario } from '../scenario/read.ts';
 import { readScenarioValueAsync } from '../scenario/readAsync.ts';
@@ -18,7 +19,13 @@ import { engineBudget } from './budgets.ts';
  * two results differ, or why the other version could not reconcile it.
  */
 export type VersionComparison = (
-  { other: NomadVersion; comparison: Comparison } | { other: NomadVersion; refused: string }
+  | {
+      other: NomadVersion;
+      comparison: Comparison;
+      /** readAsDown, when present, says that 0.12 read the scenario's disconnected nodes as down. */
+      readAsDown?: DisconnectedReadAsDown;
+    }
+  | { other: NomadVersion; refused: string }
 ) & {
   /** later are the changes of releases after 1.6.5 that bear on this version's result. */
   later: LaterNote[];
@@ -35,7 +42,9 @@ export async function compareVersions(
 ): Promise<VersionComparison> {
   const other: NomadVersion = scenario.NomadVersion === '1.6' ? '0.12' : '1.6';
   const later = laterNotes(scenario, side.document);
-  const read = await readScenarioValueAsync(document, { nomadVersion: other });
+  // 0.12 has no disconnected clients: it reads them as down, and says so.
+  const seen = other === '0.12' ? disconnectedAsDown(document) : { document, note: null };
+  const read = await readScenarioValueAsync(seen.document, { nomadVersion: other });
   if (!read.ok) {
     const first = read.diagnostics[0];
     return { other, later, refused: first === undefined ? 'the scenario does not read' : diagnosticText(first) };
@@ -46,5 +55,5 @@ export async function compareVersions(
   const theirs: CompareSide = { document: run.document, trace: run.results.trace };
   const allocs = scenario.Allocations.map((a) => ({ ID: a.ID, Name: a.Name, TaskGroup: a.TaskGroup }));
   const comparison = other === '1.6' ? compareRuns(allocs, side, theirs) : compareRuns(allocs, theirs, side);
-  return { other, later, comparison };
+  return { other, later, comparison, ...(seen.note === null ? {} : { readAsDown: seen.note }) };
 }

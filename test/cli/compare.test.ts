@@ -14,10 +14,15 @@ vi.setConfig({ testTimeout: 60_000 });
 
 const EXAMPLES_DIR = join(import.meta.dirname, '../../src/examples');
 const example = (f: string) => readFileSync(join(EXAMPLES_DIR, f), 'utf8');
-const ALL_EXAMPLES = readdirSync(EXAMPLES_DIR).filter((f) => f.endsWith('.json'));
-// ONLY_16 are the examples with values only Nomad 1.6 knows (a disconnected node), which 0.12 refuses.
-const ONLY_16 = ALL_EXAMPLES.filter((f) => /"Status": "disconnected"|"ClientStatus": "unknown"/.test(example(f)));
-const EXAMPLES = ALL_EXAMPLES.filter((f) => !ONLY_16.includes(f));
+const EXAMPLES = readdirSync(EXAMPLES_DIR).filter((f) => f.endsWith('.json'));
+// TABLE_EXAMPLES are the examples the docs' table of differences names, one a row.
+const TABLE_EXAMPLES = (() => {
+  const docs = readFileSync(join(import.meta.dirname, '../../docs/nomad-1.6.md'), 'utf8');
+  const section = docs.slice(docs.indexOf('## Where the two decide differently'));
+  return [...section.matchAll(/^\|.*\| `([a-z0-9-]+)` \|$/gm)].map((m) => m[1]!);
+})();
+// DISCONNECTED are the examples with a disconnected node, which 0.12 reads as down.
+const DISCONNECTED = EXAMPLES.filter((f) => example(f).includes('"Status": "disconnected"'));
 
 // compare runs the command on one file's text, given as `in.json`.
 async function compare(text: string, ...flags: string[]) {
@@ -53,17 +58,32 @@ describe('compare on every example', () => {
   });
 });
 
-describe('compare on an example only 1.6 can read', () => {
+describe('compare on an example with a disconnected client', () => {
   it('has some', () => {
-    expect(ONLY_16.length).toBeGreaterThan(0);
+    expect(DISCONNECTED.length).toBeGreaterThan(0);
   });
 
-  it.each(ONLY_16)('%s: exit 2, naming the version that refuses it and why', async (f) => {
+  it.each(DISCONNECTED)('%s: 0.12 reads the node as down and says so above its plan', async (f) => {
+    const node = (JSON.parse(example(f)) as { Nodes: { Name: string; Status: string }[] }).Nodes.find(
+      (n) => n.Status === 'disconnected',
+    )!;
     const r = await compare(example(f));
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^in\.json \(Nomad 0\.12\): .*disconnected/m);
-    expect(r.stderr).not.toContain('(Nomad 1.6)');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(
+      new RegExp(
+        `^==> Nomad 0\\.12 <==\nNote: Nomad 0\\.12 has no disconnected clients: node ${node.Name} is read as down\\.\n`,
+      ),
+    );
+    const doc = JSON.parse((await compare(example(f), '--format', 'json')).stdout) as CompareDocument;
+    expect(doc.ReadAsDown?.Nodes.map((n) => n.Name)).toEqual([node.Name]);
+    expect(doc.Same).toBe(false);
+  });
+
+  it('a scenario without one has no note', async () => {
+    const r = await compare(example('node-down.json'), '--format', 'json');
+    expect(JSON.parse(r.stdout)).not.toHaveProperty('ReadAsDown');
+    expect((await compare(example('node-down.json'))).stdout).not.toContain('Note:');
   });
 });
 
@@ -79,6 +99,39 @@ describe('compare where the versions part', () => {
         Actions: [stop, { Action: 'replaced', Reschedule: false, Canary: false, Lost: true }],
         Code: 'node-lost',
       },
+    });
+  });
+
+  it('every example where the versions differ is in the docs table of differences, and only those', async () => {
+    const differing: string[] = [];
+    for (const f of EXAMPLES) {
+      const doc = JSON.parse((await compare(example(f), '--format', 'json')).stdout) as CompareDocument;
+      if (!doc.Same) differing.push(f.slice(0, -'.json'.length));
+    }
+    expect(differing.sort()).toEqual([...TABLE_EXAMPLES].sort());
+  });
+
+  it('canary-downgrade: only 1.6 replaces the failed allocation at the promoted job version', async () => {
+    const r = await compare(example('canary-downgrade.json'));
+    const diff = r.stdout.slice(r.stdout.indexOf('==> Differences <=='));
+    expect(diff).toBe(
+      [
+        '==> Differences <==',
+        'Allocation 4236cdf9-2e70-4dd2-a7d6-ac51721a3adf (api.api[1]):',
+        '  0.12: stop ("alloc was rescheduled because it failed"); replaced (rescheduled) [reschedule-now]',
+        '  1.6 : stop ("alloc was rescheduled because it failed"); replaced (rescheduled, at the last promoted job version, at least 0) [reschedule-now]',
+        '',
+      ].join('\n'),
+    );
+    const doc = JSON.parse(
+      (await compare(example('canary-downgrade.json'), '--format', 'json')).stdout,
+    ) as CompareDocument;
+    expect(doc.Allocations[0]!.Decisions['1.6'].Actions[1]).toEqual({
+      Action: 'replaced',
+      Reschedule: true,
+      Canary: false,
+      DowngradeNonCanary: true,
+      MinJobVersion: 0,
     });
   });
 
@@ -110,11 +163,12 @@ describe('compare where the versions part', () => {
 
 describe('compare refuses', () => {
   it('a scenario that one version cannot read, naming the version, exit 2', async () => {
-    const r = await compare(readFileSync(nomad16Fixture('disconnect'), 'utf8'));
+    // An unknown allocation has no 0.12 status to be read as, even beside a disconnected node.
+    const r = await compare(readFileSync(nomad16Fixture('expired'), 'utf8'));
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      'in.json (Nomad 0.12): Nodes[1].Status: "disconnected" is not one of initializing, ready, down\n',
+      'in.json (Nomad 0.12): Allocations[1].ClientStatus: "unknown" is not one of pending, running, complete, failed, lost\n',
     );
   });
 

@@ -6,7 +6,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runScenario } from '../../src/result/run.ts';
 import type { ResultDocument } from '../../src/result/document.ts';
-import { readScenario } from '../../src/scenario/read.ts';
+import { disconnectedAsDown } from '../../src/scenario/disconnectedAsDown.ts';
+import type { NomadVersion } from '../../src/scenario/nomadVersion.ts';
+import { readScenario, readScenarioValue } from '../../src/scenario/read.ts';
 
 /** EXAMPLES_DIR is where the example documents are. */
 export const EXAMPLES_DIR = fileURLToPath(new URL('../../src/examples/', import.meta.url));
@@ -41,10 +43,19 @@ export const zeroCounts = {
   Canary: 0,
 };
 
-/** runExample reads src/examples/ID.json and reconciles it; generated IDs are `generated-1`, `generated-2`, … */
-export function runExample(exampleID: string): Ran {
+/**
+ * runExample reads src/examples/ID.json and reconciles it; generated IDs are
+ * `generated-1`, `generated-2`, … Given a version, it reads the document as
+ * the comparison does for that version (0.12 reads a disconnected node as down).
+ */
+export function runExample(exampleID: string, nomadVersion?: NomadVersion): Ran {
   const text = readFileSync(`${EXAMPLES_DIR}${exampleID}.json`, 'utf8');
-  const read = readScenario(text);
+  const read =
+    nomadVersion === undefined
+      ? readScenario(text)
+      : readScenarioValue(nomadVersion === '0.12' ? disconnectedAsDown(JSON.parse(text)).document : JSON.parse(text), {
+          nomadVersion,
+        });
   if (!read.ok) throw new Error(`runExample: ${exampleID} does not read: ${JSON.stringify(read.diagnostics)}`);
   let n = 0;
   const { document } = runScenario(read.scenario, { generateID: () => `generated-${++n}` });

@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildGraph } from '../../src/graph/buildGraph.ts';
 import type { AllocCard, GraphModel } from '../../src/graph/model.ts';
 import { BOX, boxWidth, CARD, ghostOffset, laneHeader } from '../../src/graph/layout.ts';
+import { readScenario } from '../../src/scenario/read.ts';
 import { reconcileFixture, reconcileScenario, VALID_FIXTURES } from './helpers.ts';
 
 function cardsByID(m: GraphModel): Map<string, AllocCard> {
@@ -177,5 +180,21 @@ describe('buildGraph', () => {
     expect(m.boxes).toEqual([]);
     expect(m.lane.view.placements).toHaveLength(3);
     expect(m.allocCount).toBe(0);
+  });
+});
+
+describe('a replacement placed while canaries await promotion', () => {
+  const example = (id: string) => readFileSync(join(import.meta.dirname, `../../src/examples/${id}.json`), 'utf8');
+  it('runs the job being rolled out under 0.12, and the replaced allocation’s version under 1.6', () => {
+    const text = example('canary-downgrade');
+    const versions = Object.fromEntries(
+      (['0.12', '1.6'] as const).map((v) => {
+        const read = readScenario(text, { nomadVersion: v });
+        if (!read.ok) throw new Error(JSON.stringify(read.diagnostics));
+        const { scenario, document, trace } = reconcileScenario(read.scenario);
+        return [v, buildGraph(scenario, document, trace).lane.view.placements.map((g) => [g.name, g.version])];
+      }),
+    );
+    expect(versions).toEqual({ '0.12': [['api.api[1]', 1]], '1.6': [['api.api[1]', 0]] });
   });
 });

@@ -40,10 +40,29 @@ describe('compare versions', () => {
     expect(actions('0.12')).not.toContain('reconnect');
   });
 
-  it('a disconnected node is a value 0.12 does not know: its refusal is the answer', async () => {
+  it('a disconnected node is read as down by 0.12, which the answer says: 0.12 stops the allocation as lost, 1.6 marks it unknown', async () => {
     const v = await versionsOf(example('disconnect-max-client-disconnect'));
-    expect(v).toMatchObject({ other: '0.12' });
-    expect(v !== undefined && 'refused' in v && v.refused).toMatch(/disconnected/);
+    if (v === undefined || 'refused' in v) throw new Error(`expected a comparison, got ${JSON.stringify(v)}`);
+    expect(v.readAsDown).toEqual({
+      Nodes: [{ ID: 'b7f0e6a3-2c9d-4e8b-9f10-2b3c4d5e6f33', Name: 'ip-10-0-3-96' }],
+      Text: 'Nomad 0.12 has no disconnected clients: node ip-10-0-3-96 is read as down',
+    });
+    const [api2] = v.comparison.Allocations;
+    expect(api2?.Decisions['0.12']).toMatchObject({
+      Actions: [{ Action: 'stop', ClientStatus: 'lost' }],
+      Code: 'node-lost',
+    });
+    expect(api2?.Decisions['1.6']).toMatchObject({ Actions: [{ Action: 'disconnect', ClientStatus: 'unknown' }] });
+  });
+
+  it('an unknown allocation has no 0.12 status to be read as: its refusal is the answer', async () => {
+    const v = await versionsOf(
+      JSON.parse(readFileSync(new URL('../fixtures/nomad16/expired.json', import.meta.url), 'utf8')) as Record<
+        string,
+        unknown
+      >,
+    );
+    expect(v !== undefined && 'refused' in v && v.refused).toMatch(/"unknown" is not one of/);
   });
 
   it('a 0.12 scenario compared with 1.6: a lost allocation is replaced naming it under 1.6 only', async () => {

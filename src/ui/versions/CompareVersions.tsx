@@ -52,7 +52,14 @@ export function CompareVersions() {
           {NOMAD_LABELS[versions.other]} cannot reconcile this scenario: {versions.refused}
         </p>
       ) : (
-        <Differences comparison={versions.comparison} />
+        <>
+          {versions.readAsDown !== undefined && (
+            <p role="note" data-testid="versions-read-as-down">
+              {versions.readAsDown.Text}.
+            </p>
+          )}
+          <Differences comparison={versions.comparison} />
+        </>
       )}
       <LaterReleases notes={versions.later} />
     </div>
