@@ -4,13 +4,14 @@
 // document anew, since each version reads its own fields and values; a
 // document the other version refuses is answered with its reason.
 
+import type { AllocDecision } from '../engine/types.ts';
 import { type CompareSide, type Comparison, compareRuns } from '../result/compare.ts';
 import { type LaterNote, laterNotes } from '../result/laterReleases.ts';
 import { runScenario } from '../result/run.ts';
 import { tasksUpdated as tasksUpdated012 } from '../engine/v0.12/util.ts';
 import { tasksUpdated as tasksUpdated16 } from '../engine/v1.6/util.ts';
 import { diagnosticText } from '../scenario/diagnostics.ts';
-import type { NomadVersion } from '../scenario/nomadVersion.ts';
+import { type NomadVersion, otherNomadVersion } from '../scenario/nomadVersion.ts';
 import type { Scenario } from '../scenario/read.ts';
 import { readScenarioValueAsync } from '../scenario/readAsync.ts';
 import { engineBudget } from './budgets.ts';
@@ -20,7 +21,13 @@ import { engineBudget } from './budgets.ts';
  * two results differ, or why the other version could not reconcile it.
  */
 export type VersionComparison = (
-  { other: NomadVersion; comparison: Comparison } | { other: NomadVersion; refused: string }
+  | {
+      other: NomadVersion;
+      comparison: Comparison;
+      /** decisions are the other version's traced decisions for the allocations it treats differently (the step and words of each). */
+      decisions: AllocDecision[];
+    }
+  | { other: NomadVersion; refused: string }
 ) & {
   /** later are the changes of releases after 1.6.5 that bear on this version's result. */
   later: LaterNote[];
@@ -35,7 +42,7 @@ export async function compareVersions(
   scenario: Scenario,
   side: CompareSide,
 ): Promise<VersionComparison> {
-  const other: NomadVersion = scenario.NomadVersion === '1.6' ? '0.12' : '1.6';
+  const other = otherNomadVersion(scenario.NomadVersion ?? '0.12');
   const later = laterNotes(scenario, side.document, scenario.NomadVersion === '1.6' ? tasksUpdated16 : tasksUpdated012);
   const read = await readScenarioValueAsync(document, { nomadVersion: other });
   if (!read.ok) {
@@ -48,5 +55,9 @@ export async function compareVersions(
   const theirs: CompareSide = { document: run.document, trace: run.results.trace };
   const allocs = scenario.Allocations.map((a) => ({ ID: a.ID, Name: a.Name, TaskGroup: a.TaskGroup }));
   const comparison = other === '1.6' ? compareRuns(allocs, side, theirs) : compareRuns(allocs, theirs, side);
-  return { other, later, comparison };
+  const differing = new Set(comparison.Allocations.map((a) => a.AllocID));
+  const decisions = (run.results.trace?.groups ?? []).flatMap((g) =>
+    g.decisions.filter((d) => differing.has(d.allocID)),
+  );
+  return { other, later, comparison, decisions };
 }
