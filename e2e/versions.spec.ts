@@ -68,8 +68,9 @@ test('Compare versions is a switch: the Plan and the Explanation show the other 
   await expect(original).toContainText('reconnects, kept');
   await expect(original).toContainText('Nomad 0.12: ignore — already replaced by a newer allocation');
   await expect(original).toContainText('filterByRescheduleable');
-  // The graph marks the allocations the versions treat differently (the one drawn: the replacement).
-  await expect(page.locator('.cg-card[data-alloc-id^="8a3f5c91"][data-highlighted=true]')).toHaveCount(1);
+  // The graph marks both: the replacement, and the original that 1.6 keeps (drawn though nothing happens to it).
+  await expect(page.locator('.cg-card[data-alloc-id][data-highlighted=true]')).toHaveCount(2);
+  await expect(page.locator('.cg-card[data-alloc-id^="7f2e4b80"]')).toHaveAttribute('data-highlighted', 'true');
 
   // The Explanation: the group says it differs, and the decision rows carry 0.12's decision.
   await page.getByTestId('result-tab-explain').click();

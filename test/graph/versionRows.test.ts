@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { STEP_NAMES } from '../../src/graph/stepNames.ts';
 import { versionRows, versionsHeadline } from '../../src/graph/versionRows.ts';
+import type { NomadVersion } from '../../src/scenario/nomadVersion.ts';
 import { splitScenario } from '../../src/scenario/tabs.ts';
 import { handleRunAsync } from '../../src/worker/handle.ts';
 
@@ -16,7 +17,8 @@ async function compared(id: string) {
   const r = await handleRunAsync({ type: 'run', seq: 1, texts: splitScenario(doc), compare: true });
   if (r.type !== 'result' || !r.ok || r.versions === undefined || 'refused' in r.versions)
     throw new Error(`${id}: expected a comparison`);
-  return { here: r.scenario.NomadVersion ?? '0.12', versions: r.versions };
+  const here: NomadVersion = r.scenario.NomadVersion ?? '0.12';
+  return { here, versions: r.versions };
 }
 
 describe('versionRows', () => {

@@ -5,14 +5,14 @@
 import { otherNomadVersion } from '../../scenario/nomadVersion.ts';
 import { useActions, useCompareVersions, useNomadVersion } from '../storeContext.tsx';
 import { NOMAD_LABELS } from './VersionPicker.tsx';
-import { useVersionsMark } from './useVersionsMark.ts';
+import { useHighlightDifferences } from './useHighlightDifferences.ts';
 
 /** CompareSwitch turns Compare versions on and off; it names the version compared with. */
 export function CompareSwitch() {
   const on = useCompareVersions();
   const other = otherNomadVersion(useNomadVersion());
   const { setCompareVersions } = useActions();
-  useVersionsMark();
+  useHighlightDifferences();
   return (
     <button
       type="button"

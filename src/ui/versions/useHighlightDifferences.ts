@@ -3,16 +3,14 @@
 // hover lights others for a moment, then gives the mark back).
 
 import { useEffect, useRef } from 'react';
-import { useStore } from 'zustand';
-import { selectVersionsMark } from '../../store/selectors.ts';
-import { useStoreApi } from '../storeContext.tsx';
+import { useStoreApi, useVersionsMark } from '../storeContext.tsx';
 
 const UNMARKED: ReadonlySet<string> = new Set();
 
-/** useVersionsMark keeps the highlight on the differing allocations; call it once, from a view that is always drawn. */
-export function useVersionsMark(): void {
+/** useHighlightDifferences keeps the highlight on the differing allocations; call it once, from a view that is always drawn. */
+export function useHighlightDifferences(): void {
   const store = useStoreApi();
-  const mark = useStore(store, selectVersionsMark);
+  const mark = useVersionsMark();
   const shown = useRef<ReadonlySet<string>>(UNMARKED);
   useEffect(() => {
     const { highlight, setHighlight } = store.getState();
