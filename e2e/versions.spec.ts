@@ -112,4 +112,10 @@ test('a scenario only 1.6 can read says so in the Versions tab', async ({ page }
   // What came after 1.6: the disconnect block of 1.8 replaces max_client_disconnect.
   await expect(page.getByTestId('versions-later')).toContainText('Nomad 1.8.0');
   await shot(page, '96-versions-refused');
+  // The Explanation says why once, and marks no group.
+  await page.getByTestId('result-tab-explain').click();
+  await expect(page.getByTestId('explain-versions')).toHaveText(
+    /Nomad 0\.12 cannot reconcile this scenario: .*disconnected/,
+  );
+  await expect(page.getByTestId('explain-versions-group')).toHaveCount(0);
 });
