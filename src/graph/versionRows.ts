@@ -5,12 +5,13 @@
 // comparison's typed fields and the other version's traced decisions, never
 // from the engine's sentences.
 
-import type { AllocDecision, ReconcilerStep } from '../engine/types.ts';
+import type { AllocDecision } from '../engine/types.ts';
 import type { AllocationDifference, Comparison, GroupDifference } from '../result/compare.ts';
 import { formatAction } from '../result/compareText.ts';
-import { PLAN_ANNOTATIONS, type PlanKind, plural } from '../result/plan.ts';
+import { PLAN_ANNOTATIONS, type PlanKind } from '../result/plan.ts';
+import { plural } from './labels.ts';
 import { type NomadVersion, otherNomadVersion } from '../scenario/nomadVersion.ts';
-import { stepName } from './stepNames.ts';
+import { stepName, upstreamName } from './stepNames.ts';
 
 /** CountDifference is one plan count ("destroy") the two versions give differently. */
 export interface CountDifference {
@@ -29,9 +30,9 @@ export interface AllocVersions {
   /** here and there are what this version and the other do to it, in words (formatAction's). */
   here: string;
   there: string;
-  /** step is the other version's step that decided, in plain words, and upstream its name in the code; null when its trace has no decision for it. */
+  /** step is the other version's step that decided, in plain words, and upstream its name in upstream's code ('' for none); null when its trace has no decision for it. */
   step: string | null;
-  upstream: ReconcilerStep | null;
+  upstream: string | null;
   /** reason is the other version's decision in its explanation's words; null with step. */
   reason: string | null;
 }
@@ -108,7 +109,7 @@ function allocVersions(
     here: words(here),
     there: words(there),
     step: decided === undefined ? null : stepName(decided.step),
-    upstream: decided?.step ?? null,
+    upstream: decided === undefined ? null : upstreamName(decided.step),
     reason: decided?.reason ?? null,
   };
 }

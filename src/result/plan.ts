@@ -89,8 +89,7 @@ function followupAllocs(doc: ResultDocument): Map<string, number> {
   return counts;
 }
 
-/** plural counts a word: "1 allocation", "2 allocations". */
-export function plural(n: number, word: string): string {
+function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 

@@ -7,8 +7,8 @@ import { Fragment, memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useHighlightKeys } from './useHighlightKeys.ts';
 import type { AllocDecision } from '../../engine/types.ts';
 import { ACTIONS } from '../../graph/vocabulary.ts';
-import { STEP_NAMES } from '../../graph/stepNames.ts';
-import { sortDecisions, upstreamName } from './describe.ts';
+import { STEP_NAMES, upstreamName } from '../../graph/stepNames.ts';
+import { sortDecisions } from './describe.ts';
 import type { AllocVersions } from '../../graph/versionRows.ts';
 import { OtherDecision } from '../versions/VersionMarks.tsx';
 

@@ -5,7 +5,7 @@
 import { memo } from 'react';
 import type { GroupTrace } from '../../engine/types.ts';
 import type { GroupVersions } from '../../graph/versionRows.ts';
-import { plural } from '../../result/plan.ts';
+import { plural } from '../../graph/labels.ts';
 import { CountsBeside } from '../versions/VersionMarks.tsx';
 import { DecisionTable } from './DecisionTable.tsx';
 import { StepList } from './StepList.tsx';

@@ -4,7 +4,6 @@
 
 import type { AllocVersions, GroupVersions } from '../../graph/versionRows.ts';
 import { versionsHeadline } from '../../graph/versionRows.ts';
-import { upstreamName } from '../explain/describe.ts';
 import type { VersionsShown } from './useVersionRows.ts';
 import { NOMAD_LABELS } from './VersionPicker.tsx';
 import './versions.css';
@@ -48,7 +47,7 @@ export function CountsBeside({ group, other }: { group: GroupVersions; other: st
 
 /** OtherDecision is what the other version does to an allocation, why, and the step of its reconciler that decided. */
 export function OtherDecision({ row, other }: { row: AllocVersions; other: string }) {
-  const upstream = row.upstream === null ? '' : upstreamName(row.upstream);
+  const upstream = row.upstream ?? '';
   return (
     <span className="versions-other" data-testid="versions-other">
       <strong>{other}</strong>: {row.there}
