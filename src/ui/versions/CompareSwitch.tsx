@@ -20,7 +20,7 @@ export function CompareSwitch() {
       className="button compare-switch"
       data-testid="compare-versions"
       aria-checked={on}
-      aria-label={`Compare versions: also run ${NOMAD_LABELS[other]}`}
+      aria-label={`Compare versions, vs v${other}`}
       title={
         on
           ? `Comparing with ${NOMAD_LABELS[other]}: the graph marks the allocations it treats differently; the Plan and Explanation say how. Click to stop.`
