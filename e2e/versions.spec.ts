@@ -79,6 +79,13 @@ test('Compare versions is a switch: the Plan and the Explanation show the other 
   await expect(other).toContainText('Nomad 0.12: ignore');
   await expect(other).toContainText('Compare each allocation with the job being scheduled');
   await expect(other).toContainText('computeUpdates');
+  // Pointing at one decision lights it alone; leaving it gives the graph its mark back.
+  const marked = page.locator('.cg-card[data-alloc-id][data-highlighted=true]');
+  const first = page.locator('[data-testid=explain-decision][data-decision-for^="8a3f5c91"]');
+  await first.focus();
+  await expect(marked).toHaveCount(1);
+  await first.blur();
+  await expect(marked).toHaveCount(2);
   await shot(page, '97-compare-explain');
 
   // node-down runs on 0.12: 1.6 replaces both lost allocations naming them; the switch stays on.
