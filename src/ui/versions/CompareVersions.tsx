@@ -26,9 +26,9 @@ export function CompareVersions() {
 
   const intro = (
     <p className="muted">
-      The scenario runs on <strong>{NOMAD_LABELS[version]}</strong> (the header chooses). With <em>Compare</em> on
-      (beside it), it also runs on the other version; only what they decide differently is listed, and marked in the
-      graph, the Plan and the Explanation.
+      The scenario runs on <strong>{NOMAD_LABELS[version]}</strong> (the header chooses). While the ⇄ switch beside it
+      is on, it also runs on the other version; only what they decide differently is listed, and marked in the graph,
+      the Plan and the Explanation.
     </p>
   );
   if (versions === null)
