@@ -4,6 +4,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAppStore } from './store/createAppStore.ts';
+import { loadCompareVersions, saveCompareVersions } from './store/compareStorage.ts';
 import { loadFold, saveFold } from './store/foldStorage.ts';
 import { loadTheme, saveTheme } from './store/themeStorage.ts';
 import { App } from './ui/App.tsx';
@@ -66,6 +67,8 @@ const store = createAppStore({
   onTheme: (t) => saveTheme(storage, t),
   fold: loadFold(storage),
   onFold: (on) => saveFold(storage, on),
+  compareVersions: loadCompareVersions(storage),
+  onCompareVersions: (on) => saveCompareVersions(storage, on),
   ...urlOptions,
   pageOptions: describeUrlOptions(urlOptions),
   hold: opening.held,

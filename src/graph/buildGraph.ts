@@ -12,7 +12,7 @@ import { allocCard, sameCard, sortCards } from './cards.ts';
 import { buildLane, LANE_ID, sameGhost } from './lane.ts';
 import { addLaterGhosts, markCanaryReplacements } from './later.ts';
 import { markLaterPlacements } from './laterMarks.ts';
-import { changes, type Fold, inStory, NO_FOLD, SUMMARY_ID } from './fold.ts';
+import { type Fold, inStory, NO_FOLD, SUMMARY_ID, told } from './fold.ts';
 import { arrange, CARD, cardOffset, defaultShape, ghostOffset, laneHeader, type Shape, sizeHeights } from './layout.ts';
 import type {
   AllocCard,
@@ -52,9 +52,9 @@ function nodeHead(d: BoxDraft): Omit<NodeBoxView, 'allocs' | 'folded'> {
   };
 }
 
-// nodeBoxView is a box's view: its node, and its cards, or when `fold`, only those something happens to.
-function nodeBoxView(d: BoxDraft, fold: boolean): NodeBoxView & { allocs: AllocCard[] } {
-  const allocs = fold ? d.cards.filter(changes) : d.cards;
+// nodeBoxView is a box's view: its node, and its cards, or when `fold`, only those told (see fold.ts).
+function nodeBoxView(d: BoxDraft, fold: boolean, keep?: ReadonlySet<string>): NodeBoxView & { allocs: AllocCard[] } {
+  const allocs = fold ? d.cards.filter((c) => told(c, keep)) : d.cards;
   return { ...nodeHead(d), allocs, folded: d.cards.length - allocs.length };
 }
 
@@ -150,7 +150,7 @@ export function buildGraph(
   const story = new Set<string>();
   for (const d of all) {
     sortCards(d.cards);
-    if (inStory(nodeHead(d), d.cards)) story.add(d.id);
+    if (inStory(nodeHead(d), d.cards, fold.keep)) story.add(d.id);
   }
   const folding = fold.on && (laneCards > 0 || story.size > 0);
   const nodesFolded = folding && !fold.open.has(SUMMARY_ID);
@@ -161,7 +161,7 @@ export function buildGraph(
   const previousBoxes = new Map<string, NodeBoxView>();
   for (const b of previous?.boxes ?? []) previousBoxes.set(b.id, b.view);
   const views = shown.map((d) =>
-    reuseBox(nodeBoxView(d, folding && story.has(d.id) && !fold.open.has(d.id)), previousBoxes.get(d.id)),
+    reuseBox(nodeBoxView(d, folding && story.has(d.id) && !fold.open.has(d.id), fold.keep), previousBoxes.get(d.id)),
   );
   const summary =
     nodesFolded && shown.length < all.length ? foldSummary(all, story, previous?.summary?.view ?? null) : null;

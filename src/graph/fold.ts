@@ -17,17 +17,30 @@ export const SUMMARY_ID = 'folded';
 export interface Fold {
   on: boolean;
   open: ReadonlySet<string>;
+  /** keep are allocation IDs drawn, with their nodes, though nothing happens to them: the ones Compare versions marks. */
+  keep?: ReadonlySet<string>;
 }
 
 /** NO_FOLD draws everything: the command line's and the tests' default. */
 export const NO_FOLD: Fold = { on: false, open: new Set() };
+
+const NONE: ReadonlySet<string> = new Set();
 
 /** changes tells whether something happens to an allocation: any decision but "ignore". */
 export function changes(card: AllocCard): boolean {
   return card.action !== 'ignore';
 }
 
-/** inStory tells whether a node's box belongs to the story: an allocation changes, or the node is not plainly ready. */
-export function inStory(v: Pick<NodeBoxView, 'condition' | 'draining'>, cards: readonly AllocCard[]): boolean {
-  return v.condition !== 'ready' || v.draining || cards.some(changes);
+/** told tells whether a card is part of the story: something happens to it, or the fold keeps it. */
+export function told(card: AllocCard, keep: ReadonlySet<string> = NONE): boolean {
+  return changes(card) || keep.has(card.id);
+}
+
+/** inStory tells whether a node's box belongs to the story: an allocation is told, or the node is not plainly ready. */
+export function inStory(
+  v: Pick<NodeBoxView, 'condition' | 'draining'>,
+  cards: readonly AllocCard[],
+  keep: ReadonlySet<string> = NONE,
+): boolean {
+  return v.condition !== 'ready' || v.draining || cards.some((c) => told(c, keep));
 }

@@ -8,6 +8,11 @@ import type { DeploymentGroupView } from './deployment.ts';
 import type { AllocCard, GhostCard, LaneView, NodeBoxView, NodeCondition } from './model.ts';
 import { ACTIONS } from './vocabulary.ts';
 
+/** plural writes a count with its noun, "1 node", "3 nodes". */
+export function plural(n: number, noun: string): string {
+  return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 /** GROUP_CHARS is how many characters of a group's name a card shows. */
 export const GROUP_CHARS = 14;
 

@@ -26,6 +26,17 @@ export const STEP_NAMES: Readonly<Record<ReconcilerStep, string>> = {
   createTimeoutLaterEvals: 'Give disconnected allocations until max_client_disconnect',
 };
 
+/**
+ * upstreamName is the name upstream's code gives a step, shown beside its
+ * plain name: '' for the group's allocations before any step (no function of
+ * upstream's), computeGroup's own branch for a removed group.
+ */
+export function upstreamName(step: ReconcilerStep): string {
+  if (step === 'start') return '';
+  if (step === 'removed group') return 'computeGroup';
+  return step;
+}
+
 /** stepName is a step's plain name; a step the table does not know (from an older trace) keeps its own name. */
 export function stepName(step: string): string {
   return (STEP_NAMES as Readonly<Record<string, string>>)[step] ?? step;

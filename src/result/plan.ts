@@ -25,8 +25,15 @@ export interface PlanGroup {
 
 type DesiredKey = keyof ResultDocument['DesiredTGUpdates'][string];
 
-// Each DesiredUpdates field with the word Nomad's annotate.go gives it.
-const ANNOTATIONS: readonly { field: DesiredKey; label: string; kind: PlanKind }[] = [
+/** PlanAnnotation is a DesiredUpdates field with the word Nomad's annotate.go gives it and the colour it is shown in. */
+export interface PlanAnnotation {
+  field: DesiredKey;
+  label: string;
+  kind: PlanKind;
+}
+
+/** PLAN_ANNOTATIONS are the DesiredUpdates fields in annotate.go's order: what a view names a count by. */
+export const PLAN_ANNOTATIONS: readonly PlanAnnotation[] = [
   { field: 'Ignore', label: 'ignore', kind: 'ignore' },
   { field: 'Place', label: 'create', kind: 'create' },
   { field: 'Migrate', label: 'migrate', kind: 'migrate' },
@@ -53,7 +60,7 @@ export function planLines(doc: ResultDocument): PlanGroup[] {
     const desired = doc.DesiredTGUpdates[group];
     const counts: PlanCount[] = [];
     if (desired) {
-      for (const a of ANNOTATIONS) {
+      for (const a of PLAN_ANNOTATIONS) {
         const count = desired[a.field];
         if (count !== 0) counts.push({ label: a.label, count, kind: a.kind });
       }

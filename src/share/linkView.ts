@@ -1,7 +1,8 @@
 // Where the person was when they made a link: the result tab open, the
 // rollout's frame and the frame it was compared with, the allocation
-// whose details were open. They follow the link's payload in its fragment
-// (`#s=…&tab=rollout&frame=3&compare=1&alloc=…`), so the payload itself,
+// whose details were open, whether Compare versions was on. They follow the
+// link's payload in its fragment
+// (`#s=…&tab=rollout&frame=3&compare=1&alloc=…&versions=both`), so the payload itself,
 // which the link codec reads, is unchanged. Pure; anything a fragment says
 // that is not one of these, in range, is ignored.
 
@@ -17,13 +18,15 @@ export interface LinkView {
   compare?: number;
   /** alloc is the ID of the allocation whose details are open. */
   alloc?: string;
+  /** versions is 'both' when Compare versions is on: the other Nomad runs too. */
+  versions?: 'both';
 }
 
 // MAX_FRAME and MAX_ALLOC_CHARS bound what a fragment may ask for: a film has far fewer frames, an ID far fewer characters.
 const MAX_FRAME = 100_000;
 const MAX_ALLOC_CHARS = 200;
 
-const PARAMS = /&(tab|frame|compare|alloc)=[^&]*/g;
+const PARAMS = /&(tab|frame|compare|alloc|versions)=[^&]*/g;
 
 /** viewFragment writes a view as the parameters that follow a link's payload ('' when there is nothing to keep). */
 export function viewFragment(view: LinkView): string {
@@ -32,6 +35,7 @@ export function viewFragment(view: LinkView): string {
   if (view.frame !== undefined) out += `&frame=${view.frame}`;
   if (view.compare !== undefined) out += `&compare=${view.compare}`;
   if (view.alloc !== undefined) out += `&alloc=${encodeURIComponent(view.alloc)}`;
+  if (view.versions !== undefined) out += `&versions=${view.versions}`;
   return out;
 }
 
@@ -68,5 +72,7 @@ function read(view: LinkView, key: string, raw: string): void {
       return;
     }
     if (id !== '' && id.length <= MAX_ALLOC_CHARS) view.alloc = id;
+  } else if (key === 'versions') {
+    if (raw === 'both') view.versions = raw;
   }
 }

@@ -27,6 +27,9 @@ export interface AppStoreOptions {
   /** fold is whether unchanged nodes fold, as last chosen; onFold keeps a new choice. */
   fold?: boolean;
   onFold?: (on: boolean) => void;
+  /** compareVersions is whether Compare versions is on, as last left; onCompareVersions keeps a new choice. */
+  compareVersions?: boolean;
+  onCompareVersions?: (on: boolean) => void;
   debounceMs?: number;
   timeoutMs?: number;
   /** pageOptions name the address's options in force, for the header. */
@@ -45,6 +48,7 @@ export function createAppStore(options: AppStoreOptions): AppStore {
     timers: options.timers,
     debounceMs: options.debounceMs,
     timeoutMs: options.timeoutMs,
+    compare: options.compareVersions ?? false,
     onEvent: (e) => {
       if (!store) return;
       const s = store.getState();
@@ -59,7 +63,7 @@ export function createAppStore(options: AppStoreOptions): AppStore {
   });
   store = createStore<AppState>()((set, get) => ({
     ...createEditorSlice(set, get, client, options.initialTexts),
-    ...createRunSlice(set, get, client),
+    ...createRunSlice(set, get, client, options.compareVersions, options.onCompareVersions),
     ...createViewSlice(
       set,
       options.theme ?? 'system',

@@ -7,7 +7,7 @@ import type { AppState } from './state.ts';
 /**
  * selectLinkView is the view a link made now keeps: the result tab (the
  * Plan tab, where every page opens, goes unsaid), the rollout's frames
- * while it is open, the selected allocation.
+ * while it is open, the selected allocation, Compare versions when it is on.
  */
 export function selectLinkView(s: AppState): LinkView {
   const view: LinkView = s.resultTab === 'plan' ? {} : { tab: s.resultTab };
@@ -16,13 +16,16 @@ export function selectLinkView(s: AppState): LinkView {
     if (s.rollout.compareFrame !== null) view.compare = s.rollout.compareFrame;
   }
   if (s.selectedAllocID !== null) view.alloc = s.selectedAllocID;
+  if (s.compareVersions) view.versions = 'both';
   return view;
 }
 
 /**
  * restoreView opens a link's view. A frame opens the rollout on it: the
  * film is not made yet, so the frame is kept in the rollout state, and the
- * film, when it arrives, is shown at that frame (applyFilm keeps it).
+ * film, when it arrives, is shown at that frame (applyFilm keeps it). A link
+ * made with Compare versions on turns it on; one without it (every link made
+ * before the switch) leaves the person's own choice.
  */
 export function restoreView(state: AppState, set: StoreApi<AppState>['setState'], view: LinkView): void {
   if (view.frame !== undefined || view.tab === 'rollout') {
@@ -32,4 +35,5 @@ export function restoreView(state: AppState, set: StoreApi<AppState>['setState']
   }
   if (view.tab !== undefined) state.setResultTab(view.tab);
   if (view.alloc !== undefined) state.selectAlloc(view.alloc);
+  if (view.versions === 'both') state.setCompareVersions(true);
 }

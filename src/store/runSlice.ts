@@ -7,8 +7,8 @@ import type { AppState, RunActions, RunState } from './state.ts';
 type Get = StoreApi<AppState>['getState'];
 type SetState = StoreApi<AppState>['setState'];
 
-/** initialRunState is the run state before the first answer. */
-export function initialRunState(): RunState {
+/** initialRunState is the run state before the first answer; compareVersions is the switch as last left. */
+export function initialRunState(compareVersions = false): RunState {
   return {
     status: 'idle',
     result: null,
@@ -19,19 +19,31 @@ export function initialRunState(): RunState {
     jobSpecJob: null,
     jobSpec: null,
     submission: null,
-    compareVersions: false,
+    compareVersions,
   };
 }
 
-/** createRunSlice makes the run state and its actions. */
-export function createRunSlice(set: SetState, get: Get, client: ReconcileClient): RunState & RunActions {
+/**
+ * createRunSlice makes the run state and its actions. `compare` is whether
+ * Compare versions starts on (the client was made with it); onCompare keeps
+ * a new choice.
+ */
+export function createRunSlice(
+  set: SetState,
+  get: Get,
+  client: ReconcileClient,
+  compare = false,
+  onCompare: (on: boolean) => void = () => {},
+): RunState & RunActions {
   return {
-    ...initialRunState(),
+    ...initialRunState(compare),
     runNow() {
       client.runNow(get().texts);
     },
     setCompareVersions(on) {
+      if (on === get().compareVersions) return;
       set({ compareVersions: on });
+      onCompare(on);
       client.setCompare(on, get().texts);
     },
   };

@@ -4,6 +4,7 @@
 import type { NomadVersion } from '../scenario/nomadVersion.ts';
 import type { PlacementFailure } from '../result/failure.ts';
 import { isHclText } from '../scenario/tabs.ts';
+import type { VersionComparison } from '../worker/versions.ts';
 import type { AppState } from './state.ts';
 
 /** selectTexts is the raw text of each tab. */
@@ -100,8 +101,31 @@ export const selectSubmission = (s: AppState) => s.submission;
 /** selectNomadVersion is the reconciler the last good result ran: the scenario's NomadVersion, "0.12" by default. */
 export const selectNomadVersion = (s: AppState): NomadVersion => s.result?.scenario.NomadVersion ?? '0.12';
 
+/** selectCompareVersions tells whether Compare versions is on (the person's switch). */
+export const selectCompareVersions = (s: AppState) => s.compareVersions;
+
 /** selectVersions is what the other Nomad version decides differently, while Compare versions is on; null otherwise. */
 export const selectVersions = (s: AppState) => (s.compareVersions ? (s.result?.versions ?? null) : null);
+
+// Each comparison's mark, made once, so that subscribers see the same set while the comparison is unchanged.
+const MARKS = new WeakMap<VersionComparison, ReadonlySet<string>>();
+const UNMARKED: ReadonlySet<string> = new Set();
+
+/**
+ * selectVersionsMark is the allocations the two versions treat differently,
+ * which the graph marks while Compare versions is on; none in a rollout,
+ * whose graph is a film's frame rather than the result compared.
+ */
+export const selectVersionsMark = (s: AppState): ReadonlySet<string> => {
+  const v = selectVersions(s);
+  if (v === null || !('comparison' in v) || selectInRollout(s)) return UNMARKED;
+  let mark = MARKS.get(v);
+  if (mark === undefined) {
+    mark = new Set(v.comparison.Allocations.map((a) => a.AllocID));
+    MARKS.set(v, mark);
+  }
+  return mark;
+};
 
 /** selectPageOptions names the address's options in force. */
 export const selectPageOptions = (s: AppState) => s.pageOptions;

@@ -68,6 +68,10 @@ export const useSubmission = () => useStore(useStoreApi(), sel.selectSubmission)
 export const useNotice = () => useStore(useStoreApi(), sel.selectNotice);
 /** useNomadVersion is the reconciler the last good result ran. */
 export const useNomadVersion = () => useStore(useStoreApi(), sel.selectNomadVersion);
+/** useCompareVersions tells whether Compare versions is on (the person's switch). */
+export const useCompareVersions = () => useStore(useStoreApi(), sel.selectCompareVersions);
+/** useVersionsMark is the allocations the two versions treat differently, which the graph marks (none while not comparing). */
+export const useVersionsMark = () => useStore(useStoreApi(), sel.selectVersionsMark);
 /** useVersions is what the other Nomad version decides differently, or null. */
 export const useVersions = () => useStore(useStoreApi(), sel.selectVersions);
 /** usePageOptions names the address's options in force. */

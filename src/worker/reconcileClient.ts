@@ -42,6 +42,8 @@ export interface ClientOptions {
   bootTimeoutMs?: number;
   /** loadTimeoutMs is how long the worker may take to load code a run needs, such as the HCL parser (default 60000). */
   loadTimeoutMs?: number;
+  /** compare asks the first run, and every run after it, for the other Nomad version's too (default false). */
+  compare?: boolean;
 }
 
 /**
@@ -82,9 +84,11 @@ export class ReconcileClient {
   private waiting: { texts: TabTexts; makeCluster?: ClusterRequest } | null = null;
   private disposed = false;
   /** compare asks every run for the other Nomad version's too (Compare versions). */
-  private compare = false;
+  private compare: boolean;
 
-  constructor(private readonly options: ClientOptions) {}
+  constructor(private readonly options: ClientOptions) {
+    this.compare = options.compare ?? false;
+  }
 
   /** setCompare turns Compare versions on or off, and runs these texts again with it. */
   setCompare(on: boolean, texts: TabTexts): void {

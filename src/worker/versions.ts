@@ -4,12 +4,13 @@
 // document anew, since each version reads its own fields and values; a
 // document the other version refuses is answered with its reason.
 
+import type { AllocDecision } from '../engine/types.ts';
 import { type CompareSide, type Comparison, compareRuns } from '../result/compare.ts';
 import { type LaterNote, laterNotes } from '../result/laterReleases.ts';
 import { runScenario } from '../result/run.ts';
 import { diagnosticText } from '../scenario/diagnostics.ts';
 import { type DisconnectedReadAsDown, disconnectedAsDown } from '../scenario/disconnectedAsDown.ts';
-import type { NomadVersion } from '../scenario/nomadVersion.ts';
+import { type NomadVersion, otherNomadVersion } from '../scenario/nomadVersion.ts';
 import type { Scenario } from '../scenario/read.ts';
 import { readScenarioValueAsync } from '../scenario/readAsync.ts';
 import { engineBudget } from './budgets.ts';
@@ -24,6 +25,8 @@ export type VersionComparison = (
       comparison: Comparison;
       /** readAsDown, when present, says that 0.12 read the scenario's disconnected nodes as down. */
       readAsDown?: DisconnectedReadAsDown;
+      /** decisions are the other version's traced decisions for the allocations it treats differently (the step and words of each). */
+      decisions: AllocDecision[];
     }
   | { other: NomadVersion; refused: string }
 ) & {
@@ -40,7 +43,7 @@ export async function compareVersions(
   scenario: Scenario,
   side: CompareSide,
 ): Promise<VersionComparison> {
-  const other: NomadVersion = scenario.NomadVersion === '1.6' ? '0.12' : '1.6';
+  const other = otherNomadVersion(scenario.NomadVersion ?? '0.12');
   const later = laterNotes(scenario, side.document);
   // 0.12 has no disconnected clients: it reads them as down, and says so.
   const seen = other === '0.12' ? disconnectedAsDown(document) : { document, note: null };
@@ -55,5 +58,9 @@ export async function compareVersions(
   const theirs: CompareSide = { document: run.document, trace: run.results.trace };
   const allocs = scenario.Allocations.map((a) => ({ ID: a.ID, Name: a.Name, TaskGroup: a.TaskGroup }));
   const comparison = other === '1.6' ? compareRuns(allocs, side, theirs) : compareRuns(allocs, theirs, side);
-  return { other, later, comparison, ...(seen.note === null ? {} : { readAsDown: seen.note }) };
+  const differing = new Set(comparison.Allocations.map((a) => a.AllocID));
+  const decisions = (run.results.trace?.groups ?? []).flatMap((g) =>
+    g.decisions.filter((d) => differing.has(d.allocID)),
+  );
+  return { other, later, comparison, decisions, ...(seen.note === null ? {} : { readAsDown: seen.note }) };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { members, setLabel, sortDecisions, stepKeys, upstreamName } from '../../src/ui/explain/describe.ts';
+import { upstreamName } from '../../src/graph/stepNames.ts';
+import { members, setLabel, sortDecisions, stepKeys } from '../../src/ui/explain/describe.ts';
 import type { AllocDecision } from '../../src/engine/types.ts';
 
 describe('explanation words', () => {

@@ -45,6 +45,18 @@ describe('folding what nothing happens to', () => {
     expect(all.boxes[0]).toMatchObject({ x: box.x, y: box.y });
   });
 
+  it('keeps drawn, with its node, an allocation it is told to keep though nothing happens to it (Compare versions)', async () => {
+    const { scenario, document, trace } = await exampleScenario('node-drain');
+    const folded = buildGraph(scenario, document, trace, null, null, FOLDED);
+    // An allocation of a node the summary counts.
+    const storyNode = scenario.Allocations.find((a) => drawnIDs(folded).includes(a.ID))!.NodeID;
+    const hidden = scenario.Allocations.find((a) => a.NodeID !== storyNode)!;
+    const kept = buildGraph(scenario, document, trace, null, null, { ...FOLDED, keep: new Set([hidden.ID]) });
+    expect(drawnIDs(kept).sort()).toEqual([...drawnIDs(folded), hidden.ID].sort());
+    expect(kept.boxes).toHaveLength(2);
+    expect(kept.summary?.view).toEqual({ nodes: 1, allocs: 0 });
+  });
+
   it('folds nothing when nothing happens anywhere, or when folding is off', async () => {
     const pictures = await examplePictures();
     const settled = pictures.find((p) => p.name === 'rollout-canary end')!;

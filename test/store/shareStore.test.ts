@@ -51,18 +51,19 @@ describe('createShareStore', () => {
     expect(back.ok).toBe(true);
   });
 
-  it('a link keeps where you were: the rollout tab and its frames, the selected allocation', async () => {
+  it('a link keeps where you were: the rollout tab and its frames, the selected allocation, Compare versions', async () => {
     const { app, share } = setup();
     app.setState({
       resultTab: 'rollout',
       rollout: { open: true, frame: 3, compareFrame: 1 },
       selectedAllocID: 'a b',
+      compareVersions: true,
     } as never);
     await share.getState().copyLink();
     const url = share.getState().link!.url;
-    expect(url).toMatch(/#s=[A-Za-z0-9_-]+&tab=rollout&frame=3&compare=1&alloc=a%20b$/);
+    expect(url).toMatch(/#s=[A-Za-z0-9_-]+&tab=rollout&frame=3&compare=1&alloc=a%20b&versions=both$/);
     const { hash, view } = splitLinkView(url.slice('http://x.test/'.length));
-    expect(view).toEqual({ tab: 'rollout', frame: 3, compare: 1, alloc: 'a b' });
+    expect(view).toEqual({ tab: 'rollout', frame: 3, compare: 1, alloc: 'a b', versions: 'both' });
     expect((await decodeLink(hash)).ok).toBe(true);
   });
 

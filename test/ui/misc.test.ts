@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadCompareVersions, saveCompareVersions } from '../../src/store/compareStorage.ts';
 import { loadFold, saveFold } from '../../src/store/foldStorage.ts';
 import { loadTheme, saveTheme } from '../../src/store/themeStorage.ts';
 import { describeUrlOptions, readUrlOptions } from '../../src/ui/urlOptions.ts';
@@ -73,6 +74,19 @@ describe('fold storage', () => {
     saveFold(storage, true);
     expect(m.size).toBe(0);
     expect(loadFold(null)).toBe(true);
+  });
+});
+
+describe('Compare versions storage', () => {
+  it('is off by default, keeps "on", and forgets the default', () => {
+    const kept = new Map<string, string>();
+    const storage = memoryStorage(kept);
+    expect(loadCompareVersions(storage)).toBe(false);
+    saveCompareVersions(storage, true);
+    expect(loadCompareVersions(storage)).toBe(true);
+    saveCompareVersions(storage, false);
+    expect(kept.size).toBe(0);
+    expect(loadCompareVersions(null)).toBe(false);
   });
 });
 

@@ -21,7 +21,7 @@ class InlineWorker implements WorkerLike {
   }
 }
 
-function setup() {
+function setup(more: { compareVersions?: boolean; onCompareVersions?: (on: boolean) => void } = {}) {
   const worker = new InlineWorker();
   const pending: (() => void)[] = [];
   const texts = splitScenario(defaultScenario);
@@ -32,6 +32,7 @@ function setup() {
     createSimulationWorker: () => {
       throw new Error('these tests never open the rollout');
     },
+    ...more,
   });
   return { store, worker, texts };
 }
@@ -65,6 +66,28 @@ describe('the app store', () => {
     worker.flush();
     expect(store.getState().stale).toBe(false);
     expect(store.getState().result).not.toBe(good);
+  });
+
+  it('Compare versions left on asks the first run to compare; turning it off is kept and asks no more', () => {
+    const kept: boolean[] = [];
+    const { store, worker } = setup({ compareVersions: true, onCompareVersions: (on) => kept.push(on) });
+    expect(store.getState().compareVersions).toBe(true);
+    expect(worker.queue).toHaveLength(1);
+    expect(worker.queue[0]?.compare).toBe(true);
+    worker.flush();
+    store.getState().setCompareVersions(false);
+    expect(kept).toEqual([false]);
+    expect(worker.queue.at(-1)?.compare).toBeUndefined();
+  });
+
+  it('a link made with Compare versions on turns it on; one without leaves the choice as it was', () => {
+    const { store, worker } = setup();
+    worker.flush();
+    store.getState().restoreView({ tab: 'explain' });
+    expect(store.getState().compareVersions).toBe(false);
+    store.getState().restoreView({ versions: 'both' });
+    expect(store.getState().compareVersions).toBe(true);
+    expect(worker.queue.at(-1)?.compare).toBe(true);
   });
 
   it('reveals a place by switching to its tab', () => {

@@ -40,6 +40,16 @@ describe('compare versions', () => {
     expect(actions('0.12')).not.toContain('reconnect');
   });
 
+  it('brings the other version’s traced decisions for the allocations that differ, and for no other', async () => {
+    const v = await versionsOf(example('disconnect-reconnect'));
+    if (v === undefined || 'refused' in v) throw new Error('expected a comparison');
+    const differing = v.comparison.Allocations.map((a) => a.AllocID).sort();
+    expect(v.decisions.map((d) => d.allocID).sort()).toEqual(differing);
+    // 0.12's codes, as the comparison names them.
+    for (const d of v.decisions)
+      expect(d.code).toBe(v.comparison.Allocations.find((a) => a.AllocID === d.allocID)?.Decisions['0.12'].Code);
+  });
+
   it('a disconnected node is read as down by 0.12, which the answer says: 0.12 stops the allocation as lost, 1.6 marks it unknown', async () => {
     const v = await versionsOf(example('disconnect-max-client-disconnect'));
     if (v === undefined || 'refused' in v) throw new Error(`expected a comparison, got ${JSON.stringify(v)}`);

@@ -1,6 +1,8 @@
 // The reconciler's trace made readable: per task group, the steps of
 // computeGroup with the allocation sets at each, why there is or is not a
 // canary state, how the placement limit came out, and each allocation's fate.
+// With Compare versions on, each group and each decision the other Nomad
+// makes differently says so.
 
 import { useMemo, useState } from 'react';
 import { shallow } from 'zustand/vanilla/shallow';
@@ -9,7 +11,10 @@ import { deploymentViews } from '../../graph/deployment.ts';
 import type { ResultDocument } from '../../result/document.ts';
 import { type LaterIndex, laterIndex } from '../../result/laterReleases.ts';
 import type { Scenario } from '../../scenario/read.ts';
-import { GroupExplain } from './GroupExplain.tsx';
+import { NOMAD_LABELS } from '../versions/VersionPicker.tsx';
+import type { VersionsShown } from '../versions/useVersionRows.ts';
+import { VersionsHeadline } from '../versions/VersionMarks.tsx';
+import { GroupExplain, type GroupVersionsShown } from './GroupExplain.tsx';
 import { explainSummary } from './summary.ts';
 import '../graph/theme.css';
 import './explain.css';
@@ -78,10 +83,25 @@ export interface ExplainPanelProps {
   wide?: boolean;
   /** selectedAllocID is the allocation chosen in the graph: its decision and the step that made it are marked and scrolled to. */
   selectedAllocID?: string | null;
+  /** versions is Compare versions as the tabs show it; absent or off, the explanation is this version's alone. */
+  versions?: VersionsShown;
+}
+
+// groupVersions is what one group shows of the comparison: undefined while not comparing, the group's differences (null: none) when compared.
+function groupVersions(versions: VersionsShown | undefined, group: string): GroupVersionsShown | undefined {
+  if (versions?.state !== 'compared') return undefined;
+  return { other: NOMAD_LABELS[versions.other], group: versions.rows.groups.get(group) ?? null };
 }
 
 /** ExplainPanel draws the trace of one reconciliation, group by group. */
-export function ExplainPanel({ trace, scenario, document, wide = false, selectedAllocID = null }: ExplainPanelProps) {
+export function ExplainPanel({
+  trace,
+  scenario,
+  document,
+  wide = false,
+  selectedAllocID = null,
+  versions,
+}: ExplainPanelProps) {
   const names = useNamesByID(scenario.Allocations);
   const groups = useKeptGroups(trace);
   const later = useKeptLater(scenario, document);
@@ -103,6 +123,7 @@ export function ExplainPanel({ trace, scenario, document, wide = false, selected
       <p className="xp-summary" data-testid="explain-summary">
         {summary.join(' ')}
       </p>
+      {versions && <VersionsHeadline shown={versions} testid="explain-versions" />}
       {groups.length === 0 && <p className="xp-empty">The job has no task groups and no allocations.</p>}
       {groups.map((g) => (
         <GroupExplain
@@ -110,6 +131,7 @@ export function ExplainPanel({ trace, scenario, document, wide = false, selected
           group={g}
           names={names}
           later={later}
+          versions={groupVersions(versions, g.group)}
           selected={
             selectedAllocID !== null && g.decisions.some((d) => d.allocID === selectedAllocID) ? selectedAllocID : null
           }

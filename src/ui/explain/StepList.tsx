@@ -5,8 +5,8 @@
 
 import { memo } from 'react';
 import type { TraceStep } from '../../engine/types.ts';
-import { STEP_NAMES } from '../../graph/stepNames.ts';
-import { members, setLabel, stepKeys, upstreamName } from './describe.ts';
+import { STEP_NAMES, upstreamName } from '../../graph/stepNames.ts';
+import { members, setLabel, stepKeys } from './describe.ts';
 import { SetList } from './SetList.tsx';
 import { useHighlightKeys } from './useHighlightKeys.ts';
 

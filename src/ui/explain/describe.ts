@@ -1,7 +1,7 @@
 // Words for the explanation: the sets of computeGroup named for a reader,
 // allocation IDs turned back into names, decisions in name order.
 
-import type { AllocDecision, ReconcilerStep, TraceStep } from '../../engine/types.ts';
+import type { AllocDecision, TraceStep } from '../../engine/types.ts';
 
 const SET_LABELS: Record<string, string> = {
   all: 'all',
@@ -62,15 +62,4 @@ export function sortDecisions(decisions: readonly AllocDecision[]): AllocDecisio
   return [...decisions].sort(
     (a, b) => indexOf(a.name) - indexOf(b.name) || a.name.localeCompare(b.name) || a.allocID.localeCompare(b.allocID),
   );
-}
-
-/**
- * upstreamName is the name upstream's code gives a step, shown beside its
- * plain name: '' for the group's allocations before any step (no function of
- * upstream's), computeGroup's own branch for a removed group.
- */
-export function upstreamName(step: ReconcilerStep): string {
-  if (step === 'start') return '';
-  if (step === 'removed group') return 'computeGroup';
-  return step;
 }

@@ -70,9 +70,13 @@ export interface ClusterGraphProps {
   /** fold folds the nodes and allocations nothing happens to; onFold turns it on or off. */
   fold?: boolean;
   onFold?: ((on: boolean) => void) | null;
+  /** keep are allocations the fold keeps drawn though nothing happens to them (the ones Compare versions marks). */
+  keep?: ReadonlySet<string>;
   /** follow names what is shown (a rollout's frame): when it changes, the view is fitted to its story again. */
   follow?: number | null;
 }
+
+const NOTHING_KEPT: ReadonlySet<string> = new Set();
 
 /**
  * ClusterGraph draws the cluster and what the reconciler decided: pan, zoom,
@@ -91,13 +95,14 @@ export const ClusterGraph = memo(function ClusterGraph({
   minTextPx = null,
   fold: foldOn = true,
   onFold = null,
+  keep = NOTHING_KEPT,
   follow = null,
 }: ClusterGraphProps) {
   const root = useRef<HTMLDivElement>(null);
   const flowPane = useRef<HTMLDivElement>(null);
   const pane = usePaneSize(flowPane);
   const deployments = useMemo(() => deploymentViews(scenario, document), [scenario, document]);
-  const { fold, unfold } = useFold(scenario, foldOn);
+  const { fold, unfold } = useFold(scenario, foldOn, keep);
   const shape = useArrangement(scenario, document, trace, pane, minTextPx, fold, follow);
   const { flow, model } = useBuiltGraph(scenario, document, trace, shape, fold);
   const { detailStore, detail, onMove, onMoveStart, onMoveEnd } = useViewportState(root);

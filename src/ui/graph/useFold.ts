@@ -1,5 +1,5 @@
-// What the graph folds: the person's choice (folding on or off), and the
-// folds opened since the scenario was loaded.
+// What the graph folds: the person's choice (folding on or off), the folds
+// opened since the scenario was loaded, and the allocations kept drawn.
 
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { Fold } from '../../graph/fold.ts';
@@ -17,13 +17,18 @@ const NONE: ReadonlySet<string> = new Set();
 /**
  * useFold is the graph's Fold and a function that opens one fold (a box's
  * ID, or SUMMARY_ID for the folded nodes). Opened folds last until another
- * scenario is loaded; frames of a rollout and edits keep them.
+ * scenario is loaded; frames of a rollout and edits keep them. `keep` are
+ * allocations drawn though nothing happens to them.
  */
-export function useFold(scenario: Scenario, on: boolean): { fold: Fold; unfold: (id: string) => void } {
+export function useFold(
+  scenario: Scenario,
+  on: boolean,
+  keep: ReadonlySet<string>,
+): { fold: Fold; unfold: (id: string) => void } {
   const [opened, setOpened] = useState<Opened>({ scenario, open: NONE });
   const current = sameLoad(opened.scenario, scenario) ? opened.open : NONE;
   if (current !== opened.open) setOpened({ scenario, open: NONE });
-  const fold = useMemo(() => ({ on, open: current }), [on, current]);
+  const fold = useMemo(() => ({ on, open: current, keep }), [on, current, keep]);
   // The function keeps its identity (every box reads it), so it reads the scenario of the moment from a ref.
   const latest = useRef(scenario);
   useEffect(() => {

@@ -11,6 +11,7 @@ import {
   useStale,
   useStatus,
   useStoreApi,
+  useVersionsMark,
 } from '../storeContext.tsx';
 import { graphBudget } from '../../worker/budgets.ts';
 import { ClusterGraph } from './slots.ts';
@@ -48,6 +49,8 @@ export function GraphSlot({ minTextPx = null }: { minTextPx?: number | null } = 
   const { addEvent } = useActions();
   const inRollout = useInRollout();
   const fold = useFoldPreference();
+  // What Compare versions marks stays drawn when the graph folds what nothing happens to.
+  const keep = useVersionsMark();
   const { setFold } = useActions();
   // In a rollout each frame is fitted to its own story as it is shown.
   const frame = useRolloutFrame();
@@ -84,6 +87,7 @@ export function GraphSlot({ minTextPx = null }: { minTextPx?: number | null } = 
           minTextPx={minTextPx}
           fold={fold}
           onFold={setFold}
+          keep={keep}
           follow={follow}
         />
       )}

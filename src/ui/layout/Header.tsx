@@ -7,6 +7,7 @@ import { ImportCluster } from '../import/ImportCluster.tsx';
 import { ExamplesMenu } from '../examples/ExamplesMenu.tsx';
 import { RolloutToggle } from '../rollout/RolloutToggle.tsx';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
+import { CompareSwitch } from '../versions/CompareSwitch.tsx';
 import { VersionPicker } from '../versions/VersionPicker.tsx';
 import { useLastMillis, usePageOptions, useScenarioName, useStale, useStatus } from '../storeContext.tsx';
 import type { RunStatus } from '../../store/state.ts';
@@ -48,7 +49,10 @@ export function Header() {
       </h1>
       <ExamplesMenu />
       <RolloutToggle />
-      <VersionPicker />
+      <span className="version-controls">
+        <VersionPicker />
+        <CompareSwitch />
+      </span>
       <div className="status" data-testid="run-status" data-status={status} data-stale={stale} role="status">
         <span className="status-dot" aria-hidden="true" />
         {STATUS_TEXT[status]}

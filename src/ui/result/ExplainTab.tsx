@@ -4,11 +4,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSelectedAllocID, useShownResult } from '../storeContext.tsx';
 import { ExplainPanel } from '../layout/slots.ts';
+import { useVersionRows } from '../versions/useVersionRows.ts';
 
 /** ExplainTab shows the explanation of the last good result, and opens it wide on request. */
 export function ExplainTab() {
   const result = useShownResult();
   const selected = useSelectedAllocID();
+  const versions = useVersionRows();
   const [wide, setWide] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   // The dialog is drawn only while open (a large trace is not drawn twice); it opens once drawn.
@@ -23,6 +25,7 @@ export function ExplainTab() {
       document={result.document}
       wide={inDialog}
       selectedAllocID={selected}
+      versions={versions}
     />
   );
   return (

@@ -1,6 +1,8 @@
 // The plan: the result summarised as `nomad job plan` summarises it, a
 // coloured line per task group, then the deployment, its updates, the
 // follow-up evaluations, and notes where the counts hide what will happen.
+// With Compare versions on, a headline says whether the other Nomad decides
+// differently, and each group says where.
 
 import { useMemo, useState } from 'react';
 import { planLines } from '../../result/plan.ts';
@@ -9,6 +11,9 @@ import { useShownFailures, useShownResult, useStale } from '../storeContext.tsx'
 import { GroupLine } from './GroupLine.tsx';
 import { DeploymentSection, FollowupSection } from './PlanSections.tsx';
 import { WholePlan } from './WholePlan.tsx';
+import { useVersionRows } from '../versions/useVersionRows.ts';
+import { PlanGroupVersions } from '../versions/PlanGroupVersions.tsx';
+import { VersionsHeadline } from '../versions/VersionMarks.tsx';
 
 // PlanViewKind is how the plan is shown: summarised, or as the command prints it.
 type PlanViewKind = 'summary' | 'printed';
@@ -20,6 +25,7 @@ export function PlanView() {
   const notes = useMemo(() => (result ? planNotes(result.scenario, result.document, result.trace) : []), [result]);
   const failures = useShownFailures();
   const [view, setView] = useState<PlanViewKind>('summary');
+  const versions = useVersionRows();
   if (!result) return <p className="muted">No result yet.</p>;
   const doc = result.document;
   const switcher = (
@@ -44,6 +50,7 @@ export function PlanView() {
     return (
       <div className="plan" data-testid="plan" data-stale={stale}>
         {switcher}
+        <VersionsHeadline shown={versions} testid="plan-versions" />
         <WholePlan result={result} failures={failures} />
       </div>
     );
@@ -51,9 +58,13 @@ export function PlanView() {
   return (
     <div className="plan" data-testid="plan" data-stale={stale}>
       {switcher}
+      <VersionsHeadline shown={versions} testid="plan-versions" />
       <div className="plan-groups">
         {planLines(doc).map((g) => (
-          <GroupLine key={g.group} g={g} />
+          <div key={g.group}>
+            <GroupLine g={g} />
+            {versions.state === 'compared' && <PlanGroupVersions group={g.group} shown={versions} />}
+          </div>
         ))}
       </div>
       {notes.length > 0 && (

@@ -2,7 +2,8 @@
 // decide differently, per task group (counts, follow-up evaluations) and per
 // existing allocation (what each does to it, and the reconciler branch that
 // decided, as a secondary detail). Comparing costs a second run of the
-// reconciler, so it runs only while this tab is open.
+// reconciler, so it runs only while the header's Compare versions switch is
+// on; opening this tab turns it on.
 
 import { useEffect } from 'react';
 import type { AllocationDifference, Comparison } from '../../result/compare.ts';
@@ -17,24 +18,17 @@ const ORDER: readonly NomadVersion[] = ['0.12', '1.6'];
 
 /** CompareVersions shows where Nomad 0.12 and Nomad 1.6 decide the scenario differently. */
 export function CompareVersions() {
-  const { setCompareVersions, setHighlight } = useActions();
+  const { setCompareVersions } = useActions();
   const version = useNomadVersion();
   const versions = useVersions();
-  useEffect(() => {
-    setCompareVersions(true);
-    return () => setCompareVersions(false);
-  }, [setCompareVersions]);
-  // The graph marks the allocations the versions treat differently, as the explanation marks what it points at.
-  const differing = versions !== null && 'comparison' in versions ? versions.comparison.Allocations : null;
-  useEffect(() => {
-    setHighlight(new Set((differing ?? []).map((a) => a.AllocID)));
-    return () => setHighlight(new Set());
-  }, [differing, setHighlight]);
+  // The tab is the comparison: opening it turns the switch on (and it stays on until turned off).
+  useEffect(() => setCompareVersions(true), [setCompareVersions]);
 
   const intro = (
     <p className="muted">
-      The scenario runs on <strong>{NOMAD_LABELS[version]}</strong> (the header chooses). Here it also runs on the other
-      version; only what they decide differently is listed, and marked in the graph.
+      The scenario runs on <strong>{NOMAD_LABELS[version]}</strong> (the header chooses). While the ⇄ switch beside it
+      is on, it also runs on the other version; only what they decide differently is listed, and marked in the graph,
+      the Plan and the Explanation.
     </p>
   );
   if (versions === null)
