@@ -87,6 +87,12 @@ test('Compare versions is a switch: the Plan and the Explanation show the other 
   await first.blur();
   await expect(marked).toHaveCount(2);
   await shot(page, '97-compare-explain');
+  // The card's details say it too.
+  await page.locator('.cg-card[data-alloc-id^="7f2e4b80"]').click();
+  await expect(page.getByTestId('details-versions')).toContainText('Nomad 0.12: ignore');
+  await shot(page, '97b-compare-details');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('alloc-details')).toHaveCount(0);
 
   // node-down runs on 0.12: 1.6 replaces both lost allocations naming them; the switch stays on.
   await example(page, 'node-down');

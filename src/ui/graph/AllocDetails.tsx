@@ -13,6 +13,9 @@ import { findGhost, findMore } from '../../graph/why.ts';
 import type { ResultDocument } from '../../result/document.ts';
 import { laterChangesOfAlloc, laterIndex } from '../../result/laterReleases.ts';
 import type { Scenario } from '../../scenario/read.ts';
+import { NOMAD_LABELS } from '../versions/VersionPicker.tsx';
+import { OtherDecision } from '../versions/VersionMarks.tsx';
+import { useVersionRows } from '../versions/useVersionRows.ts';
 import { AllocDecisionView } from './AllocDecisionView.tsx';
 import { allocFacts } from './allocFacts.ts';
 import { GhostDetails, MoreDetails } from './GhostDetails.tsx';
@@ -48,6 +51,9 @@ export function AllocDetails({ scenario, document, trace, allocID, onClose }: Al
     const model = buildGraph(scenario, document, trace);
     return { ghost: findGhost(model, allocID), more: findMore(model, allocID) };
   }, [alloc, scenario, document, trace, allocID]);
+  // While Compare versions is on: what the other Nomad does to it, when that differs.
+  const versions = useVersionRows();
+  const otherRow = versions.state === 'compared' ? versions.rows.allocs.get(allocID) : undefined;
   const closeRef = useRef<HTMLButtonElement>(null);
   // A newly chosen allocation takes the focus to the panel, so that Tab continues from there.
   useEffect(() => {
@@ -96,6 +102,12 @@ export function AllocDetails({ scenario, document, trace, allocID, onClose }: Al
         result={result}
         jobVersion={scenario.Job.Version}
       />
+      {otherRow !== undefined && versions.state === 'compared' && (
+        <p className="ad__other" data-testid="details-versions">
+          <span aria-hidden="true">≠ </span>
+          <OtherDecision row={otherRow} other={NOMAD_LABELS[versions.other]} />
+        </p>
+      )}
       <dl className="ad__facts">
         {allocFacts(alloc, node).map((f) => (
           <div key={f.label} className="ad__fact">
