@@ -1,5 +1,6 @@
-// Fitting the story (issue 22): at 1024×768 and 1280×720, every example and
-// every frame of the rollout examples opens with each card that changes
+// Fitting the story (issue 22): at 1024×768 and 1280×720, the default
+// scenario, every example and every frame of the rollout examples opens with
+// each card that changes, and the box of each node where something changes,
 // inside the graph's pane, clear of the controls over it, its text at 12 px
 // or more; the fold summary unfolds from the keyboard, the fold switch is
 // kept, and the search box brings a node or an allocation into view. A
@@ -50,6 +51,9 @@ for (const size of SIZES) {
   test(`every example and rollout frame opens on its story at ${size.width}×${size.height}`, async ({ page }) => {
     await page.setViewportSize(size);
     await openApp(page);
+    // The default scenario first: the page opens on it.
+    await expectFittedToPane(page);
+    await checkStory(page, 'the default scenario');
     for (const ex of EXAMPLES) {
       await loadExample(page, ex.id);
       if (!ex.rollout) {
