@@ -69,7 +69,12 @@ export function GraphTools({
         ?
       </button>
       {legend.place === 'tab' && legend.open && !legend.expanded && (
-        <button type="button" className="cg-legend-tab" data-testid="legend-tab" onClick={legend.expand}>
+        <button
+          type="button"
+          className="cg-tools__button cg-legend-tab"
+          data-testid="legend-tab"
+          onClick={legend.expand}
+        >
           Legend: what the marks mean
         </button>
       )}
