@@ -1,6 +1,7 @@
 // Cards that tell time and answer why: a placement or canary opens its
 // "why" like an allocation does, nothing stopped wears a green check, the
-// legend opens on a first visit and remembers being closed, and the
+// legend opens on a first visit (beside the drawing, or as a tab where
+// there is no room) and remembers being closed, and the
 // explanation's wide reading view has room for every column at 1024x768.
 
 import { expect, type Page, test } from '@playwright/test';
@@ -64,16 +65,32 @@ test.describe('a first visit', () => {
   // The other tests start as someone who has closed the legend (playwright.config.ts); this one starts afresh.
   test.use({ storageState: { cookies: [], origins: [] } });
 
-  test('the legend opens on a first visit and stays closed once closed', async ({ page }) => {
+  test('the legend opens on a first visit, in a column or as a tab, and stays closed once closed', async ({ page }) => {
     await openApp(page);
+    // A wide pane: the legend has a column of its own beside the drawing.
     const legend = page.getByTestId('graph-legend');
-    await expect(legend).toHaveAttribute('open', '');
+    await expect(legend).toHaveAttribute('data-place', 'column');
     await expect(legend.locator('[data-testid=legend-era]')).toHaveCount(5);
-    await legend.locator('summary').click();
-    await expect(legend).not.toHaveAttribute('open');
+    await expect(page.getByTestId('legend-toggle')).toHaveAttribute('aria-expanded', 'true');
+    // At 1024×768 there is no room for it: a tab stands in the strip of tools; clicking it shows the legend over the
+    // drawing, and Escape closes it: closed, it is kept closed.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect(legend).toHaveCount(0);
+    await page.getByTestId('legend-tab').click();
+    await expect(legend).toHaveAttribute('data-place', 'tab');
+    await page.keyboard.press('Escape');
+    await expect(legend).toHaveCount(0);
+    await expect(page.getByTestId('legend-tab')).toHaveCount(0);
+    await page.setViewportSize({ width: 1600, height: 900 });
     await page.reload();
     await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'ok');
-    await expect(page.getByTestId('graph-legend')).not.toHaveAttribute('open');
+    await expect(page.getByTestId('legend-toggle')).toHaveAttribute('aria-expanded', 'false');
+    await expect(legend).toHaveCount(0);
+    // The ? button opens the column again, and its close button closes it.
+    await page.getByTestId('legend-toggle').click();
+    await expect(legend).toHaveAttribute('data-place', 'column');
+    await page.getByTestId('legend-close').click();
+    await expect(legend).toHaveCount(0);
   });
 });
 

@@ -61,7 +61,11 @@ export interface StoryMeasure {
   zoom: number;
   /** changed counts the cards that change: decisions other than "no change", and the lane's cards. */
   changed: number;
-  /** outside names the changed cards not wholly inside the pane, or under a control drawn over it. */
+  /**
+   * outside names the changed cards, and the boxes of the nodes where something changes (a changed
+   * card, or the node down, draining, initializing or gone), not wholly inside the pane or under a
+   * control drawn over it.
+   */
   outside: string[];
   /** minPx is the smallest text on a changed card, font size times zoom. */
   minPx: number;
@@ -87,18 +91,33 @@ export function measureStory(page: Page): Promise<StoryMeasure> {
         '[data-testid=alloc]:not([data-action=ignore]), [data-testid=placement], [data-testid=replacement], [data-testid=delayed-replacement], [data-testid=placement-more]',
       ),
     ];
-    const outside: string[] = [];
-    let min = Infinity;
-    for (const card of changed) {
-      const r = card.getBoundingClientRect();
-      const name = card.getAttribute('data-alloc-id') ?? card.textContent?.slice(0, 20) ?? '?';
+    const boxes = [...root.querySelectorAll('[data-testid=client-node]')].filter(
+      (box) =>
+        changed.some((card) => box.contains(card)) ||
+        box.matches('[data-draining=true], [data-condition=down], [data-condition=initializing], [data-gc=true]'),
+    );
+    // hidden says why an element is not wholly in view ('' out of the pane, or under which control), or null.
+    const hidden = (el: Element): string | null => {
+      const r = el.getBoundingClientRect();
+      const covered = controls.find((c) => overlaps(c.getBoundingClientRect(), r));
+      if (covered) return ` under ${covered.className.split(' ')[0]}`;
       const inside =
         r.left >= pane.left - 0.5 &&
         r.right <= pane.right + 0.5 &&
         r.top >= pane.top - 0.5 &&
         r.bottom <= pane.bottom + 0.5;
-      const covered = controls.find((c) => overlaps(c.getBoundingClientRect(), r));
-      if (!inside || covered) outside.push(`${name}${covered ? ` under ${covered.className.split(' ')[0]}` : ''}`);
+      return inside ? null : '';
+    };
+    const outside: string[] = [];
+    for (const box of boxes) {
+      const why = hidden(box);
+      if (why !== null) outside.push(`box ${box.getAttribute('data-node-id')}${why}`);
+    }
+    let min = Infinity;
+    for (const card of changed) {
+      const name = card.getAttribute('data-alloc-id') ?? card.textContent?.slice(0, 20) ?? '?';
+      const why = hidden(card);
+      if (why !== null) outside.push(`${name}${why}`);
       for (const el of [card, ...card.querySelectorAll('*')]) {
         const hasText = [...el.childNodes].some(
           (n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '',

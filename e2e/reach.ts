@@ -57,3 +57,33 @@ export async function unreachableInMenus(page: Page): Promise<string[]> {
   }
   return blocked;
 }
+
+/**
+ * underLegend names what the open legend covers: every card, node box and
+ * control of the page whose box meets the legend's (the column, or the tab
+ * in the strip of tools), but the legend's own buttons. What the graph
+ * draws counts where it shows, inside the graph's pane.
+ */
+export function underLegend(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const legend = document.querySelector('[data-testid=graph-legend], [data-testid=legend-tab]');
+    if (!legend) throw new Error('the legend is not open');
+    const at = legend.getBoundingClientRect();
+    const pane = document.querySelector('[data-testid=cluster-graph] .react-flow')!.getBoundingClientRect();
+    const shown = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      if (!el.closest('.react-flow')) return r;
+      const left = Math.max(r.left, pane.left);
+      const top = Math.max(r.top, pane.top);
+      return new DOMRect(left, top, Math.min(r.right, pane.right) - left, Math.min(r.bottom, pane.bottom) - top);
+    };
+    const meets = (r: DOMRect) =>
+      r.width > 0 && r.height > 0 && r.left < at.right && at.left < r.right && r.top < at.bottom && at.top < r.bottom;
+    const marks = document.querySelectorAll(
+      '.cg-card, .cg-ghost, .react-flow__node, button, input, select, textarea, [role=tab], a[href], .react-flow__controls, .react-flow__minimap',
+    );
+    return [...marks]
+      .filter((el) => !legend.contains(el) && !el.contains(legend) && meets(shown(el)))
+      .map((el) => el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? el.className);
+  });
+}

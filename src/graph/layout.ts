@@ -70,8 +70,10 @@ export interface Rect {
 
 /**
  * layoutColumns stacks items of the given heights in `columns` columns
- * `width` wide, each in the shortest column (the leftmost of equals). The
- * first item may span `span` columns (a long lane of placements).
+ * `width` wide, whichever of two ways is less tall: each in the shortest
+ * column (the leftmost of equals), or in order down one column after
+ * another, as a newspaper reads, each column as full as the tallest must be.
+ * The first item may span `span` columns (a long lane of placements).
  */
 export function layoutColumns(
   heights: readonly number[],
@@ -80,12 +82,33 @@ export function layoutColumns(
   span = 1,
 ): { rects: Rect[]; height: number; width: number } {
   const cols = Math.max(1, Math.min(columns, heights.length));
+  const shortest = fillColumns(heights, width, cols, span, null);
+  if (heights.length < 3 || cols < 2) return shortest;
+  const inOrder = fillColumns(heights, width, cols, span, downToHeight(heights, cols, span));
+  return inOrder.height < shortest.height - 1e-9 ? inOrder : shortest;
+}
+
+// fillColumns places the first item at the top left, `span` columns wide,
+// then each other item in the shortest column or, given a height `down`, in
+// the first column from the last one used that still has room under `down`.
+function fillColumns(
+  heights: readonly number[],
+  width: number,
+  cols: number,
+  span: number,
+  down: number | null,
+): { rects: Rect[]; height: number; width: number } {
   const tops = new Array<number>(cols).fill(0);
   const rects: Rect[] = [];
+  let column = 0;
   heights.forEach((h, i) => {
     const s = i === 0 ? Math.min(span, cols) : 1;
     let at = 0;
-    if (s === 1) for (let c = 1; c < cols; c++) if (tops[c]! < tops[at]!) at = c;
+    if (s === 1 && down === null) for (let c = 1; c < cols; c++) if (tops[c]! < tops[at]!) at = c;
+    if (s === 1 && down !== null) {
+      while (column < cols - 1 && tops[column]! + h > down + 1e-9) column++;
+      at = column;
+    }
     const y = Math.max(...tops.slice(at, at + s));
     rects.push({ x: at * (width + GRID.gap), y, width: s * width + (s - 1) * GRID.gap, height: h });
     for (let c = at; c < at + s; c++) tops[c] = y + h + GRID.gap;
@@ -95,6 +118,24 @@ export function layoutColumns(
     height: heights.length === 0 ? 0 : Math.max(...tops) - GRID.gap,
     width: heights.length === 0 ? 0 : cols * width + (cols - 1) * GRID.gap,
   };
+}
+
+// downToHeight is the least height to which items, in order, fill `cols`
+// columns one after another (the first spanning `span` of them, as in
+// layoutColumns): a search between the tallest item and all of them
+// stacked, each guess tried by filling the columns.
+function downToHeight(heights: readonly number[], cols: number, span: number): number {
+  const fits = (down: number) => fillColumns(heights, 0, cols, span, down).height <= down + 1e-9;
+  let low = Math.max(...heights);
+  let high = heights.reduce((sum, h) => sum + h + GRID.gap, -GRID.gap);
+  if (fits(low)) return low;
+  // Heights are whole pixels (so are the gaps): the least height that fits is a whole number.
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (fits(mid)) high = mid;
+    else low = mid;
+  }
+  return high;
 }
 
 // ghostColumns is how many ghost cards sit side by side in a lane `width` wide.

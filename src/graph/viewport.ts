@@ -30,14 +30,13 @@ const MAX_FIRST_ZOOM = 1.25;
 /** MAX_LARGE_ZOOM is the largest zoom the presenter's first view opens at (22 px card text). */
 const MAX_LARGE_ZOOM = 2;
 
-/** MARGIN is the room (px) kept between the drawing and the pane's sides. */
-const MARGIN = 12;
-
-/** TOP is the room (px) kept above the drawing: the tools are down the left side, so only the margin. */
-const TOP = MARGIN;
-
-/** LEFT is the room (px) kept left of the drawing, for the tools and the zoom buttons down the left side. */
-const LEFT = 48;
+/**
+ * ROOM is the room (px) kept between the drawing and each side of the pane:
+ * on the left, the strip of tools and zoom buttons; above and below, only a
+ * hairline, since nothing is drawn over those edges and a pane at 1024×768
+ * has no height to spare.
+ */
+const ROOM = { left: 48, right: 12, top: 4, bottom: 4 } as const;
 
 /** DETAIL_ZOOM is the zoom from which boxes show their cards; below it each box is a tile of counts. */
 export const DETAIL_ZOOM = 0.5;
@@ -84,15 +83,15 @@ export function storyBounds(model: GraphModel): Bounds {
   return union(rects) ?? drawingBounds(model);
 }
 
-// place centres the drawing along one axis when it fits, else starts it at the margin `lead`.
-function place(start: number, size: number, pane: number, zoom: number, lead: number): number {
+// place centres the drawing along one axis between the room `lead` before it and `trail` after it when it fits, else starts it after `lead`.
+function place(start: number, size: number, pane: number, zoom: number, lead: number, trail: number): number {
   const drawn = size * zoom;
-  return drawn + lead + MARGIN <= pane ? lead + (pane - lead - MARGIN - drawn) / 2 - start * zoom : lead - start * zoom;
+  return drawn + lead + trail <= pane ? lead + (pane - lead - trail - drawn) / 2 - start * zoom : lead - start * zoom;
 }
 
 // fitZoom is the zoom at which `b` fills the pane inside the room kept around the drawing.
 function fitZoom(b: Bounds, pane: Pane): number {
-  return Math.min((pane.width - LEFT - MARGIN) / b.width, (pane.height - TOP - MARGIN) / b.height);
+  return Math.min((pane.width - ROOM.left - ROOM.right) / b.width, (pane.height - ROOM.top - ROOM.bottom) / b.height);
 }
 
 /**
@@ -117,8 +116,8 @@ export function firstView(
   const zoom = boxes <= DETAIL_NODES ? Math.max(zoomFloor(), Math.min(ceiling, fit)) : Math.min(ceiling, fit);
   const shown = fitZoom(whole, pane) >= zoom ? whole : story;
   return {
-    x: place(shown.x, shown.width, pane.width, zoom, LEFT),
-    y: place(shown.y, shown.height, pane.height, zoom, TOP),
+    x: place(shown.x, shown.width, pane.width, zoom, ROOM.left, ROOM.right),
+    y: place(shown.y, shown.height, pane.height, zoom, ROOM.top, ROOM.bottom),
     zoom,
   };
 }

@@ -49,6 +49,16 @@ describe('chooseShape and firstView', () => {
     expect(view.zoom).toBeLessThan(zoomFloor());
   });
 
+  it('keeps only a hairline above and below the story: the default scenario’s story fits 404×582 at 12 px', () => {
+    // Two columns, 284 wide and 526 tall (test/graph/layout.test.ts), in the pane the page gives it at 1024×768.
+    const story = { x: 0, y: 0, width: 284, height: 526 };
+    const pane = { width: 404, height: 582 };
+    const view = firstView(story, 4, pane);
+    expect(view.zoom).toBeGreaterThanOrEqual(zoomFloor());
+    expect(inView(story, view, pane)).toBe(true);
+    expect(view.y).toBeGreaterThan(0);
+  });
+
   it('opens on the story, and says when a story is in view at a legible size', () => {
     const story = { x: 500, y: 300, width: 200, height: 150 };
     const view = firstView(story, 4, NARROW);

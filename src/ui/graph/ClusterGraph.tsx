@@ -43,6 +43,7 @@ import { CULL_BOXES, geometry, nodeTypes, readOnly } from './flowSettings.ts';
 import { FollowFocus } from './FollowFocus.tsx';
 import { GraphOverlay } from './GraphOverlay.tsx';
 import { GraphTools } from './GraphTools.tsx';
+import { Legend } from './Legend.tsx';
 import { showPromotionTargets } from './promotionTargets.ts';
 import { ReplacementArrows } from './ReplacementArrows.tsx';
 import { useArrangement } from './useArrangement.ts';
@@ -50,6 +51,7 @@ import { useBuiltGraph } from './useBuiltGraph.ts';
 import { useCardClicks } from './useCardClicks.ts';
 import { useColorMode } from './useColorMode.ts';
 import { UnfoldContext, useFold } from './useFold.ts';
+import { useLegend } from './useLegend.ts';
 import { usePaneSize } from './usePaneSize.ts';
 import { useViewportState } from './useViewportState.ts';
 import './theme.css';
@@ -99,7 +101,10 @@ export const ClusterGraph = memo(function ClusterGraph({
   follow = null,
 }: ClusterGraphProps) {
   const root = useRef<HTMLDivElement>(null);
+  const body = useRef<HTMLDivElement>(null);
   const flowPane = useRef<HTMLDivElement>(null);
+  // The legend's place follows the width of the drawing and the legend together; the pane is the drawing's alone.
+  const legend = useLegend(usePaneSize(body)?.width ?? null);
   const pane = usePaneSize(flowPane);
   const deployments = useMemo(() => deploymentViews(scenario, document), [scenario, document]);
   const { fold, unfold } = useFold(scenario, foldOn, keep);
@@ -139,47 +144,58 @@ export const ClusterGraph = memo(function ClusterGraph({
         </div>
       )}
       <DeploymentStrip views={deployments} actions={deploymentActions} />
-      <div className="cg__flow" ref={flowPane}>
-        <DetailContext.Provider value={detailStore}>
-          <UnfoldContext.Provider value={unfold}>
-            <ReactFlow
-              nodes={flow.nodes}
-              nodeTypes={nodeTypes}
-              colorMode={colorMode}
-              {...readOnly}
-              onlyRenderVisibleElements={detail && culled}
-              onPaneClick={onPaneClick}
-              onNodeClick={onNodeClick}
-              onMoveStart={onMoveStart}
-              onMoveEnd={onMoveEnd}
-              onMove={onMove}
-              aria-label="Cluster graph"
-            >
-              <FollowFocus />
-              {pane !== null && (
-                <FitView
-                  model={model}
+      <div className="cg__body" ref={body}>
+        <div className="cg__flow" ref={flowPane}>
+          <DetailContext.Provider value={detailStore}>
+            <UnfoldContext.Provider value={unfold}>
+              <ReactFlow
+                nodes={flow.nodes}
+                nodeTypes={nodeTypes}
+                colorMode={colorMode}
+                {...readOnly}
+                onlyRenderVisibleElements={detail && culled}
+                onPaneClick={onPaneClick}
+                onNodeClick={onNodeClick}
+                onMoveStart={onMoveStart}
+                onMoveEnd={onMoveEnd}
+                onMove={onMove}
+                aria-label="Cluster graph"
+              >
+                <FollowFocus />
+                {pane !== null && (
+                  <FitView
+                    model={model}
+                    pane={pane}
+                    name={scenario.Name}
+                    root={root}
+                    minTextPx={minTextPx}
+                    follow={follow}
+                  />
+                )}
+                <ViewportPortal>
+                  <ReplacementArrows arrows={flow.arrows} />
+                </ViewportPortal>
+                <GraphOverlay
                   pane={pane}
-                  name={scenario.Name}
-                  root={root}
+                  culled={culled}
+                  model={latestModel}
                   minTextPx={minTextPx}
-                  follow={follow}
+                  exportSource={exportSource}
                 />
-              )}
-              <ViewportPortal>
-                <ReplacementArrows arrows={flow.arrows} />
-              </ViewportPortal>
-              <GraphOverlay
-                pane={pane}
-                culled={culled}
-                model={latestModel}
-                minTextPx={minTextPx}
-                exportSource={exportSource}
-              />
-              <GraphTools scenario={scenario} model={model} unfold={unfold} fold={foldOn} onFold={onFold} pane={pane} />
-            </ReactFlow>
-          </UnfoldContext.Provider>
-        </DetailContext.Provider>
+                <GraphTools
+                  scenario={scenario}
+                  model={model}
+                  unfold={unfold}
+                  fold={foldOn}
+                  onFold={onFold}
+                  pane={pane}
+                  legend={legend}
+                />
+              </ReactFlow>
+            </UnfoldContext.Provider>
+          </DetailContext.Provider>
+        </div>
+        {legend.place === 'column' && legend.open && <Legend place="column" pane={pane} onClose={legend.close} />}
       </div>
     </div>
   );

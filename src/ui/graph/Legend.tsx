@@ -1,15 +1,17 @@
 // The legend of every colour, pattern and symbol the graph uses, drawn with
 // the same classes as the graph itself so that the two cannot drift apart.
-// It is open on a person's first visit, then as they left it.
+// It stands in a column beside the drawing, or opens over it from the tab in
+// the strip of tools (src/graph/legendPlace.ts chooses); useLegend keeps
+// whether it is open.
 
-import { type CSSProperties, memo, useContext, useState } from 'react';
+import { type CSSProperties, memo } from 'react';
 import { ERA_ORDER, ERAS } from '../../graph/era.ts';
 import { LATER_MARK_DESCRIPTION } from '../../graph/labels.ts';
 import type { Pane } from '../../graph/layout.ts';
+import { LEGEND_COLUMN, type LegendPlace } from '../../graph/legendPlace.ts';
 import type { EdgeKind } from '../../graph/model.ts';
-import { loadLegendOpen, saveLegendOpen } from '../../share/legendStorage.ts';
-import { LegendStorageContext } from './legendContext.ts';
 import { ACTION_ORDER, ACTIONS, CONDITIONS, EDGES } from '../../graph/vocabulary.ts';
+import { useEscapeToClose } from './useEscapeToClose.ts';
 import './legend.css';
 
 const NODE_ROWS = [
@@ -24,137 +26,156 @@ const NODE_ROWS = [
 const STATUSES = ['running', 'pending', 'failed', 'complete', 'lost'] as const;
 const EDGE_KINDS: readonly EdgeKind[] = ['destructive', 'migrate', 'reschedule', 'lost', 'later'];
 
-// legendSize keeps the open legend to part of the graph's pane (it scrolls
-// inside), so that open on a first visit it does not hide the graph.
-function legendSize(pane: Pane | null): CSSProperties | undefined {
-  if (pane === null) return undefined;
-  return { maxWidth: pane.width < 600 ? 230 : 280, maxHeight: Math.max(160, Math.round(pane.height * 0.55)) };
+// LegendBody explains the graph's boxes, cards, versions in time, badges, ghost cards and arrows.
+const LegendBody = memo(function LegendBody() {
+  return (
+    <div className="cg-legend__body">
+      <p className="cg-legend__hint">Click any card, placements included, to see why.</p>
+      <h4>Time: the version chip</h4>
+      <ul>
+        {ERA_ORDER.map((era) => (
+          <li key={era} data-testid="legend-era" data-era={era}>
+            <span className={`cg-card__version cg-era--${era}`}>
+              {era === 'new' ? '+v2' : era === 'current' ? 'v2' : 'v1'}
+            </span>
+            <span>
+              <b>{ERAS[era].label}</b>: {ERAS[era].description}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <h4>Client nodes</h4>
+      <ul>
+        {NODE_ROWS.map((r) => (
+          <li key={r.key}>
+            <span className="cg-legend__box cg-box" {...r.attrs} />
+            {CONDITIONS[r.key].symbol} {CONDITIONS[r.key].description}
+          </li>
+        ))}
+      </ul>
+      <h4>Allocations: the decision</h4>
+      <ul>
+        {ACTION_ORDER.map((a) => (
+          <li key={a}>
+            <span className="cg-legend__card cg-card" data-action={a}>
+              <span className="cg-card__action">{ACTIONS[a].symbol}</span>
+            </span>
+            <span>
+              <b>{ACTIONS[a].label}</b>: {ACTIONS[a].description}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <h4>Allocations: client status and badges</h4>
+      <ul className="cg-legend__inline">
+        {STATUSES.map((s) => (
+          <li key={s}>
+            <span className={`cg-status cg-status--${s}`}>{s}</span>
+          </li>
+        ))}
+        <li>
+          <span className="cg-badge cg-badge--canary">C</span> canary
+        </li>
+        <li>
+          <span className="cg-badge cg-badge--health-true">✓</span> healthy (only on what keeps running)
+        </li>
+        <li>
+          <span className="cg-badge cg-badge--health-false">✗</span> unhealthy
+        </li>
+        <li>
+          <span className="cg-badge cg-badge--health-null">?</span> health unknown
+        </li>
+        <li>
+          <span className="cg-badge cg-badge--later">1.10+</span> {LATER_MARK_DESCRIPTION} (placements too; the card's
+          details say how)
+        </li>
+      </ul>
+      <h4>Placements (ghost cards)</h4>
+      <ul className="cg-legend__inline">
+        <li>
+          <span className="cg-ghost__tag cg-ghost__tag--create">create</span> new
+        </li>
+        <li>
+          <span className="cg-ghost__tag cg-ghost__tag--canary">canary</span> canary
+        </li>
+        <li>
+          <span className="cg-ghost__tag cg-ghost__tag--update">update</span> replaces a destructive update
+        </li>
+        <li>
+          <span className="cg-ghost__tag cg-ghost__tag--migrate">migrate</span> /{' '}
+          <span className="cg-ghost__tag cg-ghost__tag--reschedule">reschedule</span> replaces a moved or failed one
+        </li>
+        <li>
+          <span className="cg-ghost__when">in 30s ◷ 12:00:30</span> placed later, by a follow-up evaluation at the time
+          shown
+        </li>
+        <li>
+          <span className="cg-card__version cg-era--new">+v2</span> the job version it will run
+        </li>
+        <li>hover a canary: what it replaces once promoted</li>
+      </ul>
+      <h4>Arrows: old allocation → replacement</h4>
+      <ul>
+        {EDGE_KINDS.map((k) => (
+          <li key={k}>
+            <svg className="cg-legend__arrow" width="36" height="10" aria-hidden="true">
+              <line className={`cg-legend__line cg-edge--${k}`} x1="2" y1="5" x2="28" y2="5" />
+              <path className={`cg-marker--${k}`} d="M 28 1 L 35 5 L 28 9 z" />
+            </svg>
+            {EDGES[k].description}
+          </li>
+        ))}
+      </ul>
+      <h4>Other</h4>
+      <ul>
+        <li>
+          <span className="cg-legend__card cg-card" data-highlighted="true" /> highlighted from the explanation
+        </li>
+        <li>dimmed with a “stale” label: the scenario has errors; the last valid result is shown</li>
+      </ul>
+    </div>
+  );
+});
+
+// legendSize is the legend's box: the column's width, or over the drawing a panel that stays inside the pane.
+function legendSize(place: LegendPlace, pane: Pane | null): CSSProperties | undefined {
+  if (place === 'column') return { width: LEGEND_COLUMN.width };
+  return pane === null ? undefined : { maxHeight: Math.max(160, pane.height - 30) };
 }
 
 /**
- * Legend explains the graph's boxes, cards, versions in time, badges,
- * ghost cards and arrows; `pane` is the graph's size, which bounds its own.
+ * Legend is the open legend with its close button: in its own column beside
+ * the drawing, or over the drawing when opened from the tab, where Escape
+ * closes it too. `pane` is the drawing's size, which bounds the latter.
  */
-export const Legend = memo(function Legend({ pane }: { pane: Pane | null }) {
-  const storage = useContext(LegendStorageContext);
-  // Read once: afterwards the <details> element keeps its own state, and each toggle is saved.
-  const [open] = useState(() => loadLegendOpen(storage));
+export function Legend({ place, pane, onClose }: { place: LegendPlace; pane: Pane | null; onClose: () => void }) {
+  useEscapeToClose(place === 'tab' ? onClose : stay);
   return (
-    <details
-      className="cg-legend"
+    <section
+      id="graph-legend"
+      className={`cg-legend cg-legend--${place}`}
       data-testid="graph-legend"
-      style={legendSize(pane)}
-      open={open}
-      onToggle={(e) => saveLegendOpen(storage, e.currentTarget.open)}
+      data-place={place}
+      aria-label="Legend"
+      style={legendSize(place, pane)}
     >
-      <summary title="Legend" aria-label="Legend">
-        ?
-      </summary>
-      <div className="cg-legend__body">
-        <p className="cg-legend__hint">Click any card, placements included, to see why.</p>
-        <h4>Time: the version chip</h4>
-        <ul>
-          {ERA_ORDER.map((era) => (
-            <li key={era} data-testid="legend-era" data-era={era}>
-              <span className={`cg-card__version cg-era--${era}`}>
-                {era === 'new' ? '+v2' : era === 'current' ? 'v2' : 'v1'}
-              </span>
-              <span>
-                <b>{ERAS[era].label}</b>: {ERAS[era].description}
-              </span>
-            </li>
-          ))}
-        </ul>
-        <h4>Client nodes</h4>
-        <ul>
-          {NODE_ROWS.map((r) => (
-            <li key={r.key}>
-              <span className="cg-legend__box cg-box" {...r.attrs} />
-              {CONDITIONS[r.key].symbol} {CONDITIONS[r.key].description}
-            </li>
-          ))}
-        </ul>
-        <h4>Allocations: the decision</h4>
-        <ul>
-          {ACTION_ORDER.map((a) => (
-            <li key={a}>
-              <span className="cg-legend__card cg-card" data-action={a}>
-                <span className="cg-card__action">{ACTIONS[a].symbol}</span>
-              </span>
-              <span>
-                <b>{ACTIONS[a].label}</b>: {ACTIONS[a].description}
-              </span>
-            </li>
-          ))}
-        </ul>
-        <h4>Allocations: client status and badges</h4>
-        <ul className="cg-legend__inline">
-          {STATUSES.map((s) => (
-            <li key={s}>
-              <span className={`cg-status cg-status--${s}`}>{s}</span>
-            </li>
-          ))}
-          <li>
-            <span className="cg-badge cg-badge--canary">C</span> canary
-          </li>
-          <li>
-            <span className="cg-badge cg-badge--health-true">✓</span> healthy (only on what keeps running)
-          </li>
-          <li>
-            <span className="cg-badge cg-badge--health-false">✗</span> unhealthy
-          </li>
-          <li>
-            <span className="cg-badge cg-badge--health-null">?</span> health unknown
-          </li>
-          <li>
-            <span className="cg-badge cg-badge--later">1.10+</span> {LATER_MARK_DESCRIPTION} (placements too; the card's
-            details say how)
-          </li>
-        </ul>
-        <h4>Placements (ghost cards)</h4>
-        <ul className="cg-legend__inline">
-          <li>
-            <span className="cg-ghost__tag cg-ghost__tag--create">create</span> new
-          </li>
-          <li>
-            <span className="cg-ghost__tag cg-ghost__tag--canary">canary</span> canary
-          </li>
-          <li>
-            <span className="cg-ghost__tag cg-ghost__tag--update">update</span> replaces a destructive update
-          </li>
-          <li>
-            <span className="cg-ghost__tag cg-ghost__tag--migrate">migrate</span> /{' '}
-            <span className="cg-ghost__tag cg-ghost__tag--reschedule">reschedule</span> replaces a moved or failed one
-          </li>
-          <li>
-            <span className="cg-ghost__when">in 30s ◷ 12:00:30</span> placed later, by a follow-up evaluation at the
-            time shown
-          </li>
-          <li>
-            <span className="cg-card__version cg-era--new">+v2</span> the job version it will run
-          </li>
-          <li>hover a canary: what it replaces once promoted</li>
-        </ul>
-        <h4>Arrows: old allocation → replacement</h4>
-        <ul>
-          {EDGE_KINDS.map((k) => (
-            <li key={k}>
-              <svg className="cg-legend__arrow" width="36" height="10" aria-hidden="true">
-                <line className={`cg-legend__line cg-edge--${k}`} x1="2" y1="5" x2="28" y2="5" />
-                <path className={`cg-marker--${k}`} d="M 28 1 L 35 5 L 28 9 z" />
-              </svg>
-              {EDGES[k].description}
-            </li>
-          ))}
-        </ul>
-        <h4>Other</h4>
-        <ul>
-          <li>
-            <span className="cg-legend__card cg-card" data-highlighted="true" /> highlighted from the explanation
-          </li>
-          <li>dimmed with a “stale” label: the scenario has errors; the last valid result is shown</li>
-        </ul>
-      </div>
-    </details>
+      <header className="cg-legend__head">
+        <span>Legend</span>
+        <button
+          type="button"
+          className="cg-legend__close"
+          data-testid="legend-close"
+          aria-label="Close the legend"
+          title="Close the legend"
+          onClick={onClose}
+        >
+          ×
+        </button>
+      </header>
+      <LegendBody />
+    </section>
   );
-});
+}
+
+// stay is what Escape does to the legend in its column: nothing (Escape closes what covers the drawing).
+function stay(): void {}
