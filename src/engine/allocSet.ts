@@ -102,15 +102,17 @@ export class AllocSet {
     return AllocSet.sorted([...last.values()]);
   }
 
+  // sorted sorts the allocations' positions rather than the allocations
+  // themselves, so that no object is made per allocation to carry its index.
   private static sorted(allocs: readonly Allocation[]): AllocSet {
-    const sorted = allocs
-      .map((alloc) => ({ alloc, index: allocIndex(alloc) }))
-      .sort((x, y) => x.index - y.index || compareIDs(x.alloc, y.alloc));
+    const indexes = allocs.map(allocIndex);
+    const order = allocs.map((_, i) => i);
+    order.sort((x, y) => indexes[x]! - indexes[y]! || compareIDs(allocs[x]!, allocs[y]!));
     const universe = new AllocUniverse(
-      sorted.map((x) => x.alloc),
-      sorted.map((x) => x.index),
+      order.map((i) => allocs[i]!),
+      order.map((i) => indexes[i]!),
     );
-    return new AllocSet(universe, new Uint8Array(sorted.length).fill(1), sorted.length);
+    return new AllocSet(universe, new Uint8Array(order.length).fill(1), order.length);
   }
 
   /** empty is a new, empty set of the same group. */

@@ -178,10 +178,58 @@ export const grouped = (v: number) => v.toLocaleString('en-US');
 /**
  * depthOf is how deep a parsed JSON value nests, as measureJson counts it
  * (an array or object is one level deeper than its parent, a scalar is at
- * level 0). It walks with a stack of its own, so no depth overflows it.
+ * level 0). It recurses, which is faster than keeping a stack, down to
+ * RECURSION_LEVELS; a value nested deeper than that is walked again with a
+ * stack of its own, so no depth overflows it.
  */
 export function depthOf(value: unknown): number {
   if (typeof value !== 'object' || value === null) return 0;
+  const depth = depthBelow(value, 1);
+  return depth > RECURSION_LEVELS ? depthByStack(value) : depth;
+}
+
+// RECURSION_LEVELS is how deep depthBelow goes: far below any call stack's
+// limit, and above the depth of anything the budgets let through.
+const RECURSION_LEVELS = 256;
+
+// depthBelow is the depth of the container at `level`; it stops, with a
+// depth past RECURSION_LEVELS, as soon as it finds one.
+function depthBelow(container: object, level: number): number {
+  if (level > RECURSION_LEVELS) return level;
+  let deepest = level;
+  if (Array.isArray(container)) {
+    for (let i = 0; i < container.length; i++) {
+      const child: unknown = container[i];
+      if (typeof child === 'object' && child !== null) {
+        const depth = depthBelow(child, level + 1);
+        if (depth > deepest) deepest = depth;
+        if (depth > RECURSION_LEVELS) break;
+      }
+    }
+  } else {
+    for (const key in container) {
+      const child = ownValue(container, key);
+      if (typeof child === 'object' && child !== null) {
+        const depth = depthBelow(child, level + 1);
+        if (depth > deepest) deepest = depth;
+        if (depth > RECURSION_LEVELS) break;
+      }
+    }
+  }
+  return deepest;
+}
+
+// ownValue is what an object's own field holds. JSON.parse makes
+// "__proto__" an own property, which reading it by name would not give (it
+// gives the prototype).
+function ownValue(container: object, key: string): unknown {
+  return key === '__proto__'
+    ? Object.getOwnPropertyDescriptor(container, key)?.value
+    : (container as Record<string, unknown>)[key];
+}
+
+// depthByStack is depthOf for any depth, with a stack of containers.
+function depthByStack(value: object): number {
   const containers: object[] = [value];
   const levels: number[] = [1];
   let deepest = 0;
@@ -200,12 +248,7 @@ export function depthOf(value: unknown): number {
       }
     } else {
       for (const key in container) {
-        // JSON.parse makes "__proto__" an own property, which reading it by
-        // name would not give (it gives the prototype).
-        const child: unknown =
-          key === '__proto__'
-            ? Object.getOwnPropertyDescriptor(container, key)?.value
-            : (container as Record<string, unknown>)[key];
+        const child = ownValue(container, key);
         if (typeof child === 'object' && child !== null) {
           containers.push(child);
           levels.push(level + 1);

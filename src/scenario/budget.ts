@@ -149,20 +149,19 @@ export type BudgetedParse =
 
 /**
  * parseWithinBudget parses JSON text as overBudget and JSON.parse would
- * together, in less time. A text short enough that it cannot hold more
- * values than the budget allows (every value but the last takes at least
- * two characters) is parsed first, which the browsers' parsers do without
+ * together, in less time. A text that cannot hold more values than the
+ * budget allows is parsed first, which the browsers' parsers do without
  * recursing however deep the text nests, and its value's depth is measured
  * after, several times faster than scanning the text; anything the parser
  * refuses is measured as text, so a broken text over the budget is
- * reported as over it. A longer text is measured before it is parsed, so a
- * text with too many values is never parsed at all. `body` is what is
+ * reported as over it. Any other text is measured before it is parsed, so
+ * a text with too many values is never parsed at all. `body` is what is
  * parsed, when it differs from the text measured (a text without its byte
  * order mark).
  */
 export function parseWithinBudget(text: string, budget: TextBudget = TEXT_BUDGET, body = text): BudgetedParse {
   if (text.length > budget.chars) return { kind: 'over', over: tooLong(text, budget) };
-  const parseFirst = text.length <= 2 * (budget.values - 1);
+  const parseFirst = cannotHoldMore(text, budget.values);
   if (!parseFirst) {
     const over = overBudget(text, budget);
     if (over !== null) return { kind: 'over', over };
@@ -176,4 +175,22 @@ export function parseWithinBudget(text: string, budget: TextBudget = TEXT_BUDGET
   }
   const over = parseFirst ? nestsTooDeep(depthOf(value), budget) : null;
   return over === null ? { kind: 'value', value } : { kind: 'over', over };
+}
+
+/**
+ * cannotHoldMore tells, without reading the text as JSON, that it holds no
+ * more than `values` values. A short text cannot: every value but the last
+ * takes at least two characters. A longer one cannot when it has few enough
+ * commas and opening brackets, counted anywhere (strings included) by
+ * indexOf, which the engine runs natively: every value but the first
+ * follows a comma or is the first thing in an array or object. The count
+ * stops as soon as it passes the limit.
+ */
+function cannotHoldMore(text: string, values: number): boolean {
+  if (text.length <= 2 * (values - 1)) return true;
+  let left = values - 1;
+  for (const mark of [',', '{', '[']) {
+    for (let i = text.indexOf(mark); i >= 0; i = text.indexOf(mark, i + 1)) if (--left < 0) return false;
+  }
+  return true;
 }

@@ -236,11 +236,15 @@ class Scan {
       while (this.pos < text.length && !isDelimiter(text.charCodeAt(this.pos))) this.pos++;
       return;
     }
-    // The loop keeps its place in a local: this is where the scan spends its time.
+    // The loop keeps its place in a local: this is where the scan spends its
+    // time. FLAT carries it from one bracket or line break to the next.
     const starts = this.lineStarts;
     let pos = this.pos;
     let depth = 0;
     while (pos < text.length) {
+      FLAT.lastIndex = pos;
+      FLAT.test(text);
+      pos = FLAT.lastIndex;
       const d = text.charCodeAt(pos);
       if (d === 34) pos = closingQuote(text, pos) + 1;
       else if (d === 123 || d === 91) {
@@ -253,7 +257,8 @@ class Scan {
       else if (d === 13) {
         if (text.charCodeAt(++pos) === 10) pos++;
         starts.push(pos);
-      } else pos++;
+      }
+      // Anything else is where FLAT's bound stopped it: it goes on from there.
     }
     this.pos = pos;
   }
@@ -272,3 +277,9 @@ function unescapeKey(raw: string): string {
     return raw;
   }
 }
+
+// FLAT matches, from where it is set, a stretch that skip can step over at
+// once: characters that are not brackets, quotes or line breaks, and strings
+// without escapes, up to a bound that keeps the regular expression's own
+// backtracking stack small whatever the text.
+const FLAT = /(?:[^"{}[\]\n\r]+|"[^"\\]*"){0,1024}/y;

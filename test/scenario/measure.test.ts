@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { depthOf as measuredDepth } from '../../src/hcl/budget.ts';
 import { measureJson, overBudget, parseWithinBudget } from '../../src/scenario/budget.ts';
 
@@ -112,6 +112,17 @@ describe('parseWithinBudget', () => {
       kind: 'over',
       over: 'nests 11 levels deep, 6 more than the 5 the playground reads',
     });
+  });
+
+  it('parses a long text first when its commas and brackets show it holds few values, reading no character one by one', () => {
+    // 3 values in over 5,000 characters: far longer than 20 values need, but 2 commas and 1 bracket.
+    const long = `[1,${' '.repeat(5_000)}2, "${'x'.repeat(100)}"]`;
+    const read = vi.spyOn(String.prototype, 'charCodeAt');
+    const got = parseWithinBudget(long, { chars: 10_000, depth: 5, values: 20 });
+    const n = read.mock.calls.length;
+    read.mockRestore();
+    expect(got).toEqual({ kind: 'value', value: [1, 2, 'x'.repeat(100)] });
+    expect(n).toBe(0);
   });
 
   it('never parses a text long enough to hold more values than the budget allows', () => {

@@ -158,6 +158,18 @@ describe('the work of placing diagnostics', () => {
     expect(charactersRead(['Job.ID'])).toBeLessThan(text.length / 10);
   });
 
+  it('steps over the values it does not go into a stretch at a time, not character by character', () => {
+    const compact = JSON.stringify(generateScenario({ allocs: 300, nodes: 30 }));
+    const read = vi.spyOn(String.prototype, 'charCodeAt');
+    const places = placePaths(compact, [['Allocations', 299, 'NodeID']]);
+    const n = read.mock.calls.length;
+    read.mockRestore();
+    expect(places.ranges[0]).toMatchObject({
+      length: JSON.stringify(JSON.parse(compact).Allocations[299].NodeID).length,
+    });
+    expect(n).toBeLessThan(compact.length / 20);
+  });
+
   it('places a read’s warnings in one pass with its errors', () => {
     const doc = generateScenario({ allocs: 300, nodes: 30 }) as { Nodes: unknown[]; Job: { Type: unknown } };
     doc.Nodes = doc.Nodes.slice(1);
