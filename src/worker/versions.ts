@@ -1,19 +1,18 @@
 // Compare versions, in the worker: the scenario the page shows, read and
 // reconciled again by the other Nomad, and the two results compared per
 // group and per allocation (result/compare.ts). The other version reads the
-// document anew, since each version reads its own fields and values; a
-// document the other version refuses is answered with its reason.
+// document anew (otherVersion.ts); a document it refuses is answered with
+// its reason.
 
 import { type CompareSide, type Comparison, compareRuns } from '../result/compare.ts';
 import { type LaterNote, laterNotes } from '../result/laterReleases.ts';
 import { runScenario } from '../result/run.ts';
 import { tasksUpdated as tasksUpdated012 } from '../engine/v0.12/util.ts';
 import { tasksUpdated as tasksUpdated16 } from '../engine/v1.6/util.ts';
-import { diagnosticText } from '../scenario/diagnostics.ts';
 import type { NomadVersion } from '../scenario/nomadVersion.ts';
 import type { Scenario } from '../scenario/read.ts';
-import { readScenarioValueAsync } from '../scenario/readAsync.ts';
 import { engineBudget } from './budgets.ts';
+import { otherVersion, readForVersion } from './otherVersion.ts';
 
 /**
  * VersionComparison is the other version's view of the scenario: how the
@@ -35,13 +34,10 @@ export async function compareVersions(
   scenario: Scenario,
   side: CompareSide,
 ): Promise<VersionComparison> {
-  const other: NomadVersion = scenario.NomadVersion === '1.6' ? '0.12' : '1.6';
+  const other = otherVersion(scenario);
   const later = laterNotes(scenario, side.document, scenario.NomadVersion === '1.6' ? tasksUpdated16 : tasksUpdated012);
-  const read = await readScenarioValueAsync(document, { nomadVersion: other });
-  if (!read.ok) {
-    const first = read.diagnostics[0];
-    return { other, later, refused: first === undefined ? 'the scenario does not read' : diagnosticText(first) };
-  }
+  const read = await readForVersion(document, other);
+  if ('refused' in read) return { other, later, refused: read.refused };
   const over = engineBudget(read.scenario);
   if (over !== null) return { other, later, refused: over };
   const run = runScenario(read.scenario, { trace: true });
