@@ -75,11 +75,7 @@ describe('compareFilms', () => {
     expect(frames(c.Pairs)).toEqual(['1/1', '2/2', '-/3', '-/4', '-/5', '3/6']);
     expect(c.FirstParting).toBe(1);
     const parting = c.Pairs[1]!;
-    expect(codes(parting.Differences['0.12'])).toEqual([
-      'node-down node-3',
-      'place api.api[2]',
-      'lost api.api[2]',
-    ]);
+    expect(codes(parting.Differences['0.12'])).toEqual(['node-down node-3', 'place api.api[2]', 'lost api.api[2]']);
     expect(codes(parting.Differences['1.6'])).toEqual([
       'node-disconnected node-3',
       'unknown api.api[2]',
@@ -109,6 +105,40 @@ describe('compareFilms', () => {
     // From 1.6's side, its frame 5 has no partner and nothing of 0.12 follows it.
     expect(frameVersions(c, '1.6', 5)).toEqual({ pair: timeout, otherOnlyAfter: [] });
     expect(frameVersions(c, '1.6', 99)).toEqual({ pair: null, otherOnlyAfter: [] });
+  });
+
+  it('rollout-auto-revert without reschedules: 1.6 fails the deployment at the canary’s healthy deadline, 0.12 waits for the progress deadline', () => {
+    const doc = example('rollout-auto-revert');
+    const job = doc.Job as { TaskGroups: Record<string, unknown>[] };
+    job.TaskGroups[0]!.ReschedulePolicy = { Attempts: 0, Unlimited: false };
+    const events = doc.Events as unknown[];
+    const c = compareFilms({
+      '0.12': runRollout(doc, events).film,
+      '1.6': runRollout({ ...doc, NomadVersion: '1.6' }, events).film,
+    });
+    expect(c.FirstParting).toBe(1);
+    const parting = c.Pairs[1]!;
+    expect(parting.Sides['1.6']).toMatchObject({ Frame: 2, TriggeredBy: 'deployment-watcher' });
+    expect(codes(parting.Differences['0.12'])).toContain('replace-allowed web.web[0]');
+    // The revert is registered, the failed deployment written, and the plan for version 2 made at 5 minutes, not 10.
+    expect(codes(parting.Differences['1.6'])).toEqual([
+      'time',
+      'job-reverted',
+      'deployment-failed',
+      'deployment-created',
+      'inplace web.web[0]',
+      'inplace web.web[1]',
+      'inplace web.web[2]',
+      'inplace web.web[3]',
+      'inplace web.web[4]',
+      'stop web.web[0]',
+    ]);
+    const failed = parting.Differences['1.6'].find(
+      (f) => f.Code === 'happening' && f.Happening.Kind === 'deployment-failed',
+    );
+    expect(failed).toMatchObject({
+      Happening: { Detail: expect.stringMatching(/^Failed due to unhealthy allocations/) },
+    });
   });
 
   it('pairs the ends always, with how each film ends', () => {
