@@ -12,6 +12,11 @@ export const NOMAD_VERSIONS = ['0.12', '1.6'] as const;
 /** NomadVersion names one reconciler: "0.12" (the seed, dccea99f7e) or "1.6" (v1.6.5). */
 export type NomadVersion = (typeof NOMAD_VERSIONS)[number];
 
+/** otherNomadVersion is the version a scenario read for `v` is compared with (Compare versions). */
+export function otherNomadVersion(v: NomadVersion): NomadVersion {
+  return v === '1.6' ? '0.12' : '1.6';
+}
+
 /** isNomadVersion reports whether a value names a reconciler the playground has; the command line checks its flag with it. */
 export function isNomadVersion(value: unknown): value is NomadVersion {
   return typeof value === 'string' && (NOMAD_VERSIONS as readonly string[]).includes(value);

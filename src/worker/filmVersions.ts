@@ -7,13 +7,13 @@
 // cannot read or film is skipped, with the reason.
 
 import { type FilmComparison, compareFilms } from '../simulator/filmVersions.ts';
-import type { NomadVersion } from '../scenario/nomadVersion.ts';
+import { type NomadVersion, otherNomadVersion } from '../scenario/nomadVersion.ts';
 import type { Scenario } from '../scenario/read.ts';
 import type { SimEvent } from '../scenario/events.ts';
 import type { TimeLimit } from '../simulator/budget.ts';
 import { type Film, simulate } from '../simulator/simulate.ts';
 import { simulatorBudget } from './budgets.ts';
-import { otherVersion, readForVersion } from './otherVersion.ts';
+import { readForVersion } from './otherVersion.ts';
 
 /** FilmVersions is the other version's film compared with this one (this film's `version`), or why it was not made. */
 export type FilmVersions = { version: NomadVersion; other: NomadVersion } & (
@@ -33,7 +33,7 @@ export async function filmVersions(
   timeLimit: TimeLimit,
 ): Promise<FilmVersions> {
   const version = scenario.NomadVersion ?? '0.12';
-  const other = otherVersion(scenario);
+  const other = otherNomadVersion(version);
   const read = await readForVersion(document, other);
   if ('refused' in read) return { version, other, skipped: `it cannot read the scenario: ${read.refused}` };
   const over = simulatorBudget(read.scenario);

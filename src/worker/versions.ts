@@ -9,10 +9,10 @@ import { type LaterNote, laterNotes } from '../result/laterReleases.ts';
 import { runScenario } from '../result/run.ts';
 import { tasksUpdated as tasksUpdated012 } from '../engine/v0.12/util.ts';
 import { tasksUpdated as tasksUpdated16 } from '../engine/v1.6/util.ts';
-import type { NomadVersion } from '../scenario/nomadVersion.ts';
+import { type NomadVersion, otherNomadVersion } from '../scenario/nomadVersion.ts';
 import type { Scenario } from '../scenario/read.ts';
 import { engineBudget } from './budgets.ts';
-import { otherVersion, readForVersion } from './otherVersion.ts';
+import { readForVersion } from './otherVersion.ts';
 
 /**
  * VersionComparison is the other version's view of the scenario: how the
@@ -34,7 +34,7 @@ export async function compareVersions(
   scenario: Scenario,
   side: CompareSide,
 ): Promise<VersionComparison> {
-  const other = otherVersion(scenario);
+  const other = otherNomadVersion(scenario.NomadVersion ?? '0.12');
   const later = laterNotes(scenario, side.document, scenario.NomadVersion === '1.6' ? tasksUpdated16 : tasksUpdated012);
   const read = await readForVersion(document, other);
   if ('refused' in read) return { other, later, refused: read.refused };
