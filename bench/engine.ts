@@ -196,9 +196,10 @@ for (const v of warningVerdicts) console.log(v);
 // waits for promotion; what the rollout worker does per edit while the
 // rollout is open. Each figure is printed against its goal.
 // With Compare versions on, the worker also films the scenario with the
-// other Nomad and lines the two films up: what that adds may cost as much as
-// the film itself, and no more.
+// other Nomad and lines the two films up: what that adds may cost a film and
+// a quarter (the other film, and the lining up at a tenth of a film).
 const FILM_GOALS_MS: Record<string, number> = { '1k': 50, '10k': 500 };
+const COMPARE_GOAL_RATIO = 1.25;
 console.log('');
 console.log('rollout film  allocs  steps     simulate    goal   + compare    goal');
 const filmVerdicts: string[] = [];
@@ -218,14 +219,16 @@ for (const size of SIZES.slice(0, 2)) {
   const film = simulate(read.scenario, [], { trace: false });
   const compareTimes = Array.from({ length: runs }, () => time(() => compared(film)));
   const goal = FILM_GOALS_MS[size.label]!;
+  const compareGoal = goal * COMPARE_GOAL_RATIO;
   const t = median(times);
   const c = median(compareTimes);
   console.log(
-    `${size.label.padEnd(12)} ${String(size.allocs).padStart(7)} ${String(steps).padStart(6)} ${ms(t)} ${ms(goal)} ${ms(c)} ${ms(goal)}`,
+    `${size.label.padEnd(12)} ${String(size.allocs).padStart(7)} ${String(steps).padStart(6)} ${ms(t)} ${ms(goal)} ${ms(c)} ${ms(compareGoal)}`,
   );
   filmVerdicts.push(`goal: ${size.label} film <= ${goal} ms:`.padEnd(52) + `${t.toFixed(1)} ms  ${verdict(t <= goal)}`);
   filmVerdicts.push(
-    `goal: ${size.label} compare adds <= ${goal} ms:`.padEnd(52) + `${c.toFixed(1)} ms  ${verdict(c <= goal)}`,
+    `goal: ${size.label} compare adds <= ${compareGoal} ms:`.padEnd(52) +
+      `${c.toFixed(1)} ms  ${verdict(c <= compareGoal)}`,
   );
 }
 console.log('');

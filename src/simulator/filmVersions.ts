@@ -165,25 +165,35 @@ interface Facts {
 
 // pairOf compares two sides (either may be missing): each keeps what the other has not, as many times as it has it more.
 function pairOf(x: Facts | null, y: Facts | null): FramePair {
-  const xs = x?.facts ?? [];
-  const ys = y?.facts ?? [];
+  const xs = keyed(x?.facts ?? []);
+  const ys = keyed(y?.facts ?? []);
   return {
     Sides: { '0.12': x?.side ?? null, '1.6': y?.side ?? null },
     Differences: { '0.12': without(xs, ys), '1.6': without(ys, xs) },
   };
 }
 
+// Keyed is a side's facts with the key of each, made once.
+interface Keyed {
+  facts: readonly FilmFact[];
+  keys: string[];
+}
+
+// keyed keys a side's facts.
+function keyed(facts: readonly FilmFact[]): Keyed {
+  return { facts, keys: facts.map(factKey) };
+}
+
 // without is the facts of `mine` left over once each fact of `theirs` has taken one equal to it.
-function without(mine: readonly FilmFact[], theirs: readonly FilmFact[]): FilmFact[] {
+function without(mine: Keyed, theirs: Keyed): FilmFact[] {
   const left = new Map<string, number>();
-  for (const f of theirs) left.set(factKey(f), (left.get(factKey(f)) ?? 0) + 1);
+  for (const k of theirs.keys) left.set(k, (left.get(k) ?? 0) + 1);
   const out: FilmFact[] = [];
-  for (const f of mine) {
-    const k = factKey(f);
+  mine.keys.forEach((k, i) => {
     const n = left.get(k) ?? 0;
     if (n > 0) left.set(k, n - 1);
-    else out.push(f);
-  }
+    else out.push(mine.facts[i]!);
+  });
   return out;
 }
 
@@ -279,7 +289,13 @@ function stepFacts(s: FilmEvaluation, after: Scenario): FilmFact[] {
 // planFacts reads what an evaluation's result does, naming allocations by name and job version.
 function planFacts(s: FilmEvaluation, after: Scenario): PlanFact[] {
   const doc = s.Document;
-  const versionOf = new Map(s.Scenario.Allocations.map((a) => [a.ID, a.Job.Version]));
+  const versionOf = versionsOf(s.Scenario, [
+    ...doc.DestructiveUpdate.map((d) => d.StopAllocID),
+    ...doc.InplaceUpdate.map((u) => u.AllocID),
+    ...doc.Stop.map((st) => st.AllocID),
+    ...(doc.DisconnectUpdates ?? []).map((d) => d.AllocID),
+    ...(doc.ReconnectUpdates ?? []).map((r) => r.AllocID),
+  ]);
   const version = (id: string) => versionOf.get(id) ?? null;
   const fact = (Code: PlanFactCode, Name: string, JobVersion: number | null, Detail = ''): PlanFact => ({
     Code,
@@ -309,6 +325,15 @@ function planFacts(s: FilmEvaluation, after: Scenario): PlanFact[] {
   return out;
 }
 
+// versionsOf is the job version of each allocation of `ids` that the scenario holds.
+function versionsOf(scenario: Scenario, ids: readonly string[]): Map<string, number> {
+  const out = new Map<string, number>();
+  if (ids.length === 0) return out;
+  const wanted = new Set(ids);
+  for (const a of scenario.Allocations) if (wanted.has(a.ID)) out.set(a.ID, a.Job.Version);
+  return out;
+}
+
 // placedVersions is the job version each placement of the plan runs, by
 // name and canary, as the cluster after it holds them: a 1.6 placement made
 // while canaries wait runs an older version than the evaluated job's.
@@ -316,9 +341,11 @@ function placedVersions(s: FilmEvaluation, after: Scenario): Map<string, number>
   const out = new Map<string, number>();
   if (s.Placed.length === 0) return out;
   const ids = new Map(s.Placed.map((p) => [p.AllocID, `${p.Name}\u0000${p.Canary}`]));
-  for (const a of after.Allocations) {
-    const key = ids.get(a.ID);
-    if (key !== undefined) out.set(key, a.Job.Version);
+  // New allocations are the cluster's last: look from the end until each is found.
+  const all = after.Allocations;
+  for (let i = all.length - 1; i >= 0 && out.size < ids.size; i--) {
+    const key = ids.get(all[i]!.ID);
+    if (key !== undefined) out.set(key, all[i]!.Job.Version);
   }
   return out;
 }
