@@ -122,17 +122,17 @@ export function compareFilms(films: Record<NomadVersion, Film>): FilmComparison 
 }
 
 /**
- * FrameVersions is what a comparison says about one frame of one version's
+ * FrameComparison is what a comparison says about one frame of one version's
  * film: its pair (null when the comparison has none for it), and the
  * frames only the other film has that come right after it.
  */
-export interface FrameVersions {
+export interface FrameComparison {
   pair: FramePair | null;
   otherOnlyAfter: FramePair[];
 }
 
-/** frameVersions finds what the comparison says about frame `frame` of `version`'s film. */
-export function frameVersions(comparison: FilmComparison, version: NomadVersion, frame: number): FrameVersions {
+/** frameComparison finds what the comparison says about frame `frame` of `version`'s film. */
+export function frameComparison(comparison: FilmComparison, version: NomadVersion, frame: number): FrameComparison {
   const at = comparison.Pairs.findIndex((p) => p.Sides[version]?.Frame === frame);
   if (at < 0) return { pair: null, otherOnlyAfter: [] };
   const otherOnlyAfter: FramePair[] = [];

@@ -10,7 +10,7 @@ import {
   type FilmFact,
   type FramePair,
   compareFilms,
-  frameVersions,
+  frameComparison,
   pairDiffers,
   partingFrames,
 } from '../../src/simulator/filmVersions.ts';
@@ -95,7 +95,7 @@ describe('compareFilms', () => {
     expect(timeout.Sides['1.6']).toMatchObject({ Frame: 5, TriggeredBy: 'max-disconnect-timeout' });
     expect(timeout.Differences['0.12']).toEqual([]);
     expect(codes(timeout.Differences['1.6'])).toEqual(['time']);
-    const after2 = frameVersions(c, '0.12', 2);
+    const after2 = frameComparison(c, '0.12', 2);
     expect(after2.pair).toBe(c.Pairs[1]);
     expect(after2.otherOnlyAfter.map((p) => p.Sides['1.6']!.TriggeredBy)).toEqual([
       'alloc-failure',
@@ -103,8 +103,8 @@ describe('compareFilms', () => {
       'max-disconnect-timeout',
     ]);
     // From 1.6's side, its frame 5 has no partner and nothing of 0.12 follows it.
-    expect(frameVersions(c, '1.6', 5)).toEqual({ pair: timeout, otherOnlyAfter: [] });
-    expect(frameVersions(c, '1.6', 99)).toEqual({ pair: null, otherOnlyAfter: [] });
+    expect(frameComparison(c, '1.6', 5)).toEqual({ pair: timeout, otherOnlyAfter: [] });
+    expect(frameComparison(c, '1.6', 99)).toEqual({ pair: null, otherOnlyAfter: [] });
   });
 
   it('rollout-auto-revert without reschedules: 1.6 fails the deployment at the canary’s healthy deadline, 0.12 waits for the progress deadline', () => {

@@ -5,7 +5,7 @@
 
 import type { Instant } from '../../engine/structs.ts';
 import type { FilmFact, FramePair } from '../../simulator/filmVersions.ts';
-import { factCode, frameVersions, pairDiffers } from '../../simulator/filmVersions.ts';
+import { factCode, frameComparison, pairDiffers } from '../../simulator/filmVersions.ts';
 import type { NomadVersion } from '../../scenario/nomadVersion.ts';
 import type { FilmVersions } from '../../worker/filmVersions.ts';
 import { NOMAD_LABELS } from '../versions/VersionPicker.tsx';
@@ -24,7 +24,7 @@ export function FrameVersions({
 }) {
   if (versions === null || !('comparison' in versions)) return null;
   const { other, version: own } = versions;
-  const { pair, otherOnlyAfter } = frameVersions(versions.comparison, own, frame);
+  const { pair, otherOnlyAfter } = frameComparison(versions.comparison, own, frame);
   if (pair === null) return null;
   const differs = pairDiffers(pair);
   if (!differs && otherOnlyAfter.length === 0) return null;
