@@ -23,7 +23,7 @@ test('rollout-disconnect compared with Nomad 0.12: the mark on the timeline and 
   const switchOn = page.getByTestId('compare-versions');
   const hasSwitch = (await switchOn.count()) > 0;
   await (hasSwitch ? switchOn : page.getByTestId('result-tab-versions')).click();
-  await expect(page.getByTestId('rollout-versions-key')).toHaveText('≠ Nomad 0.12');
+  await expect(page.getByTestId('rollout-versions-key')).toHaveText('≠ v0.12');
   await expect(page.getByTestId('rollout-versions-key')).toHaveAttribute('title', /first at evaluation 2/);
   // Evaluation 1 is alike; from evaluation 2 on, every frame of the 1.6 film parts ways.
   await expect(steps.nth(0)).not.toHaveAttribute('data-versions-differ', 'true');

@@ -1,7 +1,8 @@
 // The timeline's key to Compare versions: the mark the chips carry where
 // the other Nomad's film parts ways with this one, and what it means (its
 // title: the first frame where they part, or that they never do); or, when
-// the other version did not film the scenario, why.
+// the other version did not film the scenario, why. It names the version
+// short, as the header's picker does, to leave the chips their room.
 
 import type { Film } from '../../simulator/simulate.ts';
 import type { FilmVersions } from '../../worker/filmVersions.ts';
@@ -22,7 +23,7 @@ export function VersionsKey({ versions, film }: { versions: FilmVersions; film: 
         data-skipped="true"
         title={`${other} does not film this scenario: ${versions.skipped}`}
       >
-        {other}: not filmed
+        v{versions.other} not filmed
       </span>
     );
   const { Pairs, FirstParting } = versions.comparison;
@@ -33,7 +34,7 @@ export function VersionsKey({ versions, film }: { versions: FilmVersions; film: 
       : `${DIFFER_MARK} marks the frames where ${other} does otherwise, first at ${first}; the Rollout tab’s story of a marked frame says what.`;
   return (
     <span className="rollout-versions-key" role="status" data-testid="rollout-versions-key" title={title}>
-      {first === null ? `${other}: the same` : `${DIFFER_MARK} ${other}`}
+      {first === null ? `v${versions.other}: the same` : `${DIFFER_MARK} v${versions.other}`}
     </span>
   );
 }
