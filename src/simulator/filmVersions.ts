@@ -157,7 +157,7 @@ export function partingFrames(comparison: FilmComparison, version: NomadVersion)
   return out;
 }
 
-// Facts is one side of a pair before comparing: its frame and everything it does, each with its key.
+// Facts is one side of a pair before comparing: its frame and everything it does.
 interface Facts {
   side: FrameSide;
   facts: FilmFact[];
