@@ -196,10 +196,11 @@ for (const v of warningVerdicts) console.log(v);
 // waits for promotion; what the rollout worker does per edit while the
 // rollout is open. Each figure is printed against its goal.
 // With Compare versions on, the worker also films the scenario with the
-// other Nomad and lines the two films up: what that adds may cost a film and
-// a quarter (the other film, and the lining up at a tenth of a film).
+// other Nomad (here 1.6, whose engine may take half as long again as 0.12's:
+// ENGINE16_RATIO_GOAL) and lines the two films up (about a tenth of a film):
+// what that adds may cost 1.75 films.
 const FILM_GOALS_MS: Record<string, number> = { '1k': 50, '10k': 500 };
-const COMPARE_GOAL_RATIO = 1.25;
+const COMPARE_GOAL_RATIO = 1.75;
 console.log('');
 console.log('rollout film  allocs  steps     simulate    goal   + compare    goal');
 const filmVerdicts: string[] = [];
