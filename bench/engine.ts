@@ -11,7 +11,8 @@ import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { readScenario } from '../src/scenario/read.ts';
 import { runScenario } from '../src/result/run.ts';
-import { simulate } from '../src/simulator/simulate.ts';
+import { compareFilms } from '../src/simulator/filmVersions.ts';
+import { type Film, simulate } from '../src/simulator/simulate.ts';
 import { generateScenario, generateScenarioText } from './generate.ts';
 import { HCL_BENCH_LINES, HCL_WARM_GOAL_MS, generateJobSpec } from './jobspec.ts';
 import { parseAndDecode } from '../src/jobspec/read.ts';
@@ -194,25 +195,42 @@ for (const v of warningVerdicts) console.log(v);
 // settles or waits) of the generated scenario, which places canaries and
 // waits for promotion; what the rollout worker does per edit while the
 // rollout is open. Each figure is printed against its goal.
+// With Compare versions on, the worker also films the scenario with the
+// other Nomad (here 1.6, whose engine may take half as long again as 0.12's:
+// ENGINE16_RATIO_GOAL) and lines the two films up (about a tenth of a film):
+// what that adds may cost 1.75 films.
 const FILM_GOALS_MS: Record<string, number> = { '1k': 50, '10k': 500 };
+const COMPARE_GOAL_RATIO = 1.75;
 console.log('');
-console.log('rollout film  allocs  steps     simulate    goal');
+console.log('rollout film  allocs  steps     simulate    goal   + compare    goal');
 const filmVerdicts: string[] = [];
 for (const size of SIZES.slice(0, 2)) {
-  const read = readScenario(generateScenarioText({ allocs: size.allocs, nodes: size.nodes }));
-  if (!read.ok) throw new Error(`bench: the generated ${size.label} scenario does not read`);
+  const text = generateScenarioText({ allocs: size.allocs, nodes: size.nodes });
+  const read = readScenario(text);
+  const other = readScenario(text, { nomadVersion: '1.6' });
+  if (!read.ok || !other.ok) throw new Error(`bench: the generated ${size.label} scenario does not read`);
   const runs = Math.max(3, Math.ceil(size.runs / 3));
   let steps = 0;
-  for (let i = 0; i < WARMUP; i++) simulate(read.scenario, [], { trace: false });
+  const compared = (film: Film) =>
+    compareFilms({ '0.12': film, '1.6': simulate(other.scenario, [], { trace: false }) });
+  for (let i = 0; i < WARMUP; i++) compared(simulate(read.scenario, [], { trace: false }));
   const times = Array.from({ length: runs }, () =>
     time(() => (steps = simulate(read.scenario, [], { trace: false }).Steps.length)),
   );
+  const film = simulate(read.scenario, [], { trace: false });
+  const compareTimes = Array.from({ length: runs }, () => time(() => compared(film)));
   const goal = FILM_GOALS_MS[size.label]!;
+  const compareGoal = goal * COMPARE_GOAL_RATIO;
   const t = median(times);
+  const c = median(compareTimes);
   console.log(
-    `${size.label.padEnd(12)} ${String(size.allocs).padStart(7)} ${String(steps).padStart(6)} ${ms(t)} ${ms(goal)}`,
+    `${size.label.padEnd(12)} ${String(size.allocs).padStart(7)} ${String(steps).padStart(6)} ${ms(t)} ${ms(goal)} ${ms(c)} ${ms(compareGoal)}`,
   );
   filmVerdicts.push(`goal: ${size.label} film <= ${goal} ms:`.padEnd(52) + `${t.toFixed(1)} ms  ${verdict(t <= goal)}`);
+  filmVerdicts.push(
+    `goal: ${size.label} compare adds <= ${compareGoal} ms:`.padEnd(52) +
+      `${c.toFixed(1)} ms  ${verdict(c <= compareGoal)}`,
+  );
 }
 console.log('');
 for (const v of filmVerdicts) console.log(v);

@@ -77,10 +77,14 @@ export function createAppStore(options: AppStoreOptions): AppStore {
       restoreView(get(), set, view);
     },
   }));
-  // An open rollout follows the texts: each edit asks for a new film.
+  // An open rollout follows the texts: each edit asks for a new film. Compare
+  // versions turned on asks for the other Nomad's film too, unless the film has it.
   store.subscribe((s, prev) => {
-    if (!s.rollout.open || s.texts === prev.texts) return;
-    simulation.request(s.texts);
+    if (!s.rollout.open) return;
+    const compared = s.rollout.status === 'ok' && s.rollout.versions !== null;
+    const compareNow = s.compareVersions && !prev.compareVersions && !compared;
+    if (s.texts === prev.texts && !compareNow) return;
+    simulation.request(s.texts, s.compareVersions);
     if (s.rollout.status !== 'running') store?.setState({ rollout: { ...s.rollout, status: 'running' } });
   });
   if (options.hold) {

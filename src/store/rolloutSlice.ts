@@ -30,6 +30,7 @@ export function initialRollout(): RolloutView {
     frame: 1,
     compareFrame: null,
     shown: null,
+    versions: null,
   };
 }
 
@@ -93,6 +94,7 @@ export function applyFilm(rollout: RolloutView, answer: SimulateResponse): Rollo
     frame,
     compareFrame,
     shown: frameResult(film, answer.diffs, frame),
+    versions: answer.versions ?? null,
   };
 }
 
@@ -123,7 +125,7 @@ export function createRolloutSlice(set: SetState, get: Get, client: SimulationCl
       setRollout({ open, compareFrame: null, status: open ? 'running' : get().rollout.status });
       if (open) {
         set({ resultTab: 'rollout' });
-        client.request(get().texts);
+        client.request(get().texts, get().compareVersions);
       } else set({ highlight: NOTHING, resultTab: get().resultTab === 'rollout' ? 'plan' : get().resultTab });
     },
     selectFrame(frame) {

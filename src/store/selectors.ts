@@ -98,6 +98,9 @@ export type AppActions = Pick<
 /** selectSubmission is what submitting the Job tab over the running job gave, or null. */
 export const selectSubmission = (s: AppState) => s.submission;
 
+/** selectFilmVersions is the other Nomad's film compared with the rollout's, while Compare versions is on; null otherwise. */
+export const selectFilmVersions = (s: AppState) => (s.compareVersions ? s.rollout.versions : null);
+
 /** selectNomadVersion is the reconciler the last good result ran: the scenario's NomadVersion, "0.12" by default. */
 export const selectNomadVersion = (s: AppState): NomadVersion => s.result?.scenario.NomadVersion ?? '0.12';
 

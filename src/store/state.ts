@@ -9,6 +9,7 @@ import type { ResultDocument } from '../result/document.ts';
 import type { Scenario } from '../scenario/read.ts';
 import type { SimEvent } from '../scenario/events.ts';
 import type { Film } from '../simulator/simulate.ts';
+import type { FilmVersions } from '../worker/filmVersions.ts';
 import type { LocatedDiagnostic } from '../worker/locate.ts';
 import type { TabID, TabTexts } from '../scenario/tabs.ts';
 import type { LinkView } from '../share/linkView.ts';
@@ -158,6 +159,8 @@ export interface RolloutView {
   compareFrame: number | null;
   /** shown is the frame as a result, for the graph, the plan and the other views. */
   shown: GoodResult | null;
+  /** versions is the other Nomad's film compared with this one, when the film was asked for with Compare versions on; else null. */
+  versions: FilmVersions | null;
 }
 
 /** RolloutState holds the rollout. */

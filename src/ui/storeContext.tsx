@@ -66,6 +66,8 @@ export const useJobSpec = () => useStore(useStoreApi(), sel.selectJobSpec);
 export const useSubmission = () => useStore(useStoreApi(), sel.selectSubmission);
 /** useNotice is a message about the worker, or null. */
 export const useNotice = () => useStore(useStoreApi(), sel.selectNotice);
+/** useFilmVersions is the other Nomad's film compared with the rollout's, or null. */
+export const useFilmVersions = () => useStore(useStoreApi(), sel.selectFilmVersions);
 /** useNomadVersion is the reconciler the last good result ran. */
 export const useNomadVersion = () => useStore(useStoreApi(), sel.selectNomadVersion);
 /** useCompareVersions tells whether Compare versions is on (the person's switch). */

@@ -22,7 +22,7 @@ export class SimulationClient {
   private worker: SimulateWorkerLike | null = null;
   private seq = 0;
   private inFlight: number | null = null;
-  private waiting: SimulateRequest['texts'] | null = null;
+  private waiting: Omit<SimulateRequest, 'type' | 'seq'> | null = null;
   private deadline: unknown = null;
 
   constructor(
@@ -32,10 +32,10 @@ export class SimulationClient {
     private readonly timeoutMs = SIMULATE_TIMEOUT_MS,
   ) {}
 
-  /** request asks for a film of these texts, after the one in flight if there is one. */
-  request(texts: SimulateRequest['texts']): void {
+  /** request asks for a film of these texts (and, with `compare`, the other Nomad's beside it), after the one in flight if there is one. */
+  request(texts: SimulateRequest['texts'], compare = false): void {
     if (this.inFlight !== null) {
-      this.waiting = texts;
+      this.waiting = { texts, compare };
       return;
     }
     const seq = ++this.seq;
@@ -45,7 +45,7 @@ export class SimulationClient {
       () => this.fail(seq, `The rollout took longer than ${this.timeoutMs / 1000} s, so it was stopped.`),
       this.timeoutMs,
     );
-    worker.postMessage({ type: 'simulate', seq, texts });
+    worker.postMessage({ type: 'simulate', seq, texts, ...(compare ? { compare } : {}) });
   }
 
   private ensureWorker(): SimulateWorkerLike {
@@ -82,8 +82,8 @@ export class SimulationClient {
   }
 
   private next(): void {
-    const texts = this.waiting;
+    const waiting = this.waiting;
     this.waiting = null;
-    if (texts !== null) this.request(texts);
+    if (waiting !== null) this.request(waiting.texts, waiting.compare);
   }
 }

@@ -1,6 +1,7 @@
 // What the rollout worker does with one request, as a plain function so
 // that tests call it without a worker: read the tabs as the reconciler
-// worker does, read the document's `Events`, then simulate.
+// worker does, read the document's `Events`, then simulate; when asked to
+// compare versions, film it with the other Nomad too (filmVersions.ts).
 
 import { diffReport } from '../diff/index.ts';
 import { readScenarioValueAsync } from '../scenario/readAsync.ts';
@@ -8,6 +9,7 @@ import { EVENTS_KEY } from '../scenario/events.ts';
 import { readEvents } from '../scenario/readEvents.ts';
 import { simulate } from '../simulator/simulate.ts';
 import { simulatorBudget } from './budgets.ts';
+import { filmVersions } from './filmVersions.ts';
 import { eventsOver } from '../simulator/budget.ts';
 import { type LocatedDiagnostic, locateAll } from './locate.ts';
 import type { SimulateRequest, SimulateResponse } from './simulateProtocol.ts';
@@ -49,7 +51,25 @@ export async function handleSimulate(
     if (over !== null) return failure(req, over);
     const film = simulate(read.scenario, events.events, { timeLimit: { ms: FILM_TIME_LIMIT_MS, clock } });
     const diffs = [...film.Steps.map((s) => s.Scenario), film.End.Scenario].map(diffReport);
-    return { type: 'film', ok: true, seq: req.seq, film, events: events.events, diffs, millis: clock() - started };
+    // The other version's film shares the time limit, so that both end before the page's.
+    const versions = req.compare
+      ? {
+          versions: await filmVersions(submitted?.document ?? joined.document, read.scenario, film, events.events, {
+            ms: FILM_TIME_LIMIT_MS - (clock() - started),
+            clock,
+          }),
+        }
+      : {};
+    return {
+      type: 'film',
+      ok: true,
+      seq: req.seq,
+      film,
+      events: events.events,
+      diffs,
+      millis: clock() - started,
+      ...versions,
+    };
   } catch (err) {
     return failure(req, `The simulator hit a bug: ${err instanceof Error ? err.message : String(err)}`);
   }

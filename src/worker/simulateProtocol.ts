@@ -7,6 +7,7 @@
 import type { DiffReport } from '../diff/index.ts';
 import type { SimEvent } from '../scenario/events.ts';
 import type { Film } from '../simulator/simulate.ts';
+import type { FilmVersions } from './filmVersions.ts';
 import type { LocatedDiagnostic } from './locate.ts';
 import type { TabTexts } from '../scenario/tabs.ts';
 
@@ -15,6 +16,8 @@ export interface SimulateRequest {
   type: 'simulate';
   seq: number;
   texts: TabTexts;
+  /** compare asks for the other Nomad version's film too, compared with this one (Compare versions). */
+  compare?: boolean;
 }
 
 /** FilmResult is a film, with each step's job diff (the job against the versions its allocations run). */
@@ -27,6 +30,8 @@ export interface FilmResult {
   events: SimEvent[];
   diffs: DiffReport[];
   millis: number;
+  /** versions is the other Nomad version's film compared with this one; present only when the request asked to compare. */
+  versions?: FilmVersions;
 }
 
 /**

@@ -1,19 +1,18 @@
 // Compare versions, in the worker: the scenario the page shows, read and
 // reconciled again by the other Nomad, and the two results compared per
 // group and per allocation (result/compare.ts). The other version reads the
-// document anew, since each version reads its own fields and values; a
-// document the other version refuses is answered with its reason.
+// document anew (otherVersion.ts); a document it refuses is answered with
+// its reason.
 
 import type { AllocDecision } from '../engine/types.ts';
 import { type CompareSide, type Comparison, compareRuns } from '../result/compare.ts';
 import { type LaterNote, laterNotes } from '../result/laterReleases.ts';
 import { runScenario } from '../result/run.ts';
-import { diagnosticText } from '../scenario/diagnostics.ts';
-import { type DisconnectedReadAsDown, disconnectedAsDown } from '../scenario/disconnectedAsDown.ts';
+import type { DisconnectedReadAsDown } from '../scenario/disconnectedAsDown.ts';
 import { type NomadVersion, otherNomadVersion } from '../scenario/nomadVersion.ts';
 import type { Scenario } from '../scenario/read.ts';
-import { readScenarioValueAsync } from '../scenario/readAsync.ts';
 import { engineBudget } from './budgets.ts';
+import { readForVersion } from './otherVersion.ts';
 
 /**
  * VersionComparison is the other version's view of the scenario: how the
@@ -45,13 +44,8 @@ export async function compareVersions(
 ): Promise<VersionComparison> {
   const other = otherNomadVersion(scenario.NomadVersion ?? '0.12');
   const later = laterNotes(scenario, side.document);
-  // 0.12 has no disconnected clients: it reads them as down, and says so.
-  const seen = other === '0.12' ? disconnectedAsDown(document) : { document, note: null };
-  const read = await readScenarioValueAsync(seen.document, { nomadVersion: other });
-  if (!read.ok) {
-    const first = read.diagnostics[0];
-    return { other, later, refused: first === undefined ? 'the scenario does not read' : diagnosticText(first) };
-  }
+  const read = await readForVersion(document, other);
+  if ('refused' in read) return { other, later, refused: read.refused };
   const over = engineBudget(read.scenario);
   if (over !== null) return { other, later, refused: over };
   const run = runScenario(read.scenario, { trace: true });
@@ -62,5 +56,5 @@ export async function compareVersions(
   const decisions = (run.results.trace?.groups ?? []).flatMap((g) =>
     g.decisions.filter((d) => differing.has(d.allocID)),
   );
-  return { other, later, comparison, decisions, ...(seen.note === null ? {} : { readAsDown: seen.note }) };
+  return { other, later, comparison, decisions, ...(read.readAsDown === null ? {} : { readAsDown: read.readAsDown }) };
 }

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../../src/store/createAppStore.ts';
 import { eventTiming } from '../../src/store/rolloutSlice.ts';
+import { selectFilmVersions } from '../../src/store/selectors.ts';
 import type { WorkerLike } from '../../src/worker/reconcileClient.ts';
 import { handleRun } from '../../src/worker/handle.ts';
 import type { RunRequest, WorkerResponse } from '../../src/worker/protocol.ts';
@@ -186,5 +187,33 @@ describe('the rollout worker’s time limit', () => {
     if (!answer.ok) throw new Error(answer.message);
     expect(answer.film.End.OverBudget).toMatchObject({ Budget: 'time', Limit: 15_000, Asked: 16_000 });
     expect(answer.film.Steps.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the rollout with Compare versions', () => {
+  const disconnect = JSON.parse(
+    readFileSync(new URL('../../src/examples/rollout-disconnect.json', import.meta.url), 'utf8'),
+  ) as Record<string, unknown>;
+
+  it('asks for the other Nomad’s film when Compare versions turns on, and shows it only while it is on', async () => {
+    const { store, simulator } = setup(splitScenario(disconnect));
+    store.getState().setRolloutOpen(true);
+    expect(simulator.queue.map((r) => r.compare)).toEqual([undefined]);
+    await simulator.flush();
+    expect(store.getState().rollout.versions).toBeNull();
+    store.getState().setCompareVersions(true);
+    expect(simulator.queue.map((r) => r.compare)).toEqual([true]);
+    await simulator.flush();
+    const versions = selectFilmVersions(store.getState());
+    expect(versions).toMatchObject({ version: '1.6', other: '0.12', comparison: { FirstParting: 1 } });
+    // Off, the comparison is hidden; on again, the film that has it is not made again.
+    store.getState().setCompareVersions(false);
+    expect(selectFilmVersions(store.getState())).toBeNull();
+    store.getState().setCompareVersions(true);
+    expect(simulator.queue).toEqual([]);
+    expect(selectFilmVersions(store.getState())).toBe(versions);
+    // An edit while it is on asks for both films again.
+    store.getState().setText('cluster', `${store.getState().texts.cluster}\n`);
+    expect(simulator.queue.map((r) => r.compare)).toEqual([true]);
   });
 });

@@ -52,6 +52,14 @@ describe('SimulationClient', () => {
     expect(answers.map((a) => a.seq)).toEqual([1, 2]);
   });
 
+  it('keeps a waiting request’s Compare versions, and asks for it only when on', () => {
+    const { client, workers } = setup();
+    client.request(texts(1));
+    client.request(texts(2), true);
+    workers[0]!.answer(1);
+    expect(workers[0]!.sent.map((r) => r.compare)).toEqual([undefined, true]);
+  });
+
   it('ends a worker that takes too long, says so, and starts a new one for the next request', () => {
     const { client, workers, answers, timers } = setup();
     client.request(texts(1));

@@ -1,14 +1,15 @@
 // The story of the frame shown, in the Rollout tab and the presenter's
 // notes: what triggered its evaluation (or why the film ended), what
-// happened since the evaluation before, what the previous plan placed, and what
-// this one did.
+// happened since the evaluation before, what the previous plan placed, what
+// this one did, and, while Compare versions is on, what the other Nomad does here.
 
 import type { Film } from '../../simulator/simulate.ts';
 import { frameCount } from '../../store/rolloutSlice.ts';
 import type { RolloutView } from '../../store/state.ts';
-import { useActions } from '../storeContext.tsx';
+import { useActions, useFilmVersions } from '../storeContext.tsx';
 import { sinceStart } from './describe.ts';
 import { happeningWords } from './happening.tsx';
+import { FrameVersions } from './FrameVersions.tsx';
 import { PlanOutcome } from './PlanOutcome.tsx';
 import { useShowPane } from '../paneContext.ts';
 
@@ -16,6 +17,7 @@ import { useShowPane } from '../paneContext.ts';
 export function FrameStory({ film, rollout }: { film: Film; rollout: RolloutView }) {
   const { selectFrame, setHighlight } = useActions();
   const showPane = useShowPane();
+  const versions = useFilmVersions();
   // The cluster after an evaluation's plan is the next frame's: shown with the placement lit (on a narrow page, in the Graph tab).
   const showAfter = (allocID: string): void => {
     selectFrame(rollout.frame + 1);
@@ -82,6 +84,7 @@ export function FrameStory({ film, rollout }: { film: Film; rollout: RolloutView
         </p>
       )}
       {evaluation && <PlanOutcome evaluation={evaluation} onShowAfter={showAfter} />}
+      <FrameVersions versions={versions} frame={rollout.frame} start={start} />
       <p className="muted rollout-frames-note">
         Frame {rollout.frame} of {frameCount(film)}.{' '}
         {evaluation

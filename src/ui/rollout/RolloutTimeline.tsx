@@ -6,10 +6,11 @@
 
 import { formatInstant } from '../../engine/time.ts';
 import { frameCount } from '../../store/rolloutSlice.ts';
-import { useActions, useRollout } from '../storeContext.tsx';
+import { useActions, useFilmVersions, useRollout } from '../storeContext.tsx';
 import { sinceStart } from './describe.ts';
 import { ExportFilm } from './ExportFilm.tsx';
 import { FrameChips } from './FrameChips.tsx';
+import { VersionsKey } from './VersionsKey.tsx';
 import { usePlayback } from './usePlayback.ts';
 import { useStepKeys } from './useStepKeys.ts';
 
@@ -17,6 +18,7 @@ import { useStepKeys } from './useStepKeys.ts';
 export function RolloutTimeline() {
   const { open, film, frame, compareFrame, status, message } = useRollout();
   const { selectFrame } = useActions();
+  const versions = useFilmVersions();
   const frames = film === null ? 0 : frameCount(film);
   const { playing, togglePlay } = usePlayback(frame, frames, selectFrame);
   useStepKeys(open, frame, selectFrame);
@@ -72,8 +74,9 @@ export function RolloutTimeline() {
       {film === null ? (
         <p className="rollout-waiting muted">{status === 'failed' ? message : 'Simulating…'}</p>
       ) : (
-        <FrameChips film={film} frame={frame} compareFrame={compareFrame} />
+        <FrameChips film={film} frame={frame} compareFrame={compareFrame} versions={versions} />
       )}
+      {film !== null && versions !== null && <VersionsKey versions={versions} film={film} />}
       {film?.End.OverBudget && (
         <p
           className="rollout-waiting"
