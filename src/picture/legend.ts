@@ -4,7 +4,7 @@
 
 import type { AllocAction } from '../engine/types.ts';
 import { ERA_ORDER, ERAS } from '../graph/era.ts';
-import { conditionBadges, ghostTag, healthShown, LATER_MARK_DESCRIPTION } from '../graph/labels.ts';
+import { conditionBadges, foldLineText, ghostTag, healthShown, LATER_MARK_DESCRIPTION } from '../graph/labels.ts';
 import type { EdgeKind, Era, GraphModel } from '../graph/model.ts';
 import { ACTION_ORDER, ACTIONS, CONDITIONS, EDGES, healthLabel } from '../graph/vocabulary.ts';
 import { arrowHead, edgeStyle } from './arrows.ts';
@@ -46,7 +46,40 @@ function chipItem(run: Run, label: string): LegendItem {
   return { width: runWidth(run), swatch: (x, y) => drawRun(run, x, y), label };
 }
 
-/** legendGroups lists the legend's entries for what the model draws: decisions, node conditions, placements, arrows. */
+// foldItems explains what the model folds: the box of nodes nothing happens to, the line of a box's unchanged allocations.
+function foldItems(model: GraphModel, p: Palette): LegendItem[] {
+  const items: LegendItem[] = [];
+  if (model.summary !== null)
+    items.push({
+      width: 16,
+      swatch: (x, y) =>
+        el('rect', {
+          x: x + 1,
+          y: y - 9,
+          width: 14,
+          height: 10,
+          rx: 2,
+          ...fillAttrs(p.surface),
+          ...strokeAttrs(p.border),
+          'stroke-width': 2,
+          'stroke-dasharray': '3,2',
+        }),
+      label: 'nodes nothing happens to, with their allocations',
+    });
+  const line = model.boxes.find((b) => b.view.folded > 0);
+  if (line !== undefined) {
+    const run: Run = {
+      text: foldLineText(line.view.folded),
+      size: 11,
+      color: p.muted,
+      chip: { stroke: p.border, line: 'dashed', pad: 4 },
+    };
+    items.push(chipItem(run, "a node's allocations nothing happens to"));
+  }
+  return items;
+}
+
+/** legendGroups lists the legend's entries for what the model draws: decisions, node conditions, placements, arrows, what is folded. */
 export function legendGroups(model: GraphModel, p: Palette): LegendGroup[] {
   const actions = new Set<AllocAction>();
   const eras = new Set<Era>();
@@ -129,6 +162,9 @@ export function legendGroups(model: GraphModel, p: Palette): LegendGroup[] {
     };
   });
   if (arrows.length > 0) groups.push({ heading: 'Arrows: to the replacement', items: arrows });
+
+  const folded = foldItems(model, p);
+  if (folded.length > 0) groups.push({ heading: 'Folded: counted, not drawn', items: folded });
   return groups;
 }
 

@@ -5,18 +5,8 @@ import type { NodeProps } from '@xyflow/react';
 import { memo } from 'react';
 import type { SummaryFlowNode } from '../../graph/flow.ts';
 import { SUMMARY_ID } from '../../graph/fold.ts';
-import type { FoldSummary } from '../../graph/model.ts';
+import { summaryText } from '../../graph/labels.ts';
 import { useUnfold } from './useFold.ts';
-
-/** plural writes a count with its noun, "1 node", "3 nodes". */
-export function plural(n: number, noun: string): string {
-  return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
-}
-
-/** summaryText is what the summary says: "3 nodes, 12 allocations: no change". */
-export function summaryText(v: FoldSummary): string {
-  return `${plural(v.nodes, 'node')}, ${plural(v.allocs, 'allocation')}: no change`;
-}
 
 function FoldSummaryBoxView({ data }: NodeProps<SummaryFlowNode>) {
   const unfold = useUnfold();
