@@ -13,8 +13,8 @@ import { el, text } from './xml.ts';
 
 // LINE_HEIGHT is the fold line's height; the rest of FOLD.line is the room under it, as graph.css has it.
 const LINE_HEIGHT = 22;
-// SUMMARY_TEXT is the summary's font size and the height of one of its lines.
-const SUMMARY_TEXT = { size: 13, line: 17 } as const;
+// SUMMARY_TEXT is the summary's text as graph.css sets it: its size, the height of a line, and the most lines a box 64 px high holds.
+const SUMMARY_TEXT = { size: 12, line: 15, lines: 3 } as const;
 
 /** drawFoldLine draws, at the bottom of a box, the dashed line that counts its folded allocations ("+2 unchanged"). */
 export function drawFoldLine(b: Positioned<NodeBoxView>, p: Palette): string {
@@ -43,7 +43,7 @@ export function drawFoldLine(b: Positioned<NodeBoxView>, p: Palette): string {
 
 /** drawSummary draws the box that stands for the folded nodes: a dashed frame and its count ("3 nodes, 12 allocations: no change"). */
 export function drawSummary(s: Positioned<FoldSummary>, p: Palette): string {
-  const lines = wrapText(summaryText(s.view), s.width - 16, SUMMARY_TEXT.size, 2, true);
+  const lines = wrapText(summaryText(s.view), s.width - 16, SUMMARY_TEXT.size, SUMMARY_TEXT.lines);
   // The lines sit in the middle of the box, as the page's centred column does.
   const top = s.y + (s.height - lines.length * SUMMARY_TEXT.line) / 2;
   const words = lines
@@ -51,9 +51,8 @@ export function drawSummary(s: Positioned<FoldSummary>, p: Palette): string {
       text(
         {
           x: s.x + 8,
-          y: top + (i + 1) * SUMMARY_TEXT.line - 4,
+          y: top + (i + 1) * SUMMARY_TEXT.line - 3.5,
           'font-size': SUMMARY_TEXT.size,
-          'font-weight': 'bold',
           ...fillAttrs(p.text),
         },
         line,
