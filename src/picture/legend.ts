@@ -13,7 +13,7 @@ import { actionColor, canaryBadge, healthBadge, laterBadge, tagRun, versionRun }
 import { drawRun, fillAttrs, type Run, runWidth, strokeAttrs } from './chips.ts';
 import type { Palette } from './palette.ts';
 import { textWidth } from './textWidth.ts';
-import { el } from './xml.ts';
+import { type Attrs, el } from './xml.ts';
 
 /** LegendItem is one entry: a small drawing (`width` wide, centred on a baseline) and its words. */
 interface LegendItem {
@@ -46,26 +46,25 @@ function chipItem(run: Run, label: string): LegendItem {
   return { width: runWidth(run), swatch: (x, y) => drawRun(run, x, y), label };
 }
 
+// boxItem is an entry whose drawing is a small box with a 2 px outline painted by `paint`.
+function boxItem(paint: Attrs, label: string): LegendItem {
+  return {
+    width: 16,
+    swatch: (x, y) => el('rect', { x: x + 1, y: y - 9, width: 14, height: 10, rx: 2, ...paint, 'stroke-width': 2 }),
+    label,
+  };
+}
+
 // foldItems explains what the model folds: the box of nodes nothing happens to, the line of a box's unchanged allocations.
 function foldItems(model: GraphModel, p: Palette): LegendItem[] {
   const items: LegendItem[] = [];
   if (model.summary !== null)
-    items.push({
-      width: 16,
-      swatch: (x, y) =>
-        el('rect', {
-          x: x + 1,
-          y: y - 9,
-          width: 14,
-          height: 10,
-          rx: 2,
-          ...fillAttrs(p.surface),
-          ...strokeAttrs(p.border),
-          'stroke-width': 2,
-          'stroke-dasharray': '3,2',
-        }),
-      label: 'nodes nothing happens to, with their allocations',
-    });
+    items.push(
+      boxItem(
+        { ...fillAttrs(p.surface), ...strokeAttrs(p.border), 'stroke-dasharray': '3,2' },
+        'nodes nothing happens to, with their allocations',
+      ),
+    );
   const line = model.boxes.find((b) => b.view.folded > 0);
   if (line !== undefined) {
     const run: Run = {
@@ -122,21 +121,7 @@ export function legendGroups(model: GraphModel, p: Palette): LegendGroup[] {
   if (decisions.length + badges.length > 0) groups.push({ heading: 'Allocations', items: [...decisions, ...badges] });
 
   const nodes: LegendItem[] = [
-    {
-      width: 16,
-      swatch: (x, y) =>
-        el('rect', {
-          x: x + 1,
-          y: y - 9,
-          width: 14,
-          height: 10,
-          rx: 2,
-          fill: 'none',
-          ...strokeAttrs(p.nodeReady),
-          'stroke-width': 2,
-        }),
-      label: CONDITIONS.ready.description,
-    },
+    boxItem({ fill: 'none', ...strokeAttrs(p.nodeReady) }, CONDITIONS.ready.description),
     ...[...conditions].map((c) => chipItem(conditionRun(c, p), CONDITIONS[c].description)),
   ];
   groups.push({ heading: 'Nodes', items: nodes });
