@@ -230,6 +230,11 @@ test('a rollout exports the frame shown by its evaluation, and the whole film as
   expect(folds.picture).toEqual(folds.page);
   expect(folds.page.length).toBeGreaterThan(0);
 
+  // Something unfolded by hand before the film is exported: the film's frames are unfolded so too.
+  await page.locator('[data-testid=fold-line], [data-testid=fold-summary]').first().click();
+  const unfolded = (await foldsOf(page, '<svg xmlns="http://www.w3.org/2000/svg"/>')).page;
+  expect(unfolded).not.toEqual(folds.page);
+
   const film = await exported(page, 'export-film');
   expect(film.name).toBe('rollout-canaries-promotion-success-film.zip');
   const dir = mkdtempSync(join(tmpdir(), 'film-'));
@@ -246,5 +251,5 @@ test('a rollout exports the frame shown by its evaluation, and the whole film as
   expect(third).toContain(`Evaluation 3 of ${count} · `);
   expect(third).not.toContain('foreignObject');
   // The film folds the frame as the page does.
-  expect((await foldsOf(page, third)).picture).toEqual(folds.page);
+  expect((await foldsOf(page, third)).picture).toEqual(unfolded);
 });
