@@ -1,9 +1,10 @@
 // Fitting the story (issue 22): at 1024×768 and 1280×720, every example and
 // every frame of the rollout examples opens with each card that changes
 // inside the graph's pane, clear of the controls over it, its text at 12 px
-// or more; the fold summary unfolds from the keyboard, the fold switch is
-// kept, and the search box brings a node or an allocation into view. A
-// screenshot of each picture is written to e2e/screenshots/.
+// or more; the fold summary unfolds from the keyboard until another
+// scenario is loaded, the fold switch is kept, and the search box brings a
+// node or an allocation into view. A screenshot of each picture is written
+// to e2e/screenshots/.
 
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { generateScenarioText } from '../bench/generate.ts';
@@ -112,6 +113,12 @@ test('the fold opens from the keyboard and its switch is kept; search finds what
   await page.keyboard.press('Enter');
   await expect(line).toHaveCount(0);
   await expect(page.locator(`[data-testid=client-node][data-node-id="${stays}"] [data-testid=alloc]`)).toHaveCount(2);
+
+  // Opened folds last until another scenario is loaded: node-drain loaded again opens folded.
+  await loadExample(page, 'rolling-update');
+  await loadExample(page, 'node-drain');
+  await expect(summary).toHaveCount(1);
+  await expect(line).toHaveCount(1);
 
   // Turning folding off is kept, as the theme is: a reload draws everything.
   const toggle = page.getByTestId('fold-toggle');
