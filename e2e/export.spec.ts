@@ -93,6 +93,22 @@ async function cardWords(page: Page, svg: string): Promise<Record<'page' | 'pict
   }, svg);
 }
 
+// foldsOf reads what the fold leaves, on the page and in the SVG: each box's count of unchanged allocations, and the summary's words.
+async function foldsOf(page: Page, svg: string): Promise<Record<'page' | 'picture', string[]>> {
+  return page.evaluate((t) => {
+    const doc = new DOMParser().parseFromString(t, 'image/svg+xml');
+    const read = (root: ParentNode) => [
+      ...[...root.querySelectorAll('[data-testid=client-node]')]
+        .filter((box) => box.querySelector('[data-testid=fold-line]') !== null)
+        .map((box) => `${box.getAttribute('data-node-id')} ${/\+\d+/.exec(box.textContent ?? '')![0]}`),
+      ...[...root.querySelectorAll('[data-testid=fold-summary]')].map(
+        (s) => /^[^:]*: no change/.exec(s.textContent)![0],
+      ),
+    ];
+    return { page: read(document.querySelector('[data-testid=cluster-graph]')!), picture: read(doc) };
+  }, svg);
+}
+
 test('the default scenario exports as plain SVG and a 2× or 3× PNG, its cards placed and coloured as on the page', async ({
   page,
 }) => {
@@ -131,6 +147,11 @@ test('the default scenario exports as plain SVG and a 2× or 3× PNG, its cards 
   const words = await cardWords(page, text);
   expect(words.picture).toEqual(words.page);
   expect(Object.keys(words.page).length).toBeGreaterThan(8);
+
+  // Folded as the page: the same boxes count the same unchanged allocations (one unfolded by hand: see the end).
+  const folds = await foldsOf(page, text);
+  expect(folds.picture).toEqual(folds.page);
+  expect(folds.page.length).toBeGreaterThan(0);
 
   // The deployment's panels, as drawn above the graph: the same groups in the same statuses.
   const panels = (root: string) => `${root} [data-testid=deployment]`;
@@ -176,6 +197,15 @@ test('the default scenario exports as plain SVG and a 2× or 3× PNG, its cards 
     .toString('utf8')
     .match(new RegExp(`<rect width="${width}" height="\\d+" fill="(#\\w+)"`))![1];
   expect(background).toBe(theme === 'dark' ? '#14171c' : '#f7f8fa');
+
+  // A box unfolded by hand is drawn unfolded: its cards, and no line counting them.
+  await page.getByTestId('fold-line').first().click();
+  await expect(page.getByTestId('fold-line')).toHaveCount(folds.page.length - 1);
+  const unfolded = (await exported(page, 'export-svg')).data.toString('utf8');
+  expect((await foldsOf(page, unfolded)).picture).toEqual(folds.page.slice(1));
+  const unfoldedCards = await cardsOf(page, unfolded);
+  expect(unfoldedCards.picture.map((c) => c.id).sort()).toEqual(unfoldedCards.page.map((c) => c.id).sort());
+  expect(unfoldedCards.page.length).toBeGreaterThan(cards.page.length);
 });
 
 test('a rollout exports the frame shown by its evaluation, and the whole film as numbered SVGs in a zip', async ({
@@ -196,6 +226,14 @@ test('a rollout exports the frame shown by its evaluation, and the whole film as
   const words = await cardWords(page, frame.data.toString('utf8'));
   expect(words.picture).toEqual(words.page);
   expect(Object.values(words.page).filter((w) => w.includes('✕'))).not.toHaveLength(0);
+  const folds = await foldsOf(page, frame.data.toString('utf8'));
+  expect(folds.picture).toEqual(folds.page);
+  expect(folds.page.length).toBeGreaterThan(0);
+
+  // Something unfolded by hand before the film is exported: the film's frames are unfolded so too.
+  await page.locator('[data-testid=fold-line], [data-testid=fold-summary]').first().click();
+  const unfolded = (await foldsOf(page, '<svg xmlns="http://www.w3.org/2000/svg"/>')).page;
+  expect(unfolded).not.toEqual(folds.page);
 
   const film = await exported(page, 'export-film');
   expect(film.name).toBe('rollout-canaries-promotion-success-film.zip');
@@ -212,4 +250,6 @@ test('a rollout exports the frame shown by its evaluation, and the whole film as
   const third = spawnSync('unzip', ['-p', join(dir, 'film.zip'), names[2]!]).stdout.toString('utf8');
   expect(third).toContain(`Evaluation 3 of ${count} · `);
   expect(third).not.toContain('foreignObject');
+  // The film folds the frame as the page does.
+  expect((await foldsOf(page, third)).picture).toEqual(unfolded);
 });

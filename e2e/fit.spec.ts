@@ -3,7 +3,8 @@
 // each card that changes, and the box of each node where something changes,
 // inside the graph's pane, clear of the controls over it (the legend's tab
 // of a first visit included), its text at 12 px or more; the fold summary
-// unfolds from the keyboard, the fold switch is kept, and the search box
+// unfolds from the keyboard until another
+// scenario is loaded, the fold switch is kept, and the search box
 // brings a node or an allocation into view. A screenshot of each picture is
 // written to e2e/screenshots/.
 
@@ -122,6 +123,12 @@ test('the fold opens from the keyboard and its switch is kept; search finds what
   await page.keyboard.press('Enter');
   await expect(line).toHaveCount(0);
   await expect(page.locator(`[data-testid=client-node][data-node-id="${stays}"] [data-testid=alloc]`)).toHaveCount(2);
+
+  // Opened folds last until another scenario is loaded: node-drain loaded again opens folded.
+  await loadExample(page, 'rolling-update');
+  await loadExample(page, 'node-drain');
+  await expect(summary).toHaveCount(1);
+  await expect(line).toHaveCount(1);
 
   // Turning folding off is kept, as the theme is: a reload draws everything.
   const toggle = page.getByTestId('fold-toggle');

@@ -16,6 +16,8 @@ export interface CliOptions extends SubmitArgs {
   formatGiven: boolean;
   explain: boolean;
   simulate: boolean;
+  /** noFold is --no-fold: the picture (--format svg) draws every node and allocation, as the page with folding off. */
+  noFold: boolean;
   /** timeoutSeconds is how long a rollout (--simulate) may run before it is stopped. */
   timeoutSeconds: number;
   /** nomadVersion is --nomad-version: the reconciler every file runs; null leaves it to each file. */
@@ -55,7 +57,10 @@ Options:
                       each group's counts, dry-run, check-index);
                       svg: the page's graph as a picture for slides and docs
                       (plain SVG, light, with the evaluation and a legend; one
-                      FILE, not with --explain or --simulate)
+                      FILE, not with --explain or --simulate), folded as the
+                      page folds it: the nodes and allocations nothing happens
+                      to are counted, not drawn
+  --no-fold           with --format svg: draw every node and allocation
   --explain           print the reconciler's reasoning per task group instead of
                       the JSON result (after the plan with --format plan)
   --simulate          print the whole rollout instead: every evaluation that
@@ -92,6 +97,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     formatGiven: false,
     explain: false,
     simulate: false,
+    noFold: false,
     timeoutSeconds: DEFAULT_TIMEOUT_SECONDS,
     nomadVersion: null,
     help: false,
@@ -115,6 +121,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       options.explain = true;
     } else if (arg === '--simulate') {
       options.simulate = true;
+    } else if (arg === '--no-fold') {
+      options.noFold = true;
     } else if (arg === '--timeout' || arg.startsWith('--timeout=')) {
       const value = arg === '--timeout' ? argv[++i] : arg.slice('--timeout='.length);
       const seconds = Number(value);
@@ -135,6 +143,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   // A picture is one reconciliation's graph: one file, nothing printed beside it.
   if (options.format === 'svg' && (options.explain || options.simulate || options.files.length > 1))
     return { ok: false, error: '--format svg draws one FILE, without --explain or --simulate' };
+  if (options.noFold && options.format !== 'svg') return { ok: false, error: '--no-fold is for --format svg' };
   const problem = checkSubmitArgs(options);
   if (problem !== null) return { ok: false, error: problem };
   return { ok: true, options };

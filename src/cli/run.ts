@@ -69,7 +69,7 @@ function render(
   running: Job | null,
   picture: typeof PictureModule | null,
 ): string {
-  if (picture !== null) return picture.pictureOf(scenario, run);
+  if (picture !== null) return picture.pictureOf(scenario, run, !options.noFold);
   if (options.format === 'json' && !options.explain) {
     return several ? JSON.stringify(run.document) + '\n' : JSON.stringify(run.document, null, 2) + '\n';
   }

@@ -21,10 +21,13 @@ export interface Fold {
   keep?: ReadonlySet<string>;
 }
 
-/** NO_FOLD draws everything: the command line's and the tests' default. */
+/** NO_FOLD draws everything: the page with its switch off, the command line's --no-fold, the tests' default. */
 export const NO_FOLD: Fold = { on: false, open: new Set() };
 
 const NONE: ReadonlySet<string> = new Set();
+
+/** FOLDED folds as the page does when it opens a scenario: on, no fold opened. The command line's picture draws it. */
+export const FOLDED: Fold = { on: true, open: new Set() };
 
 /** changes tells whether something happens to an allocation: any decision but "ignore". */
 export function changes(card: AllocCard): boolean {

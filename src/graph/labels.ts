@@ -5,7 +5,7 @@
 import { formatGoDuration } from '../engine/time.ts';
 import { LATER_CHANGES, type LaterChangeCode } from '../result/laterReleases.ts';
 import type { DeploymentGroupView } from './deployment.ts';
-import type { AllocCard, GhostCard, LaneView, NodeBoxView, NodeCondition } from './model.ts';
+import type { AllocCard, FoldSummary, GhostCard, LaneView, NodeBoxView, NodeCondition } from './model.ts';
 import { ACTIONS } from './vocabulary.ts';
 
 /** plural writes a count with its noun, "1 node", "3 nodes". */
@@ -114,6 +114,16 @@ export function boxMeta(v: NodeBoxView): string {
   if (v.condition === 'gc') return 'node no longer exists';
   const dc = v.datacenter || '—';
   return conditionBadges(v).length === 0 ? `${dc} · ready` : dc;
+}
+
+/** summaryText is what the box of folded nodes says: "3 nodes, 12 allocations: no change". */
+export function summaryText(v: FoldSummary): string {
+  return `${plural(v.nodes, 'node')}, ${plural(v.allocs, 'allocation')}: no change`;
+}
+
+/** foldLineText is the short line under a box's cards that counts its folded allocations: "+2 unchanged". */
+export function foldLineText(folded: number): string {
+  return `+${folded.toLocaleString('en-US')} unchanged`;
 }
 
 /** laneCanaries counts the lane's canary placements, with a card or counted on an aggregate. */

@@ -1,7 +1,7 @@
 // Client-node boxes and the lane of pending placements as SVG: the frame in
 // the node's condition (solid ready, dotted initializing or ineligible,
 // dashed and striped draining, dashed gone, thick and hatched down), the
-// header, the cards.
+// header, the cards, the count of those folded away.
 
 import { boxMeta, conditionBadges, laneCanaries, laneNote, laneTitle } from '../graph/labels.ts';
 import { BOX, cardOffset, ghostOffset, laneHeader, LANE } from '../graph/layout.ts';
@@ -9,6 +9,7 @@ import type { LaneView, NodeBoxView, Positioned } from '../graph/model.ts';
 import { CONDITIONS } from '../graph/vocabulary.ts';
 import { drawCard, drawGhost, drawMore } from './cards.ts';
 import { drawLine, drawRun, fillAttrs, flowLines, type Run, strokeAttrs } from './chips.ts';
+import { drawFoldLine } from './fold.ts';
 import { framedRect, type Hatch } from './hatch.ts';
 import type { Palette } from './palette.ts';
 import { fitText, wrapText } from './textWidth.ts';
@@ -77,7 +78,7 @@ function rectFrame(b: Positioned<unknown>, f: Frame): string {
   });
 }
 
-/** drawBox draws a client node's box and its cards, `columns` cards side by side. */
+/** drawBox draws a client node's box and its cards, `columns` cards side by side, then the line counting those folded away. */
 export function drawBox(b: Positioned<NodeBoxView>, columns: number, p: Palette): string {
   const v = b.view;
   let out = rectFrame(b, frame(v, p));
@@ -111,7 +112,7 @@ export function drawBox(b: Positioned<NodeBoxView>, columns: number, p: Palette)
     y2: b.y + BOX.header - 0.5,
     ...strokeAttrs(p.border),
   });
-  if (v.allocs.length === 0) {
+  if (v.allocs.length === 0 && v.folded === 0) {
     out += text(
       {
         x: b.x + BOX.padding,
@@ -127,6 +128,7 @@ export function drawBox(b: Positioned<NodeBoxView>, columns: number, p: Palette)
     const o = cardOffset(i, columns);
     out += drawCard(c, b.x + o.x, b.y + o.y, p);
   });
+  if (v.folded > 0) out += drawFoldLine(b, p);
   return el(
     'g',
     {

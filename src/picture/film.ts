@@ -5,6 +5,7 @@
 
 import { buildGraph } from '../graph/buildGraph.ts';
 import { deploymentViews } from '../graph/deployment.ts';
+import type { Fold } from '../graph/fold.ts';
 import type { Shape } from '../graph/layout.ts';
 import type { Film } from '../simulator/simulate.ts';
 import { fileStem, frameCaption } from './caption.ts';
@@ -24,15 +25,16 @@ export function filmName(title: string): string {
 /**
  * filmPictures draws every frame of the film, each evaluation then the end,
  * all in one shape (the page's, so that the boxes stay where they were from
- * frame to frame) and theme; the names start with the frame's number,
- * zero-padded, so that they sort in order.
+ * frame to frame), theme and fold (the page's: each frame folds what
+ * nothing happens to in it, as the page shows that frame); the names start
+ * with the frame's number, zero-padded, so that they sort in order.
  */
-export function filmPictures(film: Film, shape: Shape | null, theme: PictureInput['theme']): FilmFile[] {
+export function filmPictures(film: Film, shape: Shape | null, theme: PictureInput['theme'], fold: Fold): FilmFile[] {
   const frames = [...film.Steps, film.End];
   const digits = String(frames.length).length;
   return frames.map((f, i) => {
     const caption = frameCaption(film, i + 1);
-    const model = buildGraph(f.Scenario, f.Document, f.Trace, null, shape);
+    const model = buildGraph(f.Scenario, f.Document, f.Trace, null, shape, fold);
     const { svg } = drawPicture({ model, deployments: deploymentViews(f.Scenario, f.Document), caption, theme });
     return { name: `${String(i + 1).padStart(digits, '0')}-${caption.file}.svg`, svg };
   });

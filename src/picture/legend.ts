@@ -4,7 +4,7 @@
 
 import type { AllocAction } from '../engine/types.ts';
 import { ERA_ORDER, ERAS } from '../graph/era.ts';
-import { conditionBadges, ghostTag, healthShown, LATER_MARK_DESCRIPTION } from '../graph/labels.ts';
+import { conditionBadges, foldLineText, ghostTag, healthShown, LATER_MARK_DESCRIPTION } from '../graph/labels.ts';
 import type { EdgeKind, Era, GraphModel } from '../graph/model.ts';
 import { ACTION_ORDER, ACTIONS, CONDITIONS, EDGES, healthLabel } from '../graph/vocabulary.ts';
 import { arrowHead, edgeStyle } from './arrows.ts';
@@ -13,7 +13,7 @@ import { actionColor, canaryBadge, healthBadge, laterBadge, tagRun, versionRun }
 import { drawRun, fillAttrs, type Run, runWidth, strokeAttrs } from './chips.ts';
 import type { Palette } from './palette.ts';
 import { textWidth } from './textWidth.ts';
-import { el } from './xml.ts';
+import { type Attrs, el } from './xml.ts';
 
 /** LegendItem is one entry: a small drawing (`width` wide, centred on a baseline) and its words. */
 interface LegendItem {
@@ -46,7 +46,39 @@ function chipItem(run: Run, label: string): LegendItem {
   return { width: runWidth(run), swatch: (x, y) => drawRun(run, x, y), label };
 }
 
-/** legendGroups lists the legend's entries for what the model draws: decisions, node conditions, placements, arrows. */
+// boxItem is an entry whose drawing is a small box with a 2 px outline painted by `paint`.
+function boxItem(paint: Attrs, label: string): LegendItem {
+  return {
+    width: 16,
+    swatch: (x, y) => el('rect', { x: x + 1, y: y - 9, width: 14, height: 10, rx: 2, ...paint, 'stroke-width': 2 }),
+    label,
+  };
+}
+
+// foldItems explains what the model folds: the box of nodes nothing happens to, the line of a box's unchanged allocations.
+function foldItems(model: GraphModel, p: Palette): LegendItem[] {
+  const items: LegendItem[] = [];
+  if (model.summary !== null)
+    items.push(
+      boxItem(
+        { ...fillAttrs(p.surface), ...strokeAttrs(p.border), 'stroke-dasharray': '3,2' },
+        'nodes nothing happens to, with their allocations',
+      ),
+    );
+  const line = model.boxes.find((b) => b.view.folded > 0);
+  if (line !== undefined) {
+    const run: Run = {
+      text: foldLineText(line.view.folded),
+      size: 11,
+      color: p.muted,
+      chip: { stroke: p.border, line: 'dashed', pad: 4 },
+    };
+    items.push(chipItem(run, "a node's allocations nothing happens to"));
+  }
+  return items;
+}
+
+/** legendGroups lists the legend's entries for what the model draws: decisions, node conditions, placements, arrows, what is folded. */
 export function legendGroups(model: GraphModel, p: Palette): LegendGroup[] {
   const actions = new Set<AllocAction>();
   const eras = new Set<Era>();
@@ -89,21 +121,7 @@ export function legendGroups(model: GraphModel, p: Palette): LegendGroup[] {
   if (decisions.length + badges.length > 0) groups.push({ heading: 'Allocations', items: [...decisions, ...badges] });
 
   const nodes: LegendItem[] = [
-    {
-      width: 16,
-      swatch: (x, y) =>
-        el('rect', {
-          x: x + 1,
-          y: y - 9,
-          width: 14,
-          height: 10,
-          rx: 2,
-          fill: 'none',
-          ...strokeAttrs(p.nodeReady),
-          'stroke-width': 2,
-        }),
-      label: CONDITIONS.ready.description,
-    },
+    boxItem({ fill: 'none', ...strokeAttrs(p.nodeReady) }, CONDITIONS.ready.description),
     ...[...conditions].map((c) => chipItem(conditionRun(c, p), CONDITIONS[c].description)),
   ];
   groups.push({ heading: 'Nodes', items: nodes });
@@ -129,6 +147,9 @@ export function legendGroups(model: GraphModel, p: Palette): LegendGroup[] {
     };
   });
   if (arrows.length > 0) groups.push({ heading: 'Arrows: to the replacement', items: arrows });
+
+  const folded = foldItems(model, p);
+  if (folded.length > 0) groups.push({ heading: 'Folded: counted, not drawn', items: folded });
   return groups;
 }
 

@@ -14,6 +14,7 @@ import { drawBox, drawLane } from './boxes.ts';
 import type { Caption } from './caption.ts';
 import { fillAttrs } from './chips.ts';
 import { drawPanel, PANEL, panelHeight } from './deployments.ts';
+import { drawSummary } from './fold.ts';
 import { drawLegend, legendGroups } from './legend.ts';
 import { PALETTES } from './palette.ts';
 import { wrapText } from './textWidth.ts';
@@ -39,9 +40,9 @@ const PICTURE_PAD = 24;
 // MIN_WIDTH keeps a picture of a small cluster wide enough for its title and legend.
 const MIN_WIDTH = 640;
 
-// graphBounds is the drawing's extent in flow coordinates: the lane (left of 0) and the boxes.
+// graphBounds is the drawing's extent in flow coordinates: the lane (left of 0), the boxes and the summary of folded nodes.
 function graphBounds(m: GraphModel): { x: number; y: number; width: number; height: number } {
-  const parts = [m.lane, ...m.boxes];
+  const parts = [m.lane, ...m.boxes, ...(m.summary === null ? [] : [m.summary])];
   const x = Math.min(...parts.map((b) => b.x));
   const y = Math.min(...parts.map((b) => b.y));
   const right = Math.max(...parts.map((b) => b.x + b.width));
@@ -70,7 +71,12 @@ function drawPanels(
   return { svg: el('g', { 'data-testid': 'deployments' }, out), height: top - y - PANEL.gap };
 }
 
-/** drawPicture draws the picture: caption, deployment panels, the graph (boxes, lane, arrows), legend, over the theme's background. */
+/**
+ * drawPicture draws the picture: caption, deployment panels, the graph
+ * (boxes, lane, arrows, and what the model folds as counts), legend, over
+ * the theme's background. It draws the model as built: folded as the page
+ * shows it when built with the page's Fold.
+ */
 export function drawPicture(input: PictureInput): Picture {
   const p = PALETTES[input.theme];
   const { model } = input;
@@ -98,6 +104,7 @@ export function drawPicture(input: PictureInput): Picture {
   const graph =
     drawLane(model.lane, p) +
     model.boxes.map((b) => drawBox(b, model.shape.boxColumns, p)).join('') +
+    (model.summary === null ? '' : drawSummary(model.summary, p)) +
     el('g', { 'data-testid': 'replacement-arrows' }, model.edges.map((e) => drawArrow(e, p)).join(''));
   y += bounds.height + PICTURE_PAD;
 

@@ -31,6 +31,8 @@ export const selectLastMillis = (s: AppState) => s.lastMillis;
 export const selectTheme = (s: AppState) => s.theme;
 /** selectFold tells whether the graph folds what nothing happens to. */
 export const selectFold = (s: AppState) => s.fold;
+/** selectOpenedFolds are the folds opened on the graph and the scenario they were opened in. */
+export const selectOpenedFolds = (s: AppState) => s.openedFolds;
 /** selectResultTab is the result panel's tab. */
 export const selectResultTab = (s: AppState) => s.resultTab;
 /** selectSelectedAllocID is the allocation whose details are open. */
@@ -83,6 +85,7 @@ export type AppActions = Pick<
   | 'setCompareVersions'
   | 'setTheme'
   | 'setFold'
+  | 'setOpenedFolds'
   | 'setResultTab'
   | 'selectAlloc'
   | 'setHighlight'

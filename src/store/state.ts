@@ -99,6 +99,8 @@ export interface ViewState {
   theme: ThemePreference;
   /** fold draws the nodes and allocations nothing happens to as a summary (the default; kept across visits). */
   fold: boolean;
+  /** openedFolds are the folds the person opened on the graph, kept here so that an export draws them opened too. */
+  openedFolds: OpenedFolds;
   resultTab: ResultTab;
   /** selectedAllocID is the allocation whose details are open, or null. */
   selectedAllocID: string | null;
@@ -108,6 +110,16 @@ export interface ViewState {
   highlight: ReadonlySet<string>;
   /** revealRequest asks the editor to show a place (an error clicked in the list); nonce makes a repeat request new. */
   revealRequest: RevealRequest | null;
+}
+
+/**
+ * OpenedFolds are the folds opened on the graph (box IDs, or the summary's
+ * ID for the folded nodes) and the scenario they were opened in: they hold
+ * until another scenario is loaded (see the graph's useFold).
+ */
+export interface OpenedFolds {
+  scenario: Scenario | null;
+  open: ReadonlySet<string>;
 }
 
 /** RevealRequest is a place in a tab to show and put the cursor at. */
@@ -122,6 +134,7 @@ export interface RevealRequest {
 export interface ViewActions {
   setTheme(theme: ThemePreference): void;
   setFold(on: boolean): void;
+  setOpenedFolds(opened: OpenedFolds): void;
   setResultTab(tab: ResultTab): void;
   selectAlloc(id: string | null): void;
   setHighlight(ids: ReadonlySet<string>): void;

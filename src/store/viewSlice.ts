@@ -20,6 +20,7 @@ export function createViewSlice(
   return {
     theme,
     fold,
+    openedFolds: { scenario: null, open: NOTHING },
     pageOptions,
     resultTab: 'plan',
     selectedAllocID: null,
@@ -32,6 +33,9 @@ export function createViewSlice(
     setFold(on) {
       set({ fold: on });
       onFold(on);
+    },
+    setOpenedFolds(opened) {
+      set({ openedFolds: opened });
     },
     setResultTab(tab) {
       set({ resultTab: tab });

@@ -84,6 +84,8 @@ export const useLastMillis = () => useStore(useStoreApi(), sel.selectLastMillis)
 export const useThemePreference = () => useStore(useStoreApi(), sel.selectTheme);
 /** useFoldPreference tells whether the graph folds what nothing happens to (the person’s switch). */
 export const useFoldPreference = () => useStore(useStoreApi(), sel.selectFold);
+/** useOpenedFolds are the folds opened on the graph and the scenario they were opened in. */
+export const useOpenedFolds = () => useStore(useStoreApi(), sel.selectOpenedFolds);
 /** useResultTab is the result panel's tab. */
 export const useResultTab = () => useStore(useStoreApi(), sel.selectResultTab);
 /** useSelectedAllocID is the allocation whose details are open. */

@@ -14,6 +14,7 @@ describe('parseArgs', () => {
         formatGiven: false,
         explain: false,
         simulate: false,
+        noFold: false,
         timeoutSeconds: 20,
         nomadVersion: null,
         help: false,

@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FOLDED, NO_FOLD } from '../../src/graph/fold.ts';
 import { filmPictures } from '../../src/picture/film.ts';
 import { crc32, zip } from '../../src/picture/zip.ts';
 import { exampleFilm } from './helpers.ts';
@@ -12,7 +13,7 @@ import { exampleFilm } from './helpers.ts';
 describe('film export', () => {
   it('draws every frame, evaluations then the end, named in order', () => {
     const film = exampleFilm('rollout-canary');
-    const files = filmPictures(film, null, 'light');
+    const files = filmPictures(film, null, 'light', NO_FOLD);
     expect(files).toHaveLength(film.Steps.length + 1);
     expect(files.map((f) => f.name)).toEqual([...files.map((f) => f.name)].sort());
     expect(files[0]!.name).toMatch(/^1-.*-eval1\.svg$/);
@@ -20,6 +21,17 @@ describe('film export', () => {
     for (const f of files) expect(f.svg).toMatch(/^<svg [^>]*>.*<\/svg>$/s);
     // Each frame says which evaluation it is.
     expect(files[1]!.svg).toContain(`Evaluation 2 of ${film.Steps.length}`);
+  });
+
+  it('folds each frame as the page folds it, and draws every card with folding off', () => {
+    const film = exampleFilm('rolling-update');
+    const folded = filmPictures(film, null, 'light', FOLDED);
+    const everything = filmPictures(film, null, 'light', NO_FOLD);
+    const cards = (svg: string) => svg.split('data-testid="alloc"').length - 1;
+    expect(folded.filter((f) => f.svg.includes('data-testid="fold-summary"')).length).toBeGreaterThan(0);
+    expect(everything.filter((f) => f.svg.includes('fold-summary'))).toEqual([]);
+    folded.forEach((f, i) => expect(cards(f.svg)).toBeLessThanOrEqual(cards(everything[i]!.svg)));
+    expect(folded.some((f, i) => cards(f.svg) < cards(everything[i]!.svg))).toBe(true);
   });
 
   it('computes zip’s CRC-32', () => {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { buildGraph } from '../../src/graph/buildGraph.ts';
 import { deploymentViews } from '../../src/graph/deployment.ts';
+import { type Fold, NO_FOLD } from '../../src/graph/fold.ts';
 import { cardOffset } from '../../src/graph/layout.ts';
 import type { GraphModel } from '../../src/graph/model.ts';
 import { scenarioCaption } from '../../src/picture/caption.ts';
@@ -31,10 +32,10 @@ export function exampleText(id: string): string {
   return readFileSync(join(EXAMPLES, `${id}.json`), 'utf8');
 }
 
-/** drawExample reconciles an example and draws its picture in a theme. */
-export function drawExample(id: string, theme: PictureInput['theme'] = 'light'): Drawn {
+/** drawExample reconciles an example and draws its picture in a theme, folded by `fold` (by default not at all). */
+export function drawExample(id: string, theme: PictureInput['theme'] = 'light', fold: Fold = NO_FOLD): Drawn {
   const { scenario, document, trace } = reconcileScenario(readText(exampleText(id)));
-  const model = buildGraph(scenario, document, trace);
+  const model = buildGraph(scenario, document, trace, null, null, fold);
   const deployments = deploymentViews(scenario, document);
   return { model, picture: drawPicture({ model, deployments, caption: scenarioCaption(scenario), theme }) };
 }

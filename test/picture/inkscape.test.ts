@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FOLDED } from '../../src/graph/fold.ts';
 import { PALETTES } from '../../src/picture/palette.ts';
 import { drawExample, rsvg, stripeColors } from './helpers.ts';
 import { type Decoded, decodePng, pixelHex } from './png.ts';
@@ -17,6 +18,8 @@ const HAS_INKSCAPE = spawnSync('inkscape', ['--version']).status === 0;
 
 // EXAMPLES are pictures with every kind of box (ready, draining, down), arrows, the lane and deployment panels.
 const EXAMPLES = ['node-down', 'node-drain', 'rollout-canary', 'reschedule-now-and-later', 'failed-deployment'];
+// FOLDED_EXAMPLES are drawn folded too, as the page opens them: a summary of nodes and a box's line of unchanged allocations.
+const FOLDED_EXAMPLES = ['node-drain', 'rolling-update'];
 const THEMES = ['light', 'dark'] as const;
 
 // FAR is how far apart (0–255, in any of red, green, blue) two pixels are to count as different, not as anti-aliased alike.
@@ -42,9 +45,14 @@ function differing(a: Decoded, b: Decoded): number {
 describe.skipIf(!HAS_INKSCAPE)('the picture in Inkscape', () => {
   it('is drawn as librsvg draws it, light and dark, each card where the page has it', { timeout: 120_000 }, () => {
     const dir = mkdtempSync(join(tmpdir(), 'inkscape-'));
-    const pictures = EXAMPLES.flatMap((id) => THEMES.map((theme) => ({ id, theme, drawn: drawExample(id, theme) })));
+    const pictures = [
+      ...EXAMPLES.flatMap((id) => THEMES.map((theme) => ({ id, theme, drawn: drawExample(id, theme) }))),
+      ...FOLDED_EXAMPLES.flatMap((id) =>
+        THEMES.map((theme) => ({ id: `${id} folded`, theme, drawn: drawExample(id, theme, FOLDED) })),
+      ),
+    ];
     const files = pictures.map(({ id, theme, drawn }) => {
-      const file = `${id}-${theme}.svg`;
+      const file = `${id.replace(' ', '-')}-${theme}.svg`;
       writeFileSync(join(dir, file), drawn.picture.svg);
       return file;
     });

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { EXAMPLES } from '../../src/examples/index.ts';
 import { buildGraph } from '../../src/graph/buildGraph.ts';
 import { deploymentViews } from '../../src/graph/deployment.ts';
+import { type Fold, FOLDED, NO_FOLD } from '../../src/graph/fold.ts';
 import { scenarioCaption } from '../../src/picture/caption.ts';
 import { filmPictures } from '../../src/picture/film.ts';
 import { drawPicture } from '../../src/picture/picture.ts';
@@ -110,24 +111,33 @@ function outsideSubset(svg: string): string[] {
   return [...new Set(problems)];
 }
 
-// defaultPicture draws the page's default scenario, as the SVG button would on a first visit.
-function defaultPicture(theme: 'light' | 'dark'): string {
+// defaultPicture draws the page's default scenario, as the SVG button would on a first visit (folded) or with folding off.
+function defaultPicture(theme: 'light' | 'dark', fold: Fold): string {
   const text = readFileSync(join(import.meta.dirname, '..', '..', 'src', 'ui', 'defaultScenario.json'), 'utf8');
   const { scenario, document, trace } = reconcileScenario(readText(text));
-  const model = buildGraph(scenario, document, trace);
+  const model = buildGraph(scenario, document, trace, null, null, fold);
   const deployments = deploymentViews(scenario, document);
   return drawPicture({ model, deployments, caption: scenarioCaption(scenario), theme }).svg;
 }
 
 describe('the picture’s SVG subset', () => {
-  it.each(['light', 'dark'] as const)('holds for the default scenario and every example, %s', (theme) => {
-    const found: Record<string, string[]> = { default: outsideSubset(defaultPicture(theme)) };
-    for (const e of EXAMPLES) found[e.id] = outsideSubset(drawExample(e.id, theme).picture.svg);
-    expect(Object.fromEntries(Object.entries(found).filter(([, p]) => p.length > 0))).toEqual({});
-  });
+  it.each(['light', 'dark'] as const)(
+    'holds for the default scenario and every example, folded or not, %s',
+    (theme) => {
+      const found: Record<string, string[]> = {};
+      for (const [name, fold] of [
+        ['folded', FOLDED],
+        ['unfolded', NO_FOLD],
+      ] as const) {
+        found[`default ${name}`] = outsideSubset(defaultPicture(theme, fold));
+        for (const e of EXAMPLES) found[`${e.id} ${name}`] = outsideSubset(drawExample(e.id, theme, fold).picture.svg);
+      }
+      expect(Object.fromEntries(Object.entries(found).filter(([, p]) => p.length > 0))).toEqual({});
+    },
+  );
 
-  it('holds for every frame of a rollout’s film', () => {
-    for (const f of filmPictures(exampleFilm('rollout-drain'), null, 'light'))
+  it('holds for every frame of a rollout’s film, folded as the page folds it', () => {
+    for (const f of filmPictures(exampleFilm('rollout-drain'), null, 'light', FOLDED))
       expect(outsideSubset(f.svg), f.name).toEqual([]);
   });
 

@@ -10,7 +10,7 @@ import { tallyActions, tallyStatuses } from '../../graph/tally.ts';
 import { AllocCardView } from './AllocCardView.tsx';
 import { useDetail } from './detail.ts';
 import { useHighlighted } from './highlight.ts';
-import { boxMeta, conditionBadges, plural } from '../../graph/labels.ts';
+import { boxMeta, conditionBadges, foldLineText, plural } from '../../graph/labels.ts';
 import { ACTION_ORDER, ACTIONS, CONDITIONS } from '../../graph/vocabulary.ts';
 import { useUnfold } from './useFold.ts';
 import { showConfusable } from '../confusable.ts';
@@ -54,7 +54,7 @@ function FoldLine({ id, v }: { id: string; v: NodeBoxView }) {
       aria-label={`${text} on ${v.name}. Show them`}
       onClick={() => unfold(id)}
     >
-      +{v.folded} unchanged ▾
+      {foldLineText(v.folded)} ▾
     </button>
   );
 }

@@ -5,14 +5,8 @@ import type { NodeProps } from '@xyflow/react';
 import { memo } from 'react';
 import type { SummaryFlowNode } from '../../graph/flow.ts';
 import { SUMMARY_ID } from '../../graph/fold.ts';
-import { plural } from '../../graph/labels.ts';
-import type { FoldSummary } from '../../graph/model.ts';
+import { summaryText } from '../../graph/labels.ts';
 import { useUnfold } from './useFold.ts';
-
-/** summaryText is what the summary says: "3 nodes, 12 allocations: no change". */
-export function summaryText(v: FoldSummary): string {
-  return `${plural(v.nodes, 'node')}, ${plural(v.allocs, 'allocation')}: no change`;
-}
 
 function FoldSummaryBoxView({ data }: NodeProps<SummaryFlowNode>) {
   const unfold = useUnfold();
