@@ -80,7 +80,7 @@ export function healthBadge(healthy: boolean | null, p: Palette): Run {
 
 /** laterBadge is the mark of a decision a Nomad release after 1.6.5 changed: the first such release, outlined. */
 export function laterBadge(later: readonly LaterChangeCode[], p: Palette): Run {
-  return { text: laterMark(later), size: 9, bold: true, color: p.focus, chip: { stroke: p.focus, pad: 2 } };
+  return { text: laterMark(later), size: 11, bold: true, color: p.focus, chip: { stroke: p.focus, pad: 2 } };
 }
 
 // HeadPlace is where a card's head line goes: its left edge, its width and its baseline.
