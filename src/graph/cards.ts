@@ -67,6 +67,7 @@ export function allocCard(
     replaced: false,
     replacesOnPromotion: [],
     later,
+    clientUpdate: r?.disconnect !== undefined ? 'unknown' : r?.reconnect !== undefined ? 'reconnect' : null,
   };
 }
 
@@ -112,6 +113,7 @@ export function sameCard(a: AllocCard, b: AllocCard): boolean {
       a.followup === b.followup &&
       a.replaced === b.replaced &&
       sameIDs(a.replacesOnPromotion, b.replacesOnPromotion) &&
-      sameIDs(a.later, b.later))
+      sameIDs(a.later, b.later) &&
+      a.clientUpdate === b.clientUpdate)
   );
 }

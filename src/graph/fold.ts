@@ -29,9 +29,9 @@ const NONE: ReadonlySet<string> = new Set();
 /** FOLDED folds as the page does when it opens a scenario: on, no fold opened. The command line's picture draws it. */
 export const FOLDED: Fold = { on: true, open: new Set() };
 
-/** changes tells whether something happens to an allocation: any decision but "ignore". */
+/** changes tells whether something happens to an allocation: any decision but "ignore", or Nomad 1.6 updating its client status. */
 export function changes(card: AllocCard): boolean {
-  return card.action !== 'ignore';
+  return card.action !== 'ignore' || card.clientUpdate !== null;
 }
 
 /** told tells whether a card is part of the story: something happens to it, or the fold keeps it. */

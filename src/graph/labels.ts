@@ -6,7 +6,7 @@ import { formatGoDuration } from '../engine/time.ts';
 import { LATER_CHANGES, type LaterChangeCode } from '../result/laterReleases.ts';
 import type { DeploymentGroupView } from './deployment.ts';
 import type { AllocCard, FoldSummary, GhostCard, LaneView, NodeBoxView, NodeCondition } from './model.ts';
-import { ACTIONS } from './vocabulary.ts';
+import { ACTIONS, CLIENT_UPDATES } from './vocabulary.ts';
 
 /** plural writes a count with its noun, "1 node", "3 nodes". */
 export function plural(n: number, noun: string): string {
@@ -50,6 +50,7 @@ const GONE_WORDS: Readonly<Record<string, string>> = { complete: 'finished', fai
 export function actionLine(c: AllocCard): string {
   const term = ACTIONS[c.action];
   if (c.era === 'gone') return `${term.symbol} already ${GONE_WORDS[c.clientStatus] ?? 'stopped'}`;
+  if (c.action === 'ignore' && c.clientUpdate !== null) return CLIENT_UPDATES[c.clientUpdate].line;
   if (c.action === 'ignore') return `${term.symbol} no change`;
   // The reason is Nomad's own words, on two lines; "alloc" goes without saying on a card.
   if (c.action === 'stop' && c.stopReason !== '')

@@ -48,7 +48,12 @@ export interface AllocCard {
   replacesOnPromotion: readonly string[];
   /** later lists the changes of Nomad releases after 1.6.5 that concern this decision, oldest first. */
   later: readonly LaterChangeCode[];
+  /** clientUpdate is the client status Nomad 1.6's result sends for it whatever the decision: marked unknown, or kept as it reconnects; null for none. */
+  clientUpdate: ClientUpdate;
 }
+
+/** ClientUpdate is a Nomad 1.6 result's update of an allocation's client status: its DisconnectUpdates (unknown) or ReconnectUpdates. */
+export type ClientUpdate = 'unknown' | 'reconnect' | null;
 
 /**
  * NodeBoxView is the content of one client-node box. Its identity survives

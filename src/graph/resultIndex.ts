@@ -4,9 +4,11 @@
 import type {
   AttributeUpdateDocument,
   DestructiveUpdateDocument,
+  DisconnectUpdateDocument,
   FollowupEvalDocument,
   InplaceUpdateDocument,
   PlaceDocument,
+  ReconnectUpdateDocument,
   ResultDocument,
   StopDocument,
 } from '../result/document.ts';
@@ -19,7 +21,10 @@ export interface AllocResult {
   /** replacement is the placement whose PreviousAllocID is this allocation (a migration or a reschedule). */
   replacement?: PlaceDocument;
   attribute?: AttributeUpdateDocument;
-  /** followup is the follow-up evaluation named by its attribute update or stop, if the document has it. */
+  /** disconnect and reconnect are Nomad 1.6's client-status updates: marked unknown, or kept as its node came back. */
+  disconnect?: DisconnectUpdateDocument;
+  reconnect?: ReconnectUpdateDocument;
+  /** followup is the follow-up evaluation named by its attribute update, stop or disconnect update, if the document has it. */
   followup?: FollowupEvalDocument;
 }
 
@@ -50,5 +55,11 @@ export function indexResult(doc: ResultDocument): Map<string, AllocResult> {
     r.attribute = a;
     r.followup = evals.get(a.FollowupEvalID) ?? r.followup;
   }
+  for (const d of doc.DisconnectUpdates ?? []) {
+    const r = entry(index, d.AllocID);
+    r.disconnect = d;
+    r.followup = evals.get(d.FollowupEvalID) ?? r.followup;
+  }
+  for (const u of doc.ReconnectUpdates ?? []) entry(index, u.AllocID).reconnect = u;
   return index;
 }

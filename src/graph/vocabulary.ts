@@ -2,7 +2,7 @@
 // panel, the explanation and the exported picture so that they always agree.
 
 import type { AllocAction } from '../engine/types.ts';
-import type { EdgeKind, NodeCondition } from './model.ts';
+import type { ClientUpdate, EdgeKind, NodeCondition } from './model.ts';
 
 /** Term is a label, a symbol and a sentence for the legend. */
 export interface Term {
@@ -50,6 +50,22 @@ export const CONDITIONS: Record<NodeCondition | 'draining' | 'ineligible', Term>
   draining: { label: 'DRAINING', symbol: '⇣', description: 'node draining: marked allocations migrate' },
   ineligible: { label: 'INELIGIBLE', symbol: '⊘', description: 'node ineligible for new placements' },
   gc: { label: 'GARBAGE-COLLECTED', symbol: '⌫', description: 'node no longer exists (garbage-collected)' },
+};
+
+/** CLIENT_UPDATES describes Nomad 1.6's client-status updates, drawn on a card whose decision is otherwise "no change". */
+export const CLIENT_UPDATES: Record<NonNullable<ClientUpdate>, Term & { line: string }> = {
+  unknown: {
+    label: 'now unknown',
+    symbol: '⌁',
+    line: '⌁ now unknown',
+    description: 'marked unknown (Nomad 1.6): its client disconnected; it keeps running and may reconnect',
+  },
+  reconnect: {
+    label: 'reconnects',
+    symbol: '↺',
+    line: '↺ reconnects, kept',
+    description: 'reconnects (Nomad 1.6): its client came back, and Nomad keeps it rather than its replacement',
+  },
 };
 
 /** EDGES describes the arrows from an allocation to its replacement. */

@@ -5,8 +5,8 @@
 import type { AllocAction } from '../engine/types.ts';
 import { ERA_ORDER, ERAS } from '../graph/era.ts';
 import { conditionBadges, foldLineText, ghostTag, healthShown, LATER_MARK_DESCRIPTION } from '../graph/labels.ts';
-import type { EdgeKind, Era, GraphModel } from '../graph/model.ts';
-import { ACTION_ORDER, ACTIONS, CONDITIONS, EDGES, healthLabel } from '../graph/vocabulary.ts';
+import type { ClientUpdate, EdgeKind, Era, GraphModel } from '../graph/model.ts';
+import { ACTION_ORDER, ACTIONS, CLIENT_UPDATES, CONDITIONS, EDGES, healthLabel } from '../graph/vocabulary.ts';
 import { arrowHead, edgeStyle } from './arrows.ts';
 import { conditionRun } from './boxes.ts';
 import { actionColor, canaryBadge, healthBadge, laterBadge, tagRun, versionRun } from './cards.ts';
@@ -85,6 +85,7 @@ export function legendGroups(model: GraphModel, p: Palette): LegendGroup[] {
   const conditions = new Set<ReturnType<typeof conditionBadges>[number]>();
   let canary = false;
   const health = new Set<boolean | null>();
+  const clientUpdates = new Set<NonNullable<ClientUpdate>>();
   let later = model.lane.view.placements.find((g) => g.later.length > 0)?.later;
   for (const b of model.boxes) {
     for (const c of conditionBadges(b.view)) conditions.add(c);
@@ -94,6 +95,7 @@ export function legendGroups(model: GraphModel, p: Palette): LegendGroup[] {
       if (a.canary) canary = true;
       if (healthShown(a)) health.add(a.healthy);
       if (a.later.length > 0) later ??= a.later;
+      if (a.clientUpdate !== null) clientUpdates.add(a.clientUpdate);
     }
   }
   const tags = new Set(model.lane.view.placements.map(ghostTag));
@@ -118,6 +120,10 @@ export function legendGroups(model: GraphModel, p: Palette): LegendGroup[] {
   if (canary) badges.push(chipItem(canaryBadge(p), 'canary'));
   for (const h of [true, false, null]) if (health.has(h)) badges.push(chipItem(healthBadge(h, p), healthLabel(h)));
   if (later !== undefined) badges.push(chipItem(laterBadge(later, p), LATER_MARK_DESCRIPTION));
+  for (const u of clientUpdates)
+    badges.push(
+      chipItem({ text: CLIENT_UPDATES[u].line, size: 11, bold: true, color: p.text }, CLIENT_UPDATES[u].description),
+    );
   if (decisions.length + badges.length > 0) groups.push({ heading: 'Allocations', items: [...decisions, ...badges] });
 
   const nodes: LegendItem[] = [

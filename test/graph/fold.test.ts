@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildGraph } from '../../src/graph/buildGraph.ts';
 import { changes, type Fold, NO_FOLD, SUMMARY_ID } from '../../src/graph/fold.ts';
 import { toFlow } from '../../src/graph/flow.ts';
+import { actionLine } from '../../src/graph/labels.ts';
 import { boxHeight, FOLD } from '../../src/graph/layout.ts';
 import type { GraphModel } from '../../src/graph/model.ts';
 import { firstView, inView, paneShape, storyBounds, zoomFloor } from '../../src/graph/viewport.ts';
@@ -29,6 +30,22 @@ describe('folding what nothing happens to', () => {
     // The summary is a node of its own for React Flow, placed after the boxes.
     expect(toFlow(m).nodes.map((n) => n.type)).toEqual(['placementLane', 'clientNode', 'foldSummary']);
     expect(m.summary).toMatchObject({ id: SUMMARY_ID, height: FOLD.summary });
+  });
+
+  it('draws what Nomad 1.6 marks unknown or keeps as it reconnects, though its decision is "no change"', async () => {
+    const lost = await exampleScenario('disconnect-max-client-disconnect');
+    const m = buildGraph(lost.scenario, lost.document, lost.trace, null, null, FOLDED);
+    const unknown = m.boxes.flatMap((b) => b.view.allocs).find((c) => c.name === 'api.api[2]');
+    expect(unknown).toMatchObject({ action: 'ignore', clientUpdate: 'unknown' });
+    expect(unknown?.followup).not.toBe('');
+    expect(actionLine(unknown!)).toBe('⌁ now unknown');
+
+    const back = await exampleScenario('disconnect-reconnect');
+    const r = buildGraph(back.scenario, back.document, back.trace, null, null, FOLDED);
+    const kept = r.boxes.flatMap((b) => b.view.allocs).filter((c) => c.clientUpdate === 'reconnect');
+    expect(kept.map((c) => [c.name, c.action, actionLine(c)])).toEqual([
+      ['api.api[2]', 'ignore', '↺ reconnects, kept'],
+    ]);
   });
 
   it('opens a box’s line, and the summary, drawing the story first', async () => {

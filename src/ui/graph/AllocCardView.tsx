@@ -15,7 +15,7 @@ import {
   laterWords,
   MARKED_GROUP_CHARS,
 } from '../../graph/labels.ts';
-import { ACTIONS, healthLabel, healthSymbol } from '../../graph/vocabulary.ts';
+import { ACTIONS, CLIENT_UPDATES, healthLabel, healthSymbol } from '../../graph/vocabulary.ts';
 import { useCardRefs } from '../cardRefs.ts';
 import { showConfusable } from '../confusable.ts';
 import { LaterMark } from './LaterMark.tsx';
@@ -26,6 +26,7 @@ export function cardDescription(c: AllocCard): string {
   if (c.canary) parts.push('canary');
   if (healthShown(c)) parts.push(healthLabel(c.healthy));
   let decision = `${ACTIONS[c.action].label}: ${c.reason}`;
+  if (c.clientUpdate !== null) decision = `${CLIENT_UPDATES[c.clientUpdate].description}. ${decision}`;
   if (c.stopReason !== '' && c.stopReason !== c.reason) decision += ` (${c.stopReason})`;
   if (c.followup !== '' && !decision.includes(c.followup)) decision += `; follow-up evaluation at ${c.followup}`;
   if (c.replacesOnPromotion.length > 0)

@@ -10,9 +10,12 @@ import { LATER_MARK_DESCRIPTION } from '../../graph/labels.ts';
 import type { Pane } from '../../graph/layout.ts';
 import { LEGEND_COLUMN, type LegendPlace } from '../../graph/legendPlace.ts';
 import type { EdgeKind } from '../../graph/model.ts';
-import { ACTION_ORDER, ACTIONS, CONDITIONS, EDGES } from '../../graph/vocabulary.ts';
+import { ACTION_ORDER, ACTIONS, CLIENT_UPDATES, CONDITIONS, EDGES } from '../../graph/vocabulary.ts';
 import { useEscapeToClose } from './useEscapeToClose.ts';
 import './legend.css';
+
+// CLIENT_UPDATES_SHOWN are Nomad 1.6's client-status updates, in the order the legend lists them.
+const CLIENT_UPDATES_SHOWN = ['unknown', 'reconnect'] as const;
 
 const NODE_ROWS = [
   { key: 'ready', attrs: { 'data-condition': 'ready' } },
@@ -89,6 +92,11 @@ const LegendBody = memo(function LegendBody() {
           <span className="cg-badge cg-badge--later">1.10+</span> {LATER_MARK_DESCRIPTION} (placements too; the card's
           details say how)
         </li>
+        {CLIENT_UPDATES_SHOWN.map((u) => (
+          <li key={u}>
+            <span className="cg-card__action">{CLIENT_UPDATES[u].line}</span>: {CLIENT_UPDATES[u].description}
+          </li>
+        ))}
       </ul>
       <h4>Placements (ghost cards)</h4>
       <ul className="cg-legend__inline">
