@@ -7,6 +7,7 @@
 // cannot read or film is skipped, with the reason.
 
 import { type FilmComparison, compareFilms } from '../simulator/filmVersions.ts';
+import type { DisconnectedReadAsDown } from '../scenario/disconnectedAsDown.ts';
 import { type NomadVersion, otherNomadVersion } from '../scenario/nomadVersion.ts';
 import type { Scenario } from '../scenario/read.ts';
 import type { SimEvent } from '../scenario/events.ts';
@@ -17,7 +18,7 @@ import { readForVersion } from './otherVersion.ts';
 
 /** FilmVersions is the other version's film compared with this one (this film's `version`), with 0.12's note when it read disconnected nodes as down, or why it was not made. */
 export type FilmVersions = { version: NomadVersion; other: NomadVersion } & (
-  { comparison: FilmComparison; readAsDown?: string } | { skipped: string }
+  { comparison: FilmComparison; readAsDown?: DisconnectedReadAsDown } | { skipped: string }
 );
 
 /**
@@ -42,6 +43,6 @@ export async function filmVersions(
   // Its reasoning is never shown: the other film skips the traces.
   const theirs = simulate(read.scenario, events, { timeLimit, trace: false });
   const films = other === '0.12' ? { '0.12': theirs, '1.6': film } : { '0.12': film, '1.6': theirs };
-  const note = read.readAsDown === null ? {} : { readAsDown: read.readAsDown.Text };
+  const note = read.readAsDown === null ? {} : { readAsDown: read.readAsDown };
   return { version, other, comparison: compareFilms(films), ...note };
 }

@@ -51,7 +51,7 @@ describe('the rollout worker, comparing versions', () => {
     expect(r.versions).toMatchObject({
       version: '1.6',
       other: '0.12',
-      readAsDown: 'Nomad 0.12 has no disconnected clients: node ip-10-0-3-96 is read as down',
+      readAsDown: { Text: 'Nomad 0.12 has no disconnected clients: node ip-10-0-3-96 is read as down' },
     });
     expect(r.versions !== undefined && 'comparison' in r.versions).toBe(true);
   });

@@ -32,7 +32,7 @@ export function VersionsKey({ versions, film }: { versions: FilmVersions; film: 
     first === null
       ? `${other} films this rollout the same way.`
       : `${DIFFER_MARK} marks the frames where ${other} does otherwise, first at ${first}; the Rollout tab’s story of a marked frame says what.`;
-  const title = versions.readAsDown === undefined ? said : `${said} ${versions.readAsDown}.`;
+  const title = versions.readAsDown === undefined ? said : `${said} ${versions.readAsDown.Text}.`;
   return (
     <span className="rollout-versions-key" role="status" data-testid="rollout-versions-key" title={title}>
       {first === null ? `v${versions.other}: the same` : `${DIFFER_MARK} v${versions.other}`}
